@@ -1,0 +1,40 @@
+# Guidebook — everything a newcomer needs is one of these targets.
+#   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
+#   make test    install missing system packages, run the whole test suite
+#   make bench   benchmarks side by side with their references (see README)
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+# Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM).
+DEPS := libsqlite3-dev libmicrohttpd-dev pkg-config
+BENCH_DEPS := wrk nginx-light curl
+
+.PHONY: deps build run test bench container-test clean
+
+deps:
+	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+run: build
+	./.build/release/guidebook serve
+
+test: deps
+	$(SWIFT) test
+
+bench: deps
+	@missing=""; for p in $(BENCH_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	$(SWIFT) build -c release
+	bash scripts/bench.sh
+
+container-test: deps
+	bash scripts/container-test.sh
+
+clean:
+	rm -rf .build data

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Guidebook",
+    products: [
+        .executable(name: "guidebook", targets: ["guidebook"]),
+    ],
+    targets: [
+        // C libraries, seen only by the two thin wrappers below.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+
+        // Thin Swift wrappers that own the C handles.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+
+        // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
+        .target(name: "GuidebookCore", dependencies: ["SQLite"]),
+        // Importers: bundle JSON, NDJSON and bilingual plain-text notes.
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
+        // The HTTP API: router, handlers, problem+json mapping.
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "HTTPServer"]),
+        // The command-line executable.
+        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "HTTPServer"]),
+
+        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
+        .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "HTTPServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

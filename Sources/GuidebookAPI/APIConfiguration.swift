@@ -1,0 +1,15 @@
+/// Settings of the API layer, read once at start by the executable.
+public struct APIConfiguration: Sendable {
+    /// Largest request body for ordinary routes (bytes).
+    public var bodyLimit: Int
+    /// Largest import upload (bytes); imports stream to disk.
+    public var importBodyLimit: Int
+    /// Where uploads are spooled.
+    public var spoolDirectory: String
+
+    public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool") {
+        self.bodyLimit = bodyLimit
+        self.importBodyLimit = importBodyLimit
+        self.spoolDirectory = spoolDirectory
+    }
+}

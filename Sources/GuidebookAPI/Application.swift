@@ -1,0 +1,153 @@
+import Foundation
+import GuidebookCore
+import HTTPServer
+
+/// The Guidebook API behind the HTTP server: routes requests, negotiates content, turns errors
+/// into problem+json, answers conditional requests and writes the access log.
+public final class Application: HTTPHandler {
+    private let router: Router<RouteHandler>
+    private let configuration: APIConfiguration
+    private let logger: Logger
+
+    /// Builds the API over `store`.
+    public init(store: Store, configuration: APIConfiguration, logger: Logger, extraControllers: [any Controller] = []) {
+        self.configuration = configuration
+        self.logger = logger
+        var router = Router<RouteHandler>()
+        let controllers: [any Controller] = [
+            ServiceController(store: store),
+            KnowledgeController(store: store),
+        ] + extraControllers
+        for controller in controllers { controller.register(into: &router) }
+        self.router = router
+    }
+
+    /// The routes, for the API contract test.
+    public var routes: [(method: String, template: String)] { router.allRoutes.map { ($0.method, $0.template) } }
+
+    public func bodyPolicy(method: String, path: String) -> BodyPolicy {
+        if method == "POST" && path == "/v1/imports" {
+            return .spool(limit: configuration.importBodyLimit, directory: configuration.spoolDirectory)
+        }
+        return .buffer(limit: configuration.bodyLimit)
+    }
+
+    public func reject(_ rejection: HTTPRejection, method: String, path: String) -> HTTPResponse {
+        let requestID = RequestID.generate()
+        let problem: Problem
+        switch rejection {
+        case .bodyTooLarge(let limit): problem = .bodyTooLarge(limit: limit)
+        case .bodyNotStored(let reason):
+            logger.error("upload could not be stored", [("request_id", .string(requestID)), ("reason", .string(reason))])
+            problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
+        }
+        let response = problemResponse(problem, path: path, requestID: requestID)
+        logAccess(method: method, path: path, route: "-", status: response.status, bytes: response.bodyBytes.count, started: .now, requestID: requestID)
+        return response
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = ContinuousClock.now
+        let requestID = RequestID.accept(request.header("x-request-id")) ?? RequestID.generate()
+        var routeName = "-"
+        var response: HTTPResponse
+        do {
+            switch router.match(method: request.method, path: request.path) {
+            case .notFound:
+                throw Problem.notFound("no resource at \(request.path.prefix(200))")
+            case .methodNotAllowed(let allowed):
+                throw Problem.methodNotAllowed(request.method, allowed: allowed)
+            case .found(let route, let parameters):
+                routeName = route.template
+                try checkAccept(request)
+                let apiRequest = APIRequest(http: request, parameters: parameters, id: requestID)
+                response = finish(try route.handler(apiRequest), request: request)
+            }
+        } catch {
+            let problem = ProblemMapper.problem(for: error, requestID: requestID)
+            if ProblemMapper.isServerFault(problem) {
+                logger.error("request failed", [("request_id", .string(requestID)), ("path", .string(request.path)), ("error", .string(String(describing: error)))])
+            }
+            response = problemResponse(problem, path: request.path, requestID: requestID)
+        }
+        response.headers.append(("X-Request-Id", requestID))
+        logAccess(method: request.method, path: request.path, route: routeName, status: response.status,
+                  bytes: response.bodyBytes.count, started: started, requestID: requestID)
+        return response
+    }
+
+    /// Adds the ETag and answers `If-None-Match` with 304 for cacheable responses.
+    private func finish(_ response: APIResponse, request: HTTPRequest) -> HTTPResponse {
+        var headers = response.headers
+        guard response.isCacheable, case .bytes(let body) = response.body else {
+            return HTTPResponse(status: response.status, headers: headers, body: response.body)
+        }
+        let etag = "\"" + ContentHash.hex(body) + "\""
+        headers.append(("ETag", etag))
+        if let condition = request.header("if-none-match"), ETagMatcher.matches(condition, etag: etag) {
+            let kept = headers.filter { ["etag", "vary", "content-language"].contains($0.name.lowercased()) }
+            return HTTPResponse(status: 304, headers: kept, body: [])
+        }
+        return HTTPResponse(status: response.status, headers: headers, body: response.body)
+    }
+
+    /// 406 when the client accepts none of the types this API produces.
+    private func checkAccept(_ request: HTTPRequest) throws {
+        guard let accept = request.header("accept"), !accept.isEmpty else { return }
+        let acceptable = ["application/json", "application/*", "*/*", "application/problem+json", "text/event-stream", "application/x-ndjson", "text/plain", "text/*"]
+        let ranges = accept.split(separator: ",").map { range -> (String, Bool) in
+            let pieces = range.split(separator: ";")
+            let type = pieces.first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
+            let refused = pieces.dropFirst().contains { $0.trimmingCharacters(in: " ").replacingOccurrences(of: " ", with: "") == "q=0" }
+            return (type, refused)
+        }
+        guard ranges.contains(where: { acceptable.contains($0.0) && !$0.1 }) else { throw Problem.notAcceptable(accept) }
+    }
+
+    private func problemResponse(_ problem: Problem, path: String, requestID: String) -> HTTPResponse {
+        HTTPResponse(status: problem.status,
+                     headers: [("Content-Type", "application/problem+json; charset=utf-8")] + problem.headers,
+                     body: problem.body(instance: String(path.prefix(500))))
+    }
+
+    private func logAccess(method: String, path: String, route: String, status: Int, bytes: Int, started: ContinuousClock.Instant, requestID: String) {
+        guard logger.isEnabled(.info) else { return }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("request", [
+            ("method", .string(method)), ("path", .string(String(path.prefix(300)))), ("route", .string(route)),
+            ("status", .int(status)), ("bytes", .int(bytes)), ("duration_ms", .double(milliseconds)),
+            ("request_id", .string(requestID)),
+        ])
+    }
+}
+
+/// `If-None-Match` comparison (weak comparison, as RFC 9110 asks for this header).
+enum ETagMatcher {
+    static func matches(_ header: String, etag: String) -> Bool {
+        let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
+        for candidate in header.split(separator: ",") {
+            let tag = candidate.trimmingCharacters(in: " ")
+            if tag == "*" { return true }
+            let candidateBare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+            if candidateBare == bare { return true }
+        }
+        return false
+    }
+}
+
+/// Request ids: honoured when a client or proxy sends a sane one, generated otherwise.
+enum RequestID {
+    static func accept(_ header: String?) -> String? {
+        guard let header, !header.isEmpty, header.utf8.count <= 128,
+              header.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f }) else { return nil }
+        return header
+    }
+
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,58 @@
+import GuidebookCore
+
+/// The service's own endpoints: an index of links and the liveness/readiness probes.
+struct ServiceController: Controller {
+    let store: Store
+
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/", index)
+        router.add("GET", "/livez", live)
+        router.add("GET", "/readyz", ready)
+    }
+
+    private func index(_ request: APIRequest) throws -> APIResponse {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("name", "Guidebook")
+        json.field("version", GuidebookVersion.current)
+        json.key("links")
+        json.beginObject()
+        for (name, path) in [("categories", "/v1/categories"), ("topics", "/v1/topics"), ("guidelines", "/v1/guidelines"),
+                             ("locales", "/v1/locales")] {
+            json.field(name, path)
+        }
+        json.endObject()
+        json.endObject()
+        return .json(json)
+    }
+
+    private func live(_ request: APIRequest) throws -> APIResponse {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("status", "alive")
+        json.endObject()
+        var response = APIResponse.json(json)
+        response.isCacheable = false
+        return response
+    }
+
+    private func ready(_ request: APIRequest) throws -> APIResponse {
+        var reasons: [String] = []
+        do {
+            if try store.isEmpty() { reasons.append("the knowledge base is empty (seed not loaded)") }
+        } catch {
+            reasons.append("the database cannot be read")
+        }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("status", reasons.isEmpty ? "ready" : "not ready")
+        json.key("reasons")
+        json.beginArray()
+        for reason in reasons { json.string(reason) }
+        json.endArray()
+        json.endObject()
+        var response = APIResponse.json(json, status: reasons.isEmpty ? 200 : 503)
+        response.isCacheable = false
+        return response
+    }
+}

@@ -1,0 +1,38 @@
+import GuidebookCore
+import SQLite
+
+/// The one place where errors become HTTP problems. Anything not known here is a 500 that
+/// reveals nothing but the request id.
+public enum ProblemMapper {
+    /// The problem for `error`; `requestID` goes into the detail of an unexpected error.
+    public static func problem(for error: any Error, requestID: String) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as StoreError:
+            return problem(for: error, requestID: requestID)
+        case let error as SQLiteError where error.isBusy:
+            return .unavailable("the database is busy; try again shortly", retryAfter: 1)
+        default:
+            return .internalError(requestID: requestID)
+        }
+    }
+
+    private static func problem(for error: StoreError, requestID: String) -> Problem {
+        switch error {
+        case .notFound(let kind, let id):
+            return .notFound("no \(kind) with id '\(id.prefix(200))'")
+        case .invalid(let field, let reason):
+            return .invalidBody("\(field): \(reason)", field: field)
+        case .busy:
+            return .unavailable("the database is busy; try again shortly", retryAfter: 1)
+        case .schemaTooNew, .badMigration:
+            return .unavailable(error.description, retryAfter: 60)
+        case .corrupt:
+            return .internalError(requestID: requestID)
+        }
+    }
+
+    /// True when the problem means the server failed (logged at error level).
+    public static func isServerFault(_ problem: Problem) -> Bool { problem.status >= 500 && problem.status != 503 }
+}

@@ -1,0 +1,70 @@
+import GuidebookCore
+
+/// Writes localized text in the locales a request asked for, and remembers which locales it served.
+///
+/// One locale: a text field is a string, in that locale or, when it is missing, in the source
+/// locale (the item says so with `"fallback": true`). Several locales: a text field is an object
+/// with one entry per locale, `null` where a translation is missing.
+final class Localizer {
+    let requested: [String]
+    let source: String
+    private(set) var served: [String] = []
+
+    init(requested: [String], source: String = SourceLocale.code) {
+        self.requested = requested
+        self.source = source
+    }
+
+    var isSideBySide: Bool { requested.count > 1 }
+
+    /// The locale a single-locale response uses for an item with these texts.
+    func locale(for text: LocalizedText) -> String {
+        let wanted = requested[0]
+        return text[wanted] != nil ? wanted : source
+    }
+
+    /// Writes `"locale"` and `"fallback"` (one locale) or `"missing_locales"` (several) for an item.
+    func writeMarker(for text: LocalizedText, into json: inout JSONWriter) {
+        if isSideBySide {
+            json.key("missing_locales")
+            json.beginArray()
+            for code in requested where text[code] == nil { json.string(code) }
+            json.endArray()
+        } else {
+            let used = locale(for: text)
+            json.field("locale", used)
+            json.field("fallback", used != requested[0])
+        }
+    }
+
+    /// Writes one localized field. `itemLocale` is what `locale(for:)` chose for the item.
+    func write(_ name: String, _ text: LocalizedText, itemLocale: String? = nil, into json: inout JSONWriter) {
+        if isSideBySide {
+            json.key(name)
+            json.beginObject()
+            for code in requested {
+                json.field(code, text[code])
+                if text[code] != nil { note(code) }
+            }
+            json.endObject()
+        } else {
+            let used = itemLocale ?? locale(for: text)
+            if let value = text[used] {
+                json.field(name, value)
+                note(used)
+            } else {
+                // Not even the source locale has this field (an untitled section): write it empty.
+                json.field(name, text[source] ?? "")
+            }
+        }
+    }
+
+    private func note(_ code: String) {
+        if !served.contains(code) { served.append(code) }
+    }
+
+    /// The `Content-Language` header value: the locales actually served, or the first requested.
+    var contentLanguage: String {
+        served.isEmpty ? requested[0] : served.joined(separator: ", ")
+    }
+}

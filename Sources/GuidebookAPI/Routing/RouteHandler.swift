@@ -1,0 +1,7 @@
+/// The shape of every route's handler.
+public typealias RouteHandler = @Sendable (APIRequest) throws -> APIResponse
+
+/// A group of related endpoints that adds its routes to the router.
+public protocol Controller: Sendable {
+    func register(into router: inout Router<RouteHandler>)
+}

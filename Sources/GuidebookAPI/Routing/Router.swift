@@ -1,0 +1,76 @@
+/// Maps (method, path) to a route. Paths are templates such as `/v1/topics/{slug}`.
+///
+/// Registering the same method and template twice is a programmer error and stops the process.
+public struct Router<Handler: Sendable>: Sendable {
+    /// One registered route.
+    public struct Route: Sendable {
+        public let method: String
+        /// The template, used as the route's name in logs and metrics.
+        public let template: String
+        let segments: [Segment]
+        public let handler: Handler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The outcome of matching a request.
+    public enum Match {
+        case found(Route, parameters: [String: String])
+        /// The path exists but not with this method.
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private var routes: [Route] = []
+
+    public init() {}
+
+    /// Adds a route. `HEAD` is answered by every `GET` route automatically.
+    public mutating func add(_ method: String, _ template: String, _ handler: Handler) {
+        let segments = Self.split(template).map { part -> Segment in
+            if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
+            return .literal(String(part))
+        }
+        precondition(!routes.contains { $0.method == method && $0.segments == segments },
+                     "route \(method) \(template) registered twice")
+        routes.append(Route(method: method, template: template, segments: segments, handler: handler))
+    }
+
+    /// Every route, in registration order.
+    public var allRoutes: [Route] { routes }
+
+    /// Finds the route for a request.
+    public func match(method: String, path: String) -> Match {
+        let parts = Self.split(path)
+        var allowed: [String] = []
+        let lookupMethod = method == "HEAD" ? "GET" : method
+        for route in routes {
+            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
+            if route.method == lookupMethod { return .found(route, parameters: parameters) }
+            allowed.append(route.method)
+        }
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        return .methodNotAllowed(allowed: allowed)
+    }
+
+    private static func split(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    private static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
+        guard segments.count == parts.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text) where text == part: continue
+            case .literal: return nil
+            case .parameter(let name): parameters[name] = String(part)
+            }
+        }
+        return parameters
+    }
+}

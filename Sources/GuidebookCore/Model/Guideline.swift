@@ -1,0 +1,35 @@
+/// One guideline with its text in every locale it has.
+public struct Guideline: Sendable, Equatable {
+    /// The stable public id ("progress-indicators.keep-activity-indicators-moving").
+    public var id: String
+    /// The topic's slug.
+    public var topic: String
+    /// The section's key.
+    public var section: String
+    public var position: Int
+    public var text: LocalizedText
+    /// Translation metadata per non-source locale that has text.
+    public var translations: [String: TranslationInfo]
+    public var revision: Int
+    public var updatedAt: String
+    /// Where the guideline sorts; used by cursors.
+    public var sortKey: [Int64]
+}
+
+/// Where a translation stands against the current source text.
+public enum TranslationState: String, Sendable, Equatable {
+    /// Made from the current source text.
+    case current
+    /// The source text changed after the translation was made.
+    case outdated
+    /// No translation exists.
+    case missing
+}
+
+/// A guideline's text in one locale, with its state.
+public struct TranslationInfo: Sendable, Equatable {
+    public var locale: String
+    public var text: String?
+    public var state: TranslationState
+    public var updatedAt: String?
+}

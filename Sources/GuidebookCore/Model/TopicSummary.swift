@@ -1,0 +1,14 @@
+/// A topic without its sections, as listed by `GET /v1/topics`.
+public struct TopicSummary: Sendable, Equatable {
+    public var slug: String
+    /// The category's slug.
+    public var category: String
+    public var title: LocalizedText
+    public var summary: LocalizedText
+    public var guidelineCount: Int
+    /// Incremented on every change to the topic's own fields.
+    public var revision: Int
+    public var updatedAt: String
+    /// Where the topic sorts; used by cursors.
+    public var sortKey: [Int64]
+}

@@ -1,0 +1,113 @@
+/// Checks a bundle against the rules of `Seed/README.md` before anything is written,
+/// so that bad input is reported with the field that broke a rule.
+public enum BundleValidator {
+    /// Most characters an identifier may have.
+    public static let maxIdentifierLength = 128
+    /// Most characters a text may have.
+    public static let maxTextLength = 20_000
+
+    /// Throws `StoreError.invalid` naming the first offending field.
+    public static func validate(_ bundle: KnowledgeBundle) throws {
+        guard bundle.format == KnowledgeBundle.formatName else {
+            throw StoreError.invalid(field: "format", reason: "must be \"\(KnowledgeBundle.formatName)\"")
+        }
+        guard bundle.version == KnowledgeBundle.currentVersion else {
+            throw StoreError.invalid(field: "version", reason: "version \(bundle.version) is not supported (this binary reads \(KnowledgeBundle.currentVersion))")
+        }
+        for (i, locale) in bundle.locales.enumerated() { try validate(locale, at: "locales[\(i)]") }
+        for (i, category) in bundle.categories.enumerated() { try validate(category, at: "categories[\(i)]") }
+        for (i, topic) in bundle.topics.enumerated() { try validate(topic, at: "topics[\(i)]") }
+        for (i, entry) in bundle.glossary.enumerated() {
+            try validateText(entry.term, at: "glossary[\(i)].term", requireSource: true)
+        }
+    }
+
+    public static func validate(_ locale: BundleLocale, at path: String) throws {
+        guard isLocaleCode(locale.code) else {
+            throw StoreError.invalid(field: "\(path).code", reason: "'\(locale.code)' is not a locale code (like en, ko, pt-br)")
+        }
+        guard !locale.name.isEmpty, locale.name.count <= 100 else {
+            throw StoreError.invalid(field: "\(path).name", reason: "must be 1 to 100 characters")
+        }
+    }
+
+    public static func validate(_ category: BundleCategory, at path: String) throws {
+        try validateSlug(category.slug, at: "\(path).slug")
+        try validateText(category.title, at: "\(path).title", requireSource: true)
+    }
+
+    public static func validate(_ topic: BundleTopic, at path: String) throws {
+        try validateSlug(topic.slug, at: "\(path).slug")
+        try validateSlug(topic.category, at: "\(path).category")
+        try validateText(topic.title, at: "\(path).title", requireSource: true)
+        try validateText(topic.summary, at: "\(path).summary", requireSource: false)
+        var sectionKeys = Set<String>()
+        var guidelineIDs = Set<String>()
+        for (s, section) in topic.sections.enumerated() {
+            let sectionPath = "\(path).sections[\(s)]"
+            try validateSlug(section.key, at: "\(sectionPath).key")
+            guard sectionKeys.insert(section.key).inserted else {
+                throw StoreError.invalid(field: "\(sectionPath).key", reason: "'\(section.key)' appears twice in topic '\(topic.slug)'")
+            }
+            try validateText(section.title, at: "\(sectionPath).title", requireSource: false)
+            for (g, guideline) in section.guidelines.enumerated() {
+                let guidelinePath = "\(sectionPath).guidelines[\(g)]"
+                try validateIdentifier(guideline.id, allowingDots: true, at: "\(guidelinePath).id")
+                guard guidelineIDs.insert(guideline.id).inserted else {
+                    throw StoreError.invalid(field: "\(guidelinePath).id", reason: "'\(guideline.id)' appears twice")
+                }
+                try validateText(guideline.text, at: "\(guidelinePath).text", requireSource: true)
+            }
+        }
+    }
+
+    static func validateSlug(_ value: String, at path: String) throws {
+        try validateIdentifier(value, allowingDots: false, at: path)
+    }
+
+    static func validateIdentifier(_ value: String, allowingDots: Bool, at path: String) throws {
+        let valid = !value.isEmpty && value.utf8.count <= maxIdentifierLength && value.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || (allowingDots && byte == 0x2e)
+        }
+        guard valid else {
+            let allowed = allowingDots ? "a-z, 0-9, '-' and '.'" : "a-z, 0-9 and '-'"
+            throw StoreError.invalid(field: path, reason: "'\(value.prefix(140))' must be 1 to \(maxIdentifierLength) characters of \(allowed)")
+        }
+    }
+
+    static func validateText(_ text: LocalizedText, at path: String, requireSource: Bool) throws {
+        if requireSource, (text[SourceLocale.code] ?? "").trimmingSpaces.isEmpty {
+            throw StoreError.invalid(field: "\(path).\(SourceLocale.code)", reason: "the source-locale text is required")
+        }
+        for (locale, value) in text {
+            guard isLocaleCode(locale) else {
+                throw StoreError.invalid(field: "\(path)", reason: "'\(locale.prefix(40))' is not a locale code")
+            }
+            guard value.count <= maxTextLength else {
+                throw StoreError.invalid(field: "\(path).\(locale)", reason: "longer than \(maxTextLength) characters")
+            }
+        }
+    }
+
+    /// Lower-case BCP 47-like code: 2–3 letters, optionally "-" and 2–8 letters or digits.
+    public static func isLocaleCode(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count), parts.count <= 2,
+              language.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7a }) else { return false }
+        if parts.count == 2 {
+            let region = parts[1]
+            return (2...8).contains(region.count) && region.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+        return true
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space.
+    var trimmingSpaces: Substring {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return self[start...end]
+    }
+}

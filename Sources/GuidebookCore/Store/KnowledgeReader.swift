@@ -1,0 +1,212 @@
+import SQLite
+
+/// Read queries over the knowledge base, on one connection.
+///
+/// A reader is used by one thread at a time; the server keeps one per worker thread in a `ReaderPool`.
+/// Its statements are prepared once and reused.
+public final class KnowledgeReader {
+    /// The connection, for the search and job readers that extend this type.
+    public let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: Locales and categories
+
+    /// Every locale, the source locale first.
+    public func locales() throws -> [LocaleInfo] {
+        try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
+            LocaleInfo(code: $0.text(0), name: $0.text(1), isSource: $0.int(2) == 1)
+        }
+    }
+
+    /// Every category in display order.
+    public func categories() throws -> [Category] {
+        var titles: [Int64: LocalizedText] = [:]
+        try database.forEachRow("SELECT category_id, locale, title FROM category_texts") {
+            titles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+        }
+        return try database.rows("""
+            SELECT c.id, c.slug, c.position, (SELECT count(*) FROM topics t WHERE t.category_id = c.id)
+            FROM categories c ORDER BY c.position, c.id
+            """) {
+            Category(slug: $0.text(1), title: titles[$0.int64(0)] ?? [:], position: $0.int(2), topicCount: $0.int(3))
+        }
+    }
+
+    /// True when a category with this slug exists.
+    public func categoryExists(_ slug: String) throws -> Bool {
+        try database.scalarInt("SELECT 1 FROM categories WHERE slug = ?", [.text(slug)]) != nil
+    }
+
+    // MARK: Topics
+
+    private static let topicColumns = """
+        SELECT t.id, t.slug, c.slug, t.revision, t.updated_at, c.position, t.position,
+               (SELECT count(*) FROM guidelines g WHERE g.topic_id = t.id)
+        FROM topics t JOIN categories c ON c.id = t.category_id
+        """
+
+    /// One page of topics in display order (category, then topic position), optionally in one category.
+    public func topics(category: String?, after: [Int64]?, limit: Int) throws -> Page<TopicSummary> {
+        let key = after ?? [Int64.min, Int64.min, Int64.min]
+        guard key.count == 3 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
+        var items: [(Int64, TopicSummary)] = []
+        try database.forEachRow(Self.topicColumns + """
+             WHERE (?1 IS NULL OR c.slug = ?1) AND (c.position, t.position, t.id) > (?2, ?3, ?4)
+             ORDER BY c.position, t.position, t.id LIMIT ?5
+            """, [.optionalText(category), .integer(key[0]), .integer(key[1]), .integer(key[2]), .int(limit + 1)]) {
+            items.append(($0.int64(0), topicSummary(from: $0)))
+        }
+        return try page(of: items, limit: limit, sortKey: \.sortKey) { id, summary in try withTopicTexts(summary, id: id) }
+    }
+
+    /// A topic with its sections and guidelines, or nil.
+    public func topic(slug: String) throws -> Topic? {
+        guard let (id, bare) = try database.firstRow(Self.topicColumns + " WHERE t.slug = ?", [.text(slug)], {
+            ($0.int64(0), topicSummary(from: $0))
+        }) else { return nil }
+        let summary = try withTopicTexts(bare, id: id)
+
+        var sectionTitles: [Int64: LocalizedText] = [:]
+        try database.forEachRow("""
+            SELECT st.section_id, st.locale, st.title FROM section_texts st
+            JOIN sections s ON s.id = st.section_id WHERE s.topic_id = ?
+            """, [.integer(id)]) {
+            sectionTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+        }
+        var sections: [Section] = []
+        var sectionIndex: [String: Int] = [:]
+        try database.forEachRow("SELECT id, key FROM sections WHERE topic_id = ? ORDER BY position, id", [.integer(id)]) {
+            sectionIndex[$0.text(1)] = sections.count
+            sections.append(Section(key: $0.text(1), title: sectionTitles[$0.int64(0)] ?? [:], guidelines: []))
+        }
+        let texts = try guidelineTexts(sql: """
+            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at
+            FROM guideline_texts gt JOIN guidelines g ON g.id = gt.guideline_id WHERE g.topic_id = ?
+            """, [.integer(id)])
+        try database.forEachRow(Self.guidelineColumns + " WHERE g.topic_id = ? ORDER BY s.position, g.position, g.id", [.integer(id)]) {
+            let guideline = guideline(from: $0, texts: texts[$0.int64(0)] ?? [])
+            if let index = sectionIndex[guideline.section] { sections[index].guidelines.append(guideline) }
+        }
+        return Topic(summary: summary, sections: sections)
+    }
+
+    private func topicSummary(from row: Statement) -> TopicSummary {
+        TopicSummary(slug: row.text(1), category: row.text(2), title: [:], summary: [:], guidelineCount: row.int(7),
+                     revision: row.int(3), updatedAt: row.text(4), sortKey: [row.int64(5), row.int64(6), row.int64(0)])
+    }
+
+    private func withTopicTexts(_ summary: TopicSummary, id: Int64) throws -> TopicSummary {
+        var result = summary
+        try database.forEachRow("SELECT locale, title, summary FROM topic_texts WHERE topic_id = ?", [.integer(id)]) {
+            result.title[$0.text(0)] = $0.text(1)
+            result.summary[$0.text(0)] = $0.text(2)
+        }
+        return result
+    }
+
+    // MARK: Guidelines
+
+    private static let guidelineColumns = """
+        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, s.position
+        FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
+        """
+
+    private struct StoredText {
+        var locale: String
+        var text: String
+        var sourceHash: String?
+        var updatedAt: String
+    }
+
+    /// One page of guidelines: in display order within a topic, or in creation order across all.
+    public func guidelines(topic: String?, after: [Int64]?, limit: Int) throws -> Page<Guideline> {
+        var rows: [(Int64, Guideline)] = []
+        if let topic {
+            guard try database.scalarInt("SELECT 1 FROM topics WHERE slug = ?", [.text(topic)]) != nil else {
+                throw StoreError.notFound(kind: "topic", id: topic)
+            }
+            let key = after ?? [Int64.min, Int64.min, Int64.min]
+            guard key.count == 3 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
+            try database.forEachRow(Self.guidelineColumns + """
+                 WHERE t.slug = ?1 AND (s.position, g.position, g.id) > (?2, ?3, ?4)
+                 ORDER BY s.position, g.position, g.id LIMIT ?5
+                """, [.text(topic), .integer(key[0]), .integer(key[1]), .integer(key[2]), .int(limit + 1)]) {
+                var item = guideline(from: $0, texts: [])
+                item.sortKey = [$0.int64(7), $0.int64(4), $0.int64(0)]
+                rows.append(($0.int64(0), item))
+            }
+        } else {
+            let key = after ?? [Int64.min]
+            guard key.count == 1 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
+            try database.forEachRow(Self.guidelineColumns + " WHERE g.id > ?1 ORDER BY g.id LIMIT ?2",
+                                    [.integer(key[0]), .int(limit + 1)]) {
+                var item = guideline(from: $0, texts: [])
+                item.sortKey = [$0.int64(0)]
+                rows.append(($0.int64(0), item))
+            }
+        }
+        return try page(of: rows, limit: limit, sortKey: \.sortKey) { id, item in
+            var result = item
+            applyTexts(try textsOfGuideline(id), to: &result)
+            return result
+        }
+    }
+
+    /// One guideline by its public id, or nil.
+    public func guideline(id: String) throws -> Guideline? {
+        guard let (rowID, bare) = try database.firstRow(Self.guidelineColumns + " WHERE g.key = ?", [.text(id)], {
+            ($0.int64(0), guideline(from: $0, texts: []))
+        }) else { return nil }
+        var result = bare
+        applyTexts(try textsOfGuideline(rowID), to: &result)
+        return result
+    }
+
+    private func textsOfGuideline(_ id: Int64) throws -> [StoredText] {
+        try database.rows("SELECT locale, text, source_hash, updated_at FROM guideline_texts WHERE guideline_id = ?", [.integer(id)]) {
+            StoredText(locale: $0.text(0), text: $0.text(1), sourceHash: $0.optionalText(2), updatedAt: $0.text(3))
+        }
+    }
+
+    private func guidelineTexts(sql: String, _ values: [SQLValue]) throws -> [Int64: [StoredText]] {
+        var texts: [Int64: [StoredText]] = [:]
+        try database.forEachRow(sql, values) {
+            texts[$0.int64(0), default: []].append(StoredText(locale: $0.text(1), text: $0.text(2), sourceHash: $0.optionalText(3), updatedAt: $0.text(4)))
+        }
+        return texts
+    }
+
+    private func guideline(from row: Statement, texts: [StoredText]) -> Guideline {
+        var result = Guideline(id: row.text(1), topic: row.text(2), section: row.text(3), position: row.int(4), text: [:],
+                               translations: [:], revision: row.int(5), updatedAt: row.text(6), sortKey: [row.int64(0)])
+        applyTexts(texts, to: &result)
+        return result
+    }
+
+    private func applyTexts(_ texts: [StoredText], to guideline: inout Guideline) {
+        let sourceHash = texts.first { $0.locale == SourceLocale.code }.map { ContentHash.hex($0.text) }
+        for text in texts {
+            guideline.text[text.locale] = text.text
+            guard text.locale != SourceLocale.code else { continue }
+            let state: TranslationState = (text.sourceHash == nil || text.sourceHash == sourceHash) ? .current : .outdated
+            guideline.translations[text.locale] = TranslationInfo(locale: text.locale, text: text.text, state: state, updatedAt: text.updatedAt)
+        }
+    }
+
+    /// Keeps `limit` of the `limit + 1` rows read (the extra one says whether a next page exists)
+    /// and completes each kept item with its texts.
+    private func page<T: Sendable>(of rows: [(Int64, T)], limit: Int, sortKey: KeyPath<T, [Int64]>,
+                                   complete: (Int64, T) throws -> T) throws -> Page<T> {
+        let items = try rows.prefix(limit).map { try complete($0.0, $0.1) }
+        let hasMore = rows.count > limit
+        return Page(items: items, nextAfter: hasMore ? items.last?[keyPath: sortKey] : nil)
+    }
+}
+
+/// The source locale: every text exists in it, translations are made from it.
+public enum SourceLocale {
+    public static let code = "en"
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SQLite
+
+/// A bounded pool of read connections. A caller borrows one for the length of a closure;
+/// connections are opened on first need and kept, with their prepared statements, for reuse.
+public final class ReaderPool: @unchecked Sendable {
+    private let path: String
+    private let capacity: Int
+    private let condition = NSCondition()
+    private var idle: [KnowledgeReader] = []
+    private var opened = 0
+
+    init(path: String, capacity: Int) {
+        self.path = path
+        self.capacity = max(1, capacity)
+    }
+
+    /// Runs `body` with a reader, waiting for one when all are busy.
+    public func withReader<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
+        let reader = try checkOut()
+        defer { checkIn(reader) }
+        return try body(reader)
+    }
+
+    private func checkOut() throws -> KnowledgeReader {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let reader = idle.popLast() { return reader }
+            if opened < capacity {
+                opened += 1
+                do {
+                    let database = try Database(path: path)
+                    try database.execute("PRAGMA query_only = 1")
+                    return KnowledgeReader(database: database)
+                } catch {
+                    opened -= 1
+                    throw error
+                }
+            }
+            condition.wait()
+        }
+    }
+
+    private func checkIn(_ reader: KnowledgeReader) {
+        condition.lock()
+        idle.append(reader)
+        condition.signal()
+        condition.unlock()
+    }
+}

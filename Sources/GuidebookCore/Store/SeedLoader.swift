@@ -1,0 +1,46 @@
+import Foundation
+
+/// Loads the seed knowledge base (`Seed/*.json`) into an empty database, once.
+public struct SeedLoader {
+    /// The folder holding the seed bundles.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Every `*.json` bundle in the folder, in file-name order, merged into one.
+    public func bundle() throws -> KnowledgeBundle {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw StoreError.invalid(field: "seed", reason: "cannot read the seed folder \(directory)")
+        }
+        var merged = KnowledgeBundle()
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else {
+                throw StoreError.invalid(field: "seed/\(name)", reason: "cannot be read")
+            }
+            do {
+                merged.append(try BundleCodec.decode(data))
+            } catch let StoreError.invalid(field, reason) {
+                throw StoreError.invalid(field: "seed/\(name): \(field)", reason: reason)
+            }
+        }
+        return merged
+    }
+
+    /// Loads the seed when the knowledge base has no topics and no seed was loaded before.
+    /// Returns the counts, or nil when nothing was loaded.
+    @discardableResult
+    public func loadIfEmpty(into store: Store) throws -> ImportCounts? {
+        guard try store.isEmpty(), try store.meta("seed_loaded_at") == nil else { return nil }
+        let bundle = try bundle()
+        return try store.write { database in
+            let counts = try KnowledgeWriter(database: database).apply(bundle)
+            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_loaded_at', ?)", [.text(Timestamp.now())])
+            return counts
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SQLite
+
+/// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,
+/// and a pool of read connections so readers never wait for the writer.
+public final class Store: @unchecked Sendable {
+    /// Where the database file is.
+    public let path: String
+    /// Read connections, one per concurrent reader.
+    public let readers: ReaderPool
+    private let writer: Database
+    private let writeLock = NSLock()
+
+    /// Opens (creating if needed) the database at `path` and applies pending migrations.
+    /// A database whose schema is newer than `migrations` is refused untouched.
+    public init(path: String, migrations: [Migration], maxReaders: Int = 8) throws {
+        self.path = path
+        if path != ":memory:" {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+        }
+        let writer = try Database(path: path)
+        let migrator = Migrator(migrations: migrations)
+        // Check the version before switching journal mode, so a too-new file is not modified at all.
+        let found = try Store.recordedVersion(writer)
+        guard found <= migrator.latestVersion else {
+            throw StoreError.schemaTooNew(found: found, supported: migrator.latestVersion)
+        }
+        try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+        try migrator.migrate(writer)
+        self.writer = writer
+        self.readers = ReaderPool(path: path, capacity: maxReaders)
+    }
+
+    private static func recordedVersion(_ database: Database) throws -> Int {
+        let hasTable = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        guard hasTable else { return 0 }
+        return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
+    }
+
+    /// Runs `body` with the writer connection inside one IMMEDIATE transaction. Writers are serialized.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try writeLock.withLock {
+            try writer.transaction { try body(writer) }
+        }
+    }
+
+    /// Runs `body` with a pooled read connection.
+    public func read<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
+        try readers.withReader(body)
+    }
+
+    /// True when the knowledge base has no topics.
+    public func isEmpty() throws -> Bool {
+        try read { try $0.database.scalarInt("SELECT count(*) FROM topics") == 0 }
+    }
+
+    /// A fact stored in the `meta` table.
+    public func meta(_ key: String) throws -> String? {
+        try read { reader in try reader.database.firstRow("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) } }
+    }
+
+    /// Writes the WAL back into the database file (at shutdown, so the file stands alone).
+    public func checkpoint() throws {
+        try writeLock.withLock { try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+}

@@ -1,0 +1,27 @@
+/// Failures the store reports to its callers. The API maps each case to an HTTP status in one place.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No such resource (`kind` is "topic", "guideline", ...).
+    case notFound(kind: String, id: String)
+    /// Input that breaks a rule of the knowledge base; `field` names the offending part.
+    case invalid(field: String, reason: String)
+    /// The database was written by a newer Guidebook and this binary must not touch it.
+    case schemaTooNew(found: Int, supported: Int)
+    /// A migration file is malformed or missing.
+    case badMigration(String)
+    /// The database is busy beyond the busy timeout.
+    case busy
+    /// A stored value could not be read back as expected (a bug or a damaged file).
+    case corrupt(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let kind, let id): return "no \(kind) with id '\(id)'"
+        case .invalid(let field, let reason): return "\(field): \(reason)"
+        case .schemaTooNew(let found, let supported):
+            return "the database schema is version \(found), newer than this binary supports (\(supported)); upgrade Guidebook or use another database file"
+        case .badMigration(let message): return "migration error: \(message)"
+        case .busy: return "the database is busy; try again"
+        case .corrupt(let message): return "unexpected stored data: \(message)"
+        }
+    }
+}

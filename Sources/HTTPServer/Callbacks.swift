@@ -1,0 +1,120 @@
+import CMicroHTTPD
+
+// C callbacks for libmicrohttpd. They are top-level functions (not closures in main.swift) so that
+// they are not inferred to be main-actor-isolated; they find their Swift objects through the
+// context pointers MHD hands back.
+
+func accessHandler(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?,
+    _ version: UnsafePointer<CChar>?,
+    _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?,
+    _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+
+    guard let existing = conCls.pointee else {
+        // First call: only the headers are known. Decide where the body goes; answer later
+        // (answering on the first call makes MHD 0.9.75 close keep-alive connections).
+        let methodText = method.map { String(cString: $0) } ?? "GET"
+        let pathText = url.map { String(cString: $0) } ?? "/"
+        let policy = core.handler.bodyPolicy(method: methodText, path: pathText)
+        let state = RequestState(method: methodText, path: pathText, policy: policy)
+        if let declared = lookupHeader(connection, "Content-Length").flatMap(Int.init), declared > state.limit {
+            // Refuse now rather than read a body we will throw away; MHD closes the connection after.
+            state.rejection = .bodyTooLarge(limit: state.limit)
+            conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+            let response = core.handler.reject(.bodyTooLarge(limit: state.limit), method: methodText, path: pathText)
+            return core.queue(response, on: connection)
+        }
+        conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        return .YES
+    }
+
+    let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        if let uploadData {
+            state.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
+        }
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+
+    if let rejection = state.rejection {
+        return core.queue(core.handler.reject(rejection, method: state.method, path: state.path), on: connection)
+    }
+    let request = HTTPRequest(
+        method: state.method,
+        path: state.path,
+        query: collect(connection, .GET_ARGUMENT_KIND),
+        headers: collect(connection, .HEADER_KIND),
+        body: state.takeBody()
+    )
+    core.beginRequest()
+    let response = core.handler.respond(to: request)
+    core.endRequest()
+    return core.queue(response, on: connection)
+}
+
+func requestCompleted(
+    _ cls: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_RequestTerminationCode
+) {
+    guard let conCls, let state = conCls.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(state).release()
+    conCls.pointee = nil
+}
+
+func streamReader(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ max: Int) -> Int {
+    guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+    if context.pendingOffset >= context.pending.count {
+        if context.core.isStopping { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
+        switch context.stream.next() {
+        case .data(let bytes):
+            context.pending = bytes
+            context.pendingOffset = 0
+            if bytes.isEmpty { return 0 }
+        case .wait:
+            context.core.park(context)
+            return 0
+        case .end:
+            return Int(MHD_CONTENT_READER_END_OF_STREAM)
+        }
+    }
+    let count = min(max, context.pending.count - context.pendingOffset)
+    context.pending.withUnsafeBytes { bytes in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + context.pendingOffset, byteCount: count)
+    }
+    context.pendingOffset += count
+    return count
+}
+
+func streamFinished(_ cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+    context.stream.close()
+}
+
+private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    let collector = PairCollector()
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let collector = Unmanaged<PairCollector>.fromOpaque(cls).takeUnretainedValue()
+        collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        return .YES
+    }, context)
+    return collector.pairs
+}
+
+private func lookupHeader(_ connection: OpaquePointer, _ name: String) -> String? {
+    guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) else { return nil }
+    return String(cString: value)
+}

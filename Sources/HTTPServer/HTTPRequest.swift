@@ -1,0 +1,63 @@
+/// A request as the application sees it: already parsed, with its body read.
+public struct HTTPRequest: Sendable {
+    /// The method in upper case ("GET", "POST", ...).
+    public let method: String
+    /// The path, percent-decoded by the server, without the query string.
+    public let path: String
+    /// Query parameters in the order they appeared, percent-decoded.
+    public let query: [(name: String, value: String)]
+    /// Request headers; names are lower-cased.
+    public let headers: [(name: String, value: String)]
+    /// The request body.
+    public let body: HTTPBody
+
+    public init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+        self.body = body
+    }
+
+    /// The first value of a header (case-insensitive name).
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name == lower }?.value
+    }
+
+    /// The first value of a query parameter.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+
+    /// All values of a query parameter.
+    public func queryValues(_ name: String) -> [String] {
+        query.filter { $0.name == name }.map(\.value)
+    }
+}
+
+/// A request body, as the route's `BodyPolicy` asked for it.
+public enum HTTPBody: Sendable {
+    case empty
+    /// The whole body in memory.
+    case bytes([UInt8])
+    /// The body streamed to a file on disk.
+    case file(SpoolFile)
+
+    /// The body's size in bytes.
+    public var count: Int {
+        switch self {
+        case .empty: return 0
+        case .bytes(let bytes): return bytes.count
+        case .file(let file): return file.size
+        }
+    }
+}
+
+/// What the server should do with a request body before the handler runs.
+public enum BodyPolicy: Sendable, Equatable {
+    /// Keep the body in memory, up to `limit` bytes.
+    case buffer(limit: Int)
+    /// Stream the body to a file in `directory`, up to `limit` bytes.
+    case spool(limit: Int, directory: String)
+}

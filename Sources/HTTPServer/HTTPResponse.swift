@@ -1,0 +1,66 @@
+/// A response produced by the application.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Response headers in order. `Content-Length` is set by the server.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: Body
+
+    /// A response body: bytes known up front, or a stream produced over time.
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        case stream(any HTTPBodyStream)
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)], body: Body) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int, headers: [(name: String, value: String)], stream: any HTTPBodyStream) {
+        self.status = status
+        self.headers = headers
+        self.body = .stream(stream)
+    }
+
+    /// The first value of a header (case-insensitive name).
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name.lowercased() == lower }?.value
+    }
+
+    /// The body's bytes, or an empty array for a stream.
+    public var bodyBytes: [UInt8] {
+        if case .bytes(let bytes) = body { return bytes }
+        return []
+    }
+}
+
+/// What a streaming body has to say when the server asks for more.
+public enum HTTPStreamChunk: Sendable {
+    /// Bytes to send now.
+    case data([UInt8])
+    /// Nothing yet: the server parks the connection (no worker thread is held) and asks again later.
+    case wait
+    /// The stream is complete.
+    case end
+}
+
+/// A response body produced over time, such as server-sent events.
+///
+/// `next()` is called on a server thread whenever the connection can take more bytes; after a
+/// `.wait` the server asks again within its stream poll interval.
+public protocol HTTPBodyStream: AnyObject, Sendable {
+    /// The next piece of the body.
+    func next() -> HTTPStreamChunk
+    /// Called once when the connection closes, whatever the reason.
+    func close()
+}

@@ -1,0 +1,132 @@
+import CMicroHTTPD
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP server on libmicrohttpd: a pool of worker threads, each multiplexing its
+/// connections with epoll. Owns the MHD daemon and stops it in `stop()` or `deinit`.
+public final class HTTPServer: @unchecked Sendable {
+    private var daemon: OpaquePointer?
+    private let core: ServerCore
+    private let configuration: HTTPServerConfiguration
+    private var tlsStrings: [UnsafeMutablePointer<CChar>] = []
+    private var poller: Thread?
+    private let pollerStop = NSCondition()
+    private var pollerStopped = false
+
+    /// The port the server listens on (useful after binding port 0).
+    public private(set) var port: UInt16 = 0
+
+    /// Starts listening at once. Throws when the address cannot be bound or MHD refuses the options.
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) throws {
+        self.configuration = configuration
+        self.core = ServerCore(handler: handler)
+        try start()
+    }
+
+    deinit {
+        stop(graceSeconds: 0)
+        for pointer in tlsStrings { free(pointer) }
+    }
+
+    private func start() throws {
+        let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        var options: [CVarArg] = [
+            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(max(1, configuration.connectionLimit)),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, configuration.connectionTimeoutSeconds)),
+            // NOTIFY_COMPLETED takes (callback, context); the context is unused: a NULL pointer.
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue,
+            unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: OpaquePointer.self), Int(0),
+            MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(address.pointer),
+        ]
+        if let tls = configuration.tls {
+            flags |= MHD_USE_TLS.rawValue
+            let key = strdup(tls.keyPEM)!
+            let cert = strdup(tls.certificatePEM)!
+            tlsStrings = [key, cert]
+            options += [MHD_OPTION.HTTPS_MEM_KEY.rawValue, OpaquePointer(key), MHD_OPTION.HTTPS_MEM_CERT.rawValue, OpaquePointer(cert)]
+        }
+        options.append(MHD_OPTION.END.rawValue)
+
+        let context = Unmanaged.passUnretained(core).toOpaque()
+        let started = withVaList(options) { list in
+            MHD_start_daemon_va(flags, configuration.port, nil, nil, accessHandler, context, list)
+        }
+        address.deallocate()
+        guard let started else {
+            throw HTTPServerError.cannotStart("cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address or bad TLS material)")
+        }
+        daemon = started
+        port = guidebook_mhd_bound_port(started)
+        startPoller()
+    }
+
+    /// Wakes parked streams at a fixed interval so they can look for new data.
+    private func startPoller() {
+        let interval = Double(max(10, configuration.streamPollMilliseconds)) / 1000
+        let thread = Thread { [core, pollerStop] in
+            while true {
+                pollerStop.lock()
+                let stopped = pollerStop.wait(until: Date().addingTimeInterval(interval)) && self.pollerStoppedFlag()
+                pollerStop.unlock()
+                core.resumeParked()
+                if stopped || self.pollerStoppedFlag() { return }
+            }
+        }
+        thread.name = "http-stream-poller"
+        thread.start()
+        poller = thread
+    }
+
+    private func pollerStoppedFlag() -> Bool { pollerStopped }
+
+    /// Connections currently open.
+    public var connectionCount: Int {
+        guard let daemon else { return 0 }
+        return Int(guidebook_mhd_current_connections(daemon))
+    }
+
+    /// Requests whose handler is running right now.
+    public var requestsInFlight: Int { core.requestsInFlight }
+
+    /// Stops gracefully: no new connections, in-flight handlers finish, streams end, then the daemon stops.
+    /// Waits at most `graceSeconds` for in-flight work.
+    public func stop(graceSeconds: Double = 10) {
+        guard let daemon else { return }
+        core.markStopping()
+        let listener = MHD_quiesce_daemon(daemon)
+        let deadline = Date().addingTimeInterval(graceSeconds)
+        // Parked streams are resumed so they can see the stop flag and end.
+        while Date() < deadline && (core.requestsInFlight > 0 || core.parkedStreams > 0) {
+            core.resumeParked()
+            usleep(10_000)
+        }
+        core.resumeParked()
+        usleep(20_000)
+        pollerStop.lock()
+        pollerStopped = true
+        pollerStop.signal()
+        pollerStop.unlock()
+        MHD_stop_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        self.daemon = nil
+    }
+}
+
+/// Why the server could not run.
+public enum HTTPServerError: Error, CustomStringConvertible {
+    case cannotStart(String)
+    case badAddress(String)
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let message): return message
+        case .badAddress(let host): return "not an IP address: \(host)"
+        }
+    }
+}

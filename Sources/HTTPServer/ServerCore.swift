@@ -1,0 +1,68 @@
+import CMicroHTTPD
+import Foundation
+
+/// The state the C callbacks reach through MHD's context pointer: the handler, the count of
+/// requests being handled, and the streams parked while they wait for data.
+final class ServerCore: @unchecked Sendable {
+    let handler: any HTTPHandler
+    private let lock = NSLock()
+    private var parked: [ObjectIdentifier: StreamContext] = [:]
+    private var inFlight = 0
+    private var stopping = false
+
+    init(handler: any HTTPHandler) {
+        self.handler = handler
+    }
+
+    var isStopping: Bool { lock.withLock { stopping } }
+    var requestsInFlight: Int { lock.withLock { inFlight } }
+    var parkedStreams: Int { lock.withLock { parked.count } }
+
+    func beginRequest() { lock.withLock { inFlight += 1 } }
+    func endRequest() { lock.withLock { inFlight -= 1 } }
+
+    func markStopping() { lock.withLock { stopping = true } }
+
+    /// Suspends a stream's connection so it holds no worker thread while it waits.
+    /// Suspending and resuming happen under one lock, so a resume never precedes its suspend.
+    func park(_ context: StreamContext) {
+        lock.withLock {
+            MHD_suspend_connection(context.connection)
+            parked[ObjectIdentifier(context)] = context
+        }
+    }
+
+    /// Resumes every parked stream; each is asked for data again and parks again if it has none.
+    func resumeParked() {
+        lock.withLock {
+            for context in parked.values { MHD_resume_connection(context.connection) }
+            parked.removeAll()
+        }
+    }
+
+    /// Turns an application response into an MHD response and queues it.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            let context = StreamContext(stream: stream, connection: connection, core: self)
+            let pointer = Unmanaged.passRetained(context).toOpaque()
+            mhdResponse = MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamReader, pointer, streamFinished)
+            if mhdResponse == nil {
+                Unmanaged<StreamContext>.fromOpaque(pointer).release()
+                stream.close()
+            }
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for header in response.headers {
+            // MHD refuses header values with line breaks; such a header is dropped, never sent broken.
+            _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+        }
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+}

@@ -1,0 +1,138 @@
+import CSQLite
+
+/// One SQLite connection. Owns its `sqlite3` handle and closes it in `deinit`.
+///
+/// A connection is used by one thread at a time (it is opened with `SQLITE_OPEN_NOMUTEX`);
+/// concurrency comes from several connections to the same WAL-mode file.
+public final class Database {
+    let handle: OpaquePointer
+    /// The file this connection is open on.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// How a connection is opened.
+    public enum Mode: Sendable {
+        /// Read and write; creates the file when it is missing.
+        case readWriteCreate
+        /// Read only; the file must exist.
+        case readOnly
+    }
+
+    /// Opens a connection to `path` (":memory:" for a private in-memory database).
+    public init(path: String, mode: Mode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        var db: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: rc, message: message + " (\(path))")
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        let timeout = sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        guard timeout == SQLITE_OK else { throw error(code: timeout, sql: nil) }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// Runs one or more SQL statements that return no rows we need (schema, pragmas).
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard rc == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(code: rc, message: text, sql: sql)
+        }
+    }
+
+    /// Prepares a statement once and returns the same one on later calls with the same SQL.
+    public func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql, persistent: true)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Prepares a statement that is not cached (for SQL built at run time).
+    public func makeStatement(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql, persistent: false)
+    }
+
+    /// Runs a cached statement with `values` and returns nothing.
+    public func run(_ sql: String, _ values: [SQLValue] = []) throws {
+        try cachedStatement(sql).run(values)
+    }
+
+    /// Runs a cached statement and calls `row` for each result row.
+    public func forEachRow(_ sql: String, _ values: [SQLValue] = [], _ row: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        while try statement.step() { try row(statement) }
+    }
+
+    /// Runs a cached statement and maps its rows.
+    public func rows<T>(_ sql: String, _ values: [SQLValue] = [], _ transform: (Statement) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEachRow(sql, values) { result.append(try transform($0)) }
+        return result
+    }
+
+    /// Runs a cached statement and maps its first row, if any.
+    public func firstRow<T>(_ sql: String, _ values: [SQLValue] = [], _ transform: (Statement) throws -> T) throws -> T? {
+        let statement = try cachedStatement(sql)
+        try statement.bind(values)
+        defer { statement.reset() }
+        return try statement.step() ? transform(statement) : nil
+    }
+
+    /// The integer in the first column of the first row (nil when there is no row).
+    public func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
+        try firstRow(sql, values) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
+    }
+
+    /// The rowid of the most recent successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// True while a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    /// `IMMEDIATE` takes the write lock up front, so a writer never fails half-way on a lock upgrade.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Interrupts a running query from another thread (the query fails with SQLITE_INTERRUPT).
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    /// The SQLite library version, e.g. "3.40.1".
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}

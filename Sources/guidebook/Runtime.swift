@@ -1,0 +1,32 @@
+import Foundation
+import GuidebookAPI
+import GuidebookCore
+
+/// What every subcommand that touches the database shares: opening the store with migrations.
+struct Runtime {
+    let settings: Settings
+    let logger: Logger
+    let resources: String
+
+    init(settings: Settings) throws {
+        self.settings = settings
+        self.logger = Logger(level: settings.logLevel)
+        self.resources = try settings.resolvedResources()
+    }
+
+    var migrations: [Migration] {
+        get throws { try Migration.load(from: resources + "/Migrations") }
+    }
+
+    var seedDirectory: String { settings.seedDirectory ?? resources + "/Seed" }
+
+    func openStore(maxReaders: Int = 8) throws -> Store {
+        try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders)
+    }
+}
+
+/// Writes a line to standard output or standard error (the Glibc globals are not usable in Swift 6).
+enum Console {
+    static func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    static func err(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GuidebookAPI
+import GuidebookCore
+import HTTPServer
+
+/// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM.
+struct ServeCommand {
+    let runtime: Runtime
+
+    func run() throws -> Int32 {
+        Signals.blockTermination()
+        let started = ContinuousClock.now
+        let settings = runtime.settings
+        let logger = runtime.logger
+        let store = try runtime.openStore(maxReaders: settings.threads + 4)
+        if settings.loadSeed, let counts = try SeedLoader(directory: runtime.seedDirectory).loadIfEmpty(into: store) {
+            logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
+        }
+        let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
+            ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
+        let application = Application(
+            store: store,
+            configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool),
+            logger: logger
+        )
+        var tls: HTTPServerConfiguration.TLS?
+        if let certificate = settings.tlsCertificatePath, let key = settings.tlsKeyPath {
+            guard let certificatePEM = try? String(contentsOfFile: certificate, encoding: .utf8),
+                  let keyPEM = try? String(contentsOfFile: key, encoding: .utf8) else {
+                throw UsageError("cannot read the TLS certificate or key file")
+            }
+            tls = .init(certificatePEM: certificatePEM, keyPEM: keyPEM)
+        }
+        let server = try HTTPServer(
+            configuration: HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
+                                                   connectionLimit: settings.maxConnections,
+                                                   connectionTimeoutSeconds: settings.timeoutSeconds, tls: tls),
+            handler: application
+        )
+        let elapsed = ContinuousClock.now - started
+        let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("listening", [("url", .string("\(tls == nil ? "http" : "https")://\(settings.host):\(server.port)")),
+                                  ("database", .string(settings.databasePath)), ("threads", .int(settings.threads)),
+                                  ("ready_ms", .double(readyMs))])
+
+        let signal = Signals.waitForTermination()
+        logger.info("stopping", [("signal", .int(Int(signal)))])
+        server.stop(graceSeconds: 10)
+        try store.checkpoint()
+        logger.info("stopped")
+        return 0
+    }
+}

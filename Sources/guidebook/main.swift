@@ -1,0 +1,82 @@
+import Foundation
+import GuidebookCore
+
+// The `guidebook` command: parses the command line once into Settings and runs a subcommand.
+
+let usage = """
+    guidebook \(GuidebookVersion.current) — a bilingual (English/Korean) knowledge base of UI design guidelines
+
+    Usage: guidebook [COMMAND] [OPTIONS]
+
+    Commands:
+      serve                 serve the knowledge base over HTTP (the default)
+      migrate               apply pending database migrations and exit
+      import FILE...        import bundles (.json, .ndjson) or bilingual notes (.txt)
+      export [FILE]         write the whole knowledge base as a bundle (stdout by default)
+      generate N [FILE]     write a deterministic NDJSON knowledge base of N guidelines (for benchmarks)
+
+    Options (each also settable by its environment variable):
+    """
+
+func helpText() -> String {
+    var lines = [usage]
+    for option in Settings.options {
+        let flag = option.flag + (option.valueName.map { " " + $0 } ?? "")
+        let env = option.environment.map { " [\($0)]" } ?? ""
+        lines.append("  " + flag.padding(toLength: 24, withPad: " ", startingAt: 0) + option.help + env)
+    }
+    lines.append("  --help                  show this help")
+    lines.append("  --version               print the version")
+    return lines.joined(separator: "\n")
+}
+
+func runMain() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+        Console.out(helpText())
+        return 0
+    }
+    if arguments.contains("--version") {
+        Console.out("guidebook \(GuidebookVersion.current)")
+        return 0
+    }
+    let command = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
+    if !arguments.isEmpty && !arguments[0].hasPrefix("-") { arguments.removeFirst() }
+    do {
+        let (settings, rest) = try Settings.parse(arguments, environment: ProcessInfo.processInfo.environment)
+        switch command {
+        case "serve":
+            try requireNoArguments(rest, command: command)
+            return try ServeCommand(runtime: Runtime(settings: settings)).run()
+        case "migrate":
+            try requireNoArguments(rest, command: command)
+            let runtime = try Runtime(settings: settings)
+            _ = try runtime.openStore()
+            Console.out("database \(settings.databasePath) is at schema version \(try runtime.migrations.last?.version ?? 0)")
+            return 0
+        case "export":
+            return try ExportCommand(runtime: Runtime(settings: settings), arguments: rest).run()
+        case "generate":
+            return try GenerateCommand(arguments: rest).run()
+        default:
+            throw UsageError("unknown command '\(command)'; see guidebook --help")
+        }
+    } catch let error as UsageError {
+        Console.err("guidebook: \(error.message)")
+        return 2
+    } catch let error as StoreError {
+        Console.err("guidebook: \(error.description)")
+        return 1
+    } catch {
+        Console.err("guidebook: \(error)")
+        return 1
+    }
+}
+
+func requireNoArguments(_ rest: [String], command: String) throws {
+    if let first = rest.first {
+        throw UsageError(first.hasPrefix("--") ? "unknown option \(first); see guidebook --help" : "\(command) takes no argument '\(first)'")
+    }
+}
+
+exit(runMain())
