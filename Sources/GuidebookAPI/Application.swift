@@ -8,15 +8,19 @@ public final class Application: HTTPHandler {
     private let router: Router<RouteHandler>
     private let configuration: APIConfiguration
     private let logger: Logger
+    /// Counters served by `/metrics`.
+    public let metrics: Metrics
 
     /// Builds the API over `store`.
-    public init(store: Store, configuration: APIConfiguration, logger: Logger, extraControllers: [any Controller] = []) {
+    public init(store: Store, configuration: APIConfiguration, logger: Logger, metrics: Metrics = Metrics(), extraControllers: [any Controller] = []) {
         self.configuration = configuration
         self.logger = logger
+        self.metrics = metrics
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store),
             KnowledgeController(store: store),
+            SearchController(store: store, metrics: metrics),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         self.router = router
@@ -48,6 +52,7 @@ public final class Application: HTTPHandler {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = ContinuousClock.now
+        metrics.begin()
         let requestID = RequestID.accept(request.header("x-request-id")) ?? RequestID.generate()
         var routeName = "-"
         var response: HTTPResponse
@@ -71,6 +76,7 @@ public final class Application: HTTPHandler {
             response = problemResponse(problem, path: request.path, requestID: requestID)
         }
         response.headers.append(("X-Request-Id", requestID))
+        metrics.end(method: request.method, route: routeName, status: response.status, seconds: Self.seconds(since: started))
         logAccess(method: request.method, path: request.path, route: routeName, status: response.status,
                   bytes: response.bodyBytes.count, started: started, requestID: requestID)
         return response
@@ -112,13 +118,19 @@ public final class Application: HTTPHandler {
 
     private func logAccess(method: String, path: String, route: String, status: Int, bytes: Int, started: ContinuousClock.Instant, requestID: String) {
         guard logger.isEnabled(.info) else { return }
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let milliseconds = Self.seconds(since: started) * 1000
         logger.info("request", [
             ("method", .string(method)), ("path", .string(String(path.prefix(300)))), ("route", .string(route)),
             ("status", .int(status)), ("bytes", .int(bytes)), ("duration_ms", .double(milliseconds)),
             ("request_id", .string(requestID)),
         ])
+    }
+}
+
+extension Application {
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
 

@@ -210,3 +210,26 @@ public final class KnowledgeReader {
 public enum SourceLocale {
     public static let code = "en"
 }
+
+extension KnowledgeReader {
+    /// A topic's title in every locale (empty when there is no such topic).
+    public func topicTitle(slug: String) throws -> LocalizedText {
+        var titles: LocalizedText = [:]
+        try database.forEachRow("SELECT tt.locale, tt.title FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id WHERE t.slug = ?", [.text(slug)]) {
+            titles[$0.text(0)] = $0.text(1)
+        }
+        return titles
+    }
+
+    /// A section's title in every locale.
+    public func sectionTitle(topic: String, key: String) throws -> LocalizedText {
+        var titles: LocalizedText = [:]
+        try database.forEachRow("""
+            SELECT st.locale, st.title FROM section_texts st JOIN sections s ON s.id = st.section_id
+            JOIN topics t ON t.id = s.topic_id WHERE t.slug = ? AND s.key = ?
+            """, [.text(topic), .text(key)]) {
+            titles[$0.text(0)] = $0.text(1)
+        }
+        return titles
+    }
+}

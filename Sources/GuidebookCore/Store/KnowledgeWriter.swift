@@ -140,6 +140,10 @@ public final class KnowledgeWriter {
             try database.run("UPDATE topics SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(topicID)])
         }
         counts.topics.record(topicOutcome)
+        // The search index follows in the same transaction; an unchanged topic needs no work.
+        if topicOutcome != .unchanged || counts.guidelines.created + counts.guidelines.updated + counts.translations.created + counts.translations.updated > 0 {
+            try SearchIndexer(database: database).indexTopic(id: Int64(topicID), isNew: topicOutcome == .created)
+        }
         return counts
     }
 

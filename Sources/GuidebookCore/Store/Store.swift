@@ -30,6 +30,10 @@ public final class Store: @unchecked Sendable {
         }
         try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
         try migrator.migrate(writer)
+        let indexer = SearchIndexer(database: writer)
+        if try indexer.needsRebuild() {
+            try writer.transaction { try indexer.rebuild() }
+        }
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
     }
@@ -60,6 +64,11 @@ public final class Store: @unchecked Sendable {
     /// A fact stored in the `meta` table.
     public func meta(_ key: String) throws -> String? {
         try read { reader in try reader.database.firstRow("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) } }
+    }
+
+    /// Rebuilds the full-text index from the knowledge base (`guidebook reindex`).
+    public func rebuildSearchIndex() throws {
+        try write { try SearchIndexer(database: $0).rebuild() }
     }
 
     /// Writes the WAL back into the database file (at shutdown, so the file stands alone).

@@ -1,0 +1,144 @@
+import GuidebookCore
+import SQLite
+
+/// `GET /v1/search`: bilingual full-text search over topics, sections and guidelines.
+struct SearchController: Controller {
+    let store: Store
+    let metrics: Metrics
+
+    static let maxOffset = 1_000
+    static let maxMarkLength = 32
+
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/v1/search", search)
+    }
+
+    private func search(_ request: APIRequest) throws -> APIResponse {
+        guard let q = request.query("q") else { throw Problem.badParameter("q", "q is required: the words to search for") }
+        let query: SearchQuery
+        do {
+            query = try SearchQuery.parse(q)
+        } catch let failure as SearchQuery.Failure {
+            throw Problem.badParameter("q", failure.description)
+        }
+        let limit = try request.intQuery("limit", default: 10, range: 1...50)
+        let topic = request.query("topic")
+        let category = request.query("category")
+        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? ""].joined(separator: "\u{1}"))
+        let offset = Int(try Pagination.after(request, list: list)?.first ?? 0)
+        guard offset >= 0, offset <= Self.maxOffset else { throw Problem.badParameter("cursor", "results beyond \(Self.maxOffset) are not served; refine the query") }
+        let markStart = try mark(request, "mark_start", default: "<mark>")
+        let markEnd = try mark(request, "mark_end", default: "</mark>")
+        let highlighter = Highlighter(terms: query.highlights, markStart: markStart, markEnd: markEnd)
+
+        return try store.read { reader in
+            let localizer = try KnowledgeController.localizer(request, reader: reader)
+            if let topic, try reader.topicTitle(slug: topic).isEmpty {
+                throw Problem.badParameter("topic", "no topic '\(topic.prefix(100))'; see /v1/topics")
+            }
+            if let category, try !reader.categoryExists(category) {
+                throw Problem.badParameter("category", "no category '\(category.prefix(100))'; see /v1/categories")
+            }
+            let results: SearchResults
+            do {
+                results = try SearchEngine(database: reader.database).search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
+            } catch let error as SQLiteError where error.isGenericError {
+                // The query builder only emits valid expressions; should SQLite still refuse one, it is
+                // the query that cannot be run, not a server fault.
+                throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+            }
+            metrics.recordSearch(zeroResults: results.total == 0)
+
+            var json = JSONWriter(capacity: 4096)
+            json.beginObject()
+            json.field("query", q)
+            json.field("total", results.total)
+            json.key("items")
+            json.beginArray()
+            for hit in results.hits {
+                try writeHit(hit, reader: reader, localizer: localizer, highlighter: highlighter, into: &json)
+            }
+            json.endArray()
+            json.key("facets")
+            json.beginObject()
+            json.field("exact", results.facetsAreExact)
+            for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
+                json.key(name)
+                json.beginArray()
+                for facet in facets {
+                    json.beginObject()
+                    json.field("slug", facet.slug)
+                    json.field("count", facet.count)
+                    json.endObject()
+                }
+                json.endArray()
+            }
+            json.endObject()
+            let next = results.hasMore && offset + limit <= Self.maxOffset ? Cursor.encode([Int64(offset + limit)], list: list) : nil
+            json.field("next", next)
+            json.endObject()
+            return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language")])
+        }
+    }
+
+    private func writeHit(_ hit: SearchHit, reader: KnowledgeReader, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) throws {
+        let display = localizer.requested[0]
+        var texts: LocalizedText = [:]
+        var sectionTitle: LocalizedText = [:]
+        var id = hit.ref
+        var link = ""
+        switch hit.kind {
+        case .guideline:
+            guard let guideline = try reader.guideline(id: hit.ref) else { return }
+            texts = guideline.text
+            sectionTitle = try reader.sectionTitle(topic: guideline.topic, key: guideline.section)
+            link = "/v1/guidelines/\(guideline.id)"
+        case .topic:
+            guard let topic = try reader.topic(slug: hit.ref) else { return }
+            texts = topic.summary.summary
+            link = "/v1/topics/\(hit.ref)"
+        case .section:
+            let parts = hit.ref.split(separator: "#", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return }
+            sectionTitle = try reader.sectionTitle(topic: parts[0], key: parts[1])
+            texts = sectionTitle
+            id = hit.ref
+            link = "/v1/topics/\(parts[0])"
+        }
+        let topicTitle = try reader.topicTitle(slug: hit.topic)
+        // The locales whose text holds a query term; the snippet is in the display locale when it
+        // matched there, otherwise in a locale that did.
+        let matched = texts.keys.sorted { ($0 == display ? 0 : 1, $0) < ($1 == display ? 0 : 1, $1) }
+            .filter { highlighter.matches(texts[$0] ?? "") || (sectionTitle[$0].map(highlighter.matches) ?? false) }
+        var snippetLocale = texts[display] != nil ? display : SourceLocale.code
+        if let text = texts[snippetLocale], !highlighter.matches(text), let first = matched.first(where: { highlighter.matches(texts[$0] ?? "") }) {
+            snippetLocale = first
+        }
+
+        json.beginObject()
+        json.field("kind", hit.kind.name)
+        json.field("id", id)
+        json.field("topic", hit.topic)
+        json.field("category", hit.category)
+        json.field("title", topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)
+        if !sectionTitle.isEmpty { json.field("section_title", sectionTitle[display] ?? sectionTitle[SourceLocale.code] ?? "") }
+        json.field("snippet", highlighter.snippet(texts[snippetLocale] ?? ""))
+        json.field("snippet_locale", snippetLocale)
+        json.key("matched_locales")
+        json.beginArray()
+        for locale in matched { json.string(locale) }
+        json.endArray()
+        json.field("score", (hit.score * 10_000).rounded() / 10_000)
+        json.key("links")
+        json.beginObject()
+        json.field("self", link)
+        json.endObject()
+        json.endObject()
+    }
+
+    private func mark(_ request: APIRequest, _ name: String, default value: String) throws -> String {
+        guard let text = request.query(name) else { return value }
+        guard text.count <= Self.maxMarkLength else { throw Problem.badParameter(name, "\(name) may be at most \(Self.maxMarkLength) characters") }
+        return text
+    }
+}

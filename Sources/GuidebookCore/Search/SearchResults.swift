@@ -1,0 +1,43 @@
+/// What a search asks for.
+public struct SearchRequest: Sendable {
+    public var query: SearchQuery
+    public var topic: String?
+    public var category: String?
+    public var offset: Int
+    public var limit: Int
+
+    public init(query: SearchQuery, topic: String? = nil, category: String? = nil, offset: Int = 0, limit: Int = 10) {
+        self.query = query
+        self.topic = topic
+        self.category = category
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
+/// One record a search found.
+public struct SearchHit: Sendable {
+    public var kind: SearchIndexer.Kind
+    /// The guideline id, topic slug, or "topic#section" for a section.
+    public var ref: String
+    public var topic: String
+    public var category: String
+    /// Higher is better (the negated bm25 rank).
+    public var score: Double
+    /// Locales whose text matched (filled in by the caller, which has the texts).
+    public var matchedLocales: [String]
+}
+
+/// A page of hits with the total and facet counts.
+public struct SearchResults: Sendable {
+    public var hits: [SearchHit]
+    /// Matching records (each record once, whatever locales matched).
+    public var total: Int
+    /// Counts of matching records per topic slug and per category slug.
+    public var topicFacets: [(slug: String, count: Int)]
+    public var categoryFacets: [(slug: String, count: Int)]
+    /// False when facets were counted over the first `facetLimit` matches only.
+    public var facetsAreExact: Bool
+    /// True when more hits follow this page.
+    public var hasMore: Bool
+}
