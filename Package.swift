@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "HTTPServer"]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "HTTPServer"]),
+        // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
+        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),

@@ -13,6 +13,8 @@ let usage = """
       migrate               apply pending database migrations and exit
       import FILE...        import bundles (.json, .ndjson) or bilingual notes (.txt)
       export [FILE]         write the whole knowledge base as a bundle (stdout by default)
+      reindex               rebuild the full-text search index
+        import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
       generate N [FILE]     write a deterministic NDJSON knowledge base of N guidelines (for benchmarks)
 
     Options (each also settable by its environment variable):
@@ -56,6 +58,14 @@ func runMain() -> Int32 {
             return 0
         case "export":
             return try ExportCommand(runtime: Runtime(settings: settings), arguments: rest).run()
+        case "import":
+            return try ImportCommand(runtime: Runtime(settings: settings), arguments: rest).run()
+        case "reindex":
+            try requireNoArguments(rest, command: command)
+            let store = try Runtime(settings: settings).openStore()
+            try store.rebuildSearchIndex()
+            Console.out("search index rebuilt")
+            return 0
         case "generate":
             return try GenerateCommand(arguments: rest).run()
         default:

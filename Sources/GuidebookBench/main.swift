@@ -1,0 +1,2 @@
+// Placeholder replaced by the benchmark tooling.
+print("guidebook-bench: no command yet")

@@ -1,0 +1,105 @@
+import Foundation
+import GuidebookCore
+import GuidebookImport
+
+/// `guidebook import FILE...`: imports into the database directly, or through a running
+/// server's job API with `--server URL`.
+struct ImportCommand {
+    let runtime: Runtime
+    let arguments: [String]
+
+    struct Options {
+        var files: [String] = []
+        var mode = ImportMode.merge
+        var dryRun = false
+        var format: ImportFormat?
+        var server: String?
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var index = 0
+        func value(_ flag: String) throws -> String {
+            guard index + 1 < arguments.count else { throw UsageError("\(flag) needs a value") }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--mode":
+                let text = try value(argument)
+                guard let mode = ImportMode(rawValue: text) else { throw UsageError("--mode must be merge or replace, not '\(text)'") }
+                options.mode = mode
+            case "--dry-run": options.dryRun = true
+            case "--format":
+                let text = try value(argument)
+                guard let format = ImportFormat(name: text) else { throw UsageError("--format must be json, ndjson or notes, not '\(text)'") }
+                options.format = format
+            case "--server": options.server = try value(argument)
+            default:
+                if argument.hasPrefix("--") { throw UsageError("unknown option \(argument); see guidebook --help") }
+                options.files.append(argument)
+            }
+            index += 1
+        }
+        guard !options.files.isEmpty else { throw UsageError("import needs at least one FILE") }
+        for file in options.files where !FileManager.default.fileExists(atPath: file) {
+            throw UsageError("no such file: \(file)")
+        }
+        return options
+    }
+
+    func run() throws -> Int32 {
+        let options = try Self.parse(arguments)
+        if let server = options.server {
+            return try RemoteImport(server: server, options: options).run()
+        }
+        let store = try runtime.openStore()
+        let importer = Importer(store: store)
+        let cancel = CancelFlag()
+        cancel.installInterruptHandler()
+        for file in options.files {
+            guard let format = options.format ?? ImportFormat(fileName: file) else {
+                throw UsageError("cannot tell the format of \(file); use --format json|ndjson|notes")
+            }
+            let name = (file as NSString).lastPathComponent
+            let display = ProgressDisplay()
+            do {
+                let outcome = try importer.run(path: file, options: .init(format: format, mode: options.mode, dryRun: options.dryRun, displayName: name)) { progress in
+                    if cancel.isSet { throw CancellationError() }
+                    display.update(phase: progress.phase, message: progress.message, completed: progress.completed, total: progress.total, unit: progress.unit)
+                }
+                let c = outcome.counts
+                display.finish("\(name): \(outcome.dryRun ? "dry run, nothing kept; would have " : "")topics \(c.topics.created) created, \(c.topics.updated) updated, \(c.topics.unchanged) unchanged; guidelines \(c.guidelines.created)/\(c.guidelines.updated)/\(c.guidelines.unchanged); translations \(c.translations.created)/\(c.translations.updated)/\(c.translations.unchanged) (created/updated/unchanged)")
+                for warning in outcome.warnings.prefix(50) { Console.err("  warning: line \(warning.line): \(warning.message)") }
+                if outcome.warnings.count > 50 { Console.err("  … \(outcome.warnings.count - 50) more warnings") }
+            } catch is CancellationError {
+                display.finish("\(name): canceled; nothing was applied")
+                return 130
+            } catch let failure as ImportFailure {
+                display.finish("\(name): failed: \(failure.description); nothing was applied")
+                return 1
+            }
+        }
+        return 0
+    }
+}
+
+/// Set by Ctrl-C so a running import stops at its next progress report.
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    private var source: DispatchSourceSignal?
+
+    var isSet: Bool { lock.withLock { flag } }
+    func set() { lock.withLock { flag = true } }
+
+    func installInterruptHandler() {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.set() }
+        source.resume()
+        self.source = source
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import GuidebookImport
+
+/// `guidebook import --server URL FILE...`: uploads each file to `POST /v1/imports`, follows the
+/// job until it finishes, and cancels it on Ctrl-C.
+struct RemoteImport {
+    let server: String
+    let options: ImportCommand.Options
+
+    func run() throws -> Int32 {
+        let base = server.hasSuffix("/") ? String(server.dropLast()) : server
+        guard URL(string: base)?.scheme != nil else { throw UsageError("--server needs a URL like http://127.0.0.1:8080") }
+        let cancel = CancelFlag()
+        cancel.installInterruptHandler()
+        for file in options.files {
+            guard let format = options.format ?? ImportFormat(fileName: file) else {
+                throw UsageError("cannot tell the format of \(file); use --format json|ndjson|notes")
+            }
+            let name = (file as NSString).lastPathComponent
+            var query = "format=\(format.rawValue)&mode=\(options.mode.rawValue)&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "upload")"
+            if options.dryRun { query += "&dry_run=true" }
+            let accepted = try HTTP.send("POST", URL(string: "\(base)/v1/imports?\(query)")!, file: file, contentType: format.mediaType)
+            guard accepted.status == 202, let job = accepted.json, let id = job["id"] as? String else {
+                Console.err("\(name): the server refused the import (\(accepted.status)): \(accepted.problemDetail)")
+                return 1
+            }
+            let display = ProgressDisplay()
+            var canceled = false
+            while true {
+                if cancel.isSet && !canceled {
+                    canceled = true
+                    _ = try? HTTP.send("POST", URL(string: "\(base)/v1/jobs/\(id)/cancel")!)
+                    Console.err("\ncanceling job \(id)…")
+                }
+                let current = try HTTP.send("GET", URL(string: "\(base)/v1/jobs/\(id)")!)
+                guard current.status == 200, let state = current.json else {
+                    Console.err("\(name): cannot read job \(id) (\(current.status))")
+                    return 1
+                }
+                let status = state["status"] as? String ?? "?"
+                let progress = state["progress"] as? [String: Any] ?? [:]
+                display.update(phase: state["phase"] as? String ?? status, message: state["message"] as? String ?? status,
+                               completed: progress["completed"] as? Int ?? 0, total: progress["total"] as? Int,
+                               unit: progress["unit"] as? String ?? "")
+                switch status {
+                case "succeeded":
+                    display.finish("\(name): \(state["message"] as? String ?? "done") (job \(id))")
+                case "failed":
+                    let error = state["error"] as? [String: Any]
+                    display.finish("\(name): failed: \(error?["message"] as? String ?? "unknown error")\((error?["line"] as? Int).map { " (line \($0))" } ?? ""); nothing was applied")
+                    return 1
+                case "canceled":
+                    display.finish("\(name): canceled; nothing was applied")
+                    return 130
+                default:
+                    Thread.sleep(forTimeInterval: 0.2)
+                    continue
+                }
+                break
+            }
+        }
+        return 0
+    }
+}
+
+/// A minimal synchronous HTTP client for the CLI.
+enum HTTP {
+    struct Reply {
+        var status: Int
+        var body: Data
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
+        var problemDetail: String { json?["detail"] as? String ?? String(decoding: body.prefix(300), as: UTF8.self) }
+    }
+
+    private final class Box: @unchecked Sendable {
+        var reply: Reply?
+        var error: (any Error)?
+    }
+
+    static func send(_ method: String, _ url: URL, file: String? = nil, contentType: String? = nil) throws -> Reply {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.timeoutInterval = 600
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            if let error { box.error = error } else {
+                box.reply = Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data ?? Data())
+            }
+            done.signal()
+        }
+        let task = file.map { URLSession.shared.uploadTask(with: request, fromFile: URL(fileURLWithPath: $0), completionHandler: handler) }
+            ?? URLSession.shared.dataTask(with: request, completionHandler: handler)
+        task.resume()
+        done.wait()
+        if let error = box.error { throw UsageError("cannot reach \(url.host ?? "the server"): \(error.localizedDescription)") }
+        return box.reply ?? Reply(status: 0, body: Data())
+    }
+}
