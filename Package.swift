@@ -27,16 +27,18 @@ let package = Package(
         .target(name: "GuidebookCore", dependencies: ["SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes.
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
+        // The job runner: durable, cancelable import jobs with live progress.
+        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         // The HTTP API: router, handlers, problem+json mapping.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "HTTPServer"]),
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // The command-line executable.
-        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "HTTPServer"]),
+        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "HTTPServer"]),
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

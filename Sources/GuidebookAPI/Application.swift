@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookJobs
 import HTTPServer
 
 /// The Guidebook API behind the HTTP server: routes requests, negotiates content, turns errors
@@ -12,7 +13,7 @@ public final class Application: HTTPHandler {
     public let metrics: Metrics
 
     /// Builds the API over `store`.
-    public init(store: Store, configuration: APIConfiguration, logger: Logger, metrics: Metrics = Metrics(), extraControllers: [any Controller] = []) {
+    public init(store: Store, jobs: JobRunner, configuration: APIConfiguration, logger: Logger, metrics: Metrics = Metrics(), extraControllers: [any Controller] = []) {
         self.configuration = configuration
         self.logger = logger
         self.metrics = metrics
@@ -21,6 +22,7 @@ public final class Application: HTTPHandler {
             ServiceController(store: store),
             KnowledgeController(store: store),
             SearchController(store: store, metrics: metrics),
+            JobController(runner: jobs),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         self.router = router

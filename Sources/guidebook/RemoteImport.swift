@@ -50,7 +50,7 @@ struct RemoteImport {
                     display.finish("\(name): \(state["message"] as? String ?? "done") (job \(id))")
                 case "failed":
                     let error = state["error"] as? [String: Any]
-                    display.finish("\(name): failed: \(error?["message"] as? String ?? "unknown error")\((error?["line"] as? Int).map { " (line \($0))" } ?? ""); nothing was applied")
+                    display.finish("\(name): failed: \((error?["field"] as? String).map { $0 + ": " } ?? "")\(error?["message"] as? String ?? "unknown error")\((error?["line"] as? Int).map { " (line \($0))" } ?? ""); nothing was applied")
                     return 1
                 case "canceled":
                     display.finish("\(name): canceled; nothing was applied")

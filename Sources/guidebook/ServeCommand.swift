@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookAPI
 import GuidebookCore
+import GuidebookJobs
 import HTTPServer
 
 /// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM.
@@ -18,10 +19,21 @@ struct ServeCommand {
         }
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
             ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
+        let metrics = Metrics()
+        let jobStore = try JobStore(path: JobStore.path(besides: settings.databasePath), migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
+        let runner = JobRunner(jobs: jobStore, knowledge: store) { job, seconds in
+            let guidelines = job.result.map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
+            if job.status == .succeeded { metrics.recordImport(guidelines: guidelines, seconds: seconds) }
+            logger.info("job finished", [("job_id", .string(job.id)), ("status", .string(job.status.rawValue)),
+                                         ("seconds", .double(seconds)), ("message", .string(job.message))])
+        }
+        try runner.start()
         let application = Application(
             store: store,
+            jobs: runner,
             configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool),
-            logger: logger
+            logger: logger,
+            metrics: metrics
         )
         var tls: HTTPServerConfiguration.TLS?
         if let certificate = settings.tlsCertificatePath, let key = settings.tlsKeyPath {
@@ -46,6 +58,7 @@ struct ServeCommand {
         let signal = Signals.waitForTermination()
         logger.info("stopping", [("signal", .int(Int(signal)))])
         server.stop(graceSeconds: 10)
+        runner.stop(graceSeconds: 10)
         try store.checkpoint()
         logger.info("stopped")
         return 0

@@ -1,4 +1,5 @@
 import GuidebookCore
+import GuidebookJobs
 import SQLite
 
 /// The one place where errors become HTTP problems. Anything not known here is a 500 that
@@ -11,6 +12,17 @@ public enum ProblemMapper {
             return problem
         case let error as StoreError:
             return problem(for: error, requestID: requestID)
+        case let refusal as JobRunner.Refusal:
+            switch refusal {
+            case .queueFull(let seconds):
+                return .unavailable("the import queue is full; try again later", retryAfter: seconds)
+            case .notFound(let id):
+                return .notFound("no job with id '\(id.prefix(100))'")
+            case .notFinished(let id):
+                return .conflict("job '\(id)' has not finished; cancel it first, then delete it")
+            case .alreadyFinished(let id, let status):
+                return .conflict("job '\(id)' has already finished (\(status.rawValue)); there is nothing to cancel")
+            }
         case let error as SQLiteError where error.isBusy:
             return .unavailable("the database is busy; try again shortly", retryAfter: 1)
         default:

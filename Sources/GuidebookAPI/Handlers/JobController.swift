@@ -1,0 +1,122 @@
+import GuidebookCore
+import GuidebookImport
+import GuidebookJobs
+import HTTPServer
+
+/// Imports as jobs: `POST /v1/imports`, and the job resources that report their progress.
+struct JobController: Controller {
+    let runner: JobRunner
+
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("POST", "/v1/imports", submitImport)
+        router.add("GET", "/v1/jobs", list)
+        router.add("GET", "/v1/jobs/{id}", show)
+        router.add("DELETE", "/v1/jobs/{id}", delete)
+        router.add("POST", "/v1/jobs/{id}/cancel", cancel)
+        router.add("GET", "/v1/jobs/{id}/events", events)
+    }
+
+    private func submitImport(_ request: APIRequest) throws -> APIResponse {
+        let format: ImportFormat
+        if let name = request.query("format") {
+            guard let named = ImportFormat(name: name) else {
+                throw Problem.badParameter("format", "format must be json, ndjson or notes, not '\(name.prefix(40))'")
+            }
+            format = named
+        } else if let type = request.http.header("content-type"), let typed = ImportFormat(mediaType: type) {
+            format = typed
+        } else {
+            throw Problem.unsupportedMediaType(request.http.header("content-type") ?? "(none)",
+                                               supported: ImportFormat.allCases.map(\.mediaType) + ["?format=json|ndjson|notes"])
+        }
+        let modeText = request.query("mode") ?? ImportMode.merge.rawValue
+        guard let mode = ImportMode(rawValue: modeText) else {
+            throw Problem.badParameter("mode", "mode must be merge or replace, not '\(modeText.prefix(40))'")
+        }
+        let dryRun = try request.boolQuery("dry_run", default: false)
+        guard case .file(let upload) = request.http.body, upload.size > 0 else {
+            throw Problem.invalidBody("the request body is empty; send the file to import as the body")
+        }
+        let defaultName = "upload." + (format == .notes ? "txt" : format.rawValue)
+        let fileName = String((request.query("name") ?? defaultName).prefix(200))
+        let params = ImportParams(format: format, mode: mode, dryRun: dryRun, fileName: fileName, size: upload.size, spoolPath: upload.path)
+        let job = try runner.submitImport(params)
+        _ = upload.keep() // The job owns the file now and removes it when it finishes.
+        var json = JSONWriter()
+        JobRepresentation.write(job, into: &json)
+        var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
+        response.isCacheable = false
+        return response
+    }
+
+    private func list(_ request: APIRequest) throws -> APIResponse {
+        let limit = try Pagination.limit(request)
+        var status: Job.Status?
+        if let text = request.query("status") {
+            guard let parsed = Job.Status(rawValue: text) else {
+                throw Problem.badParameter("status", "status must be queued, running, succeeded, failed or canceled, not '\(text.prefix(40))'")
+            }
+            status = parsed
+        }
+        let kind = request.query("kind")
+        let list = "jobs:" + (status?.rawValue ?? "") + ":" + (kind ?? "")
+        let before = try Pagination.after(request, list: list)?.first
+        let jobs = try runner.list(status: status, kind: kind, before: before, limit: limit + 1)
+        var json = JSONWriter(capacity: 4096)
+        json.beginObject()
+        json.key("items")
+        json.beginArray()
+        for job in jobs.prefix(limit) { JobRepresentation.write(job, into: &json) }
+        json.endArray()
+        let next = jobs.count > limit ? jobs.prefix(limit).last.map { Cursor.encode([$0.seq], list: list) } : nil
+        json.field("next", next)
+        json.endObject()
+        var response = APIResponse.json(json)
+        if let next { response.headers.append(("Link", "</v1/jobs?\(request.http.query.filter { $0.name != "cursor" }.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))&" }.joined())cursor=\(next)>; rel=\"next\"")) }
+        response.isCacheable = false
+        return response
+    }
+
+    private func show(_ request: APIRequest) throws -> APIResponse {
+        let job = try existing(request.parameter("id"))
+        var json = JSONWriter()
+        JobRepresentation.write(job, into: &json)
+        var response = APIResponse.json(json)
+        if !job.status.isFinished { response.headers.append(("Retry-After", "1")) }
+        response.isCacheable = job.status.isFinished
+        return response
+    }
+
+    private func cancel(_ request: APIRequest) throws -> APIResponse {
+        let job = try runner.cancel(id: request.parameter("id"))
+        var json = JSONWriter()
+        JobRepresentation.write(job, into: &json)
+        var response = APIResponse.json(json, status: job.status.isFinished ? 200 : 202)
+        response.isCacheable = false
+        return response
+    }
+
+    private func delete(_ request: APIRequest) throws -> APIResponse {
+        try runner.delete(id: request.parameter("id"))
+        return APIResponse(status: 204, headers: [], body: .bytes([]), isCacheable: false)
+    }
+
+    private func events(_ request: APIRequest) throws -> APIResponse {
+        let id = request.parameter("id")
+        _ = try existing(id)
+        let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingCharacters(in: " ")) }
+        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID), contentType: "text/event-stream; charset=utf-8",
+                       headers: [("Cache-Control", "no-cache, no-transform"), ("X-Accel-Buffering", "no")])
+    }
+
+    private func existing(_ id: String) throws -> Job {
+        guard let job = try runner.job(id: id) else { throw Problem.notFound("no job with id '\(id.prefix(100))'") }
+        return job
+    }
+}
+
+extension String {
+    func trimmingCharacters(in character: Character) -> String {
+        Substring(self).trimmingCharacters(in: character)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GuidebookJobs
+import HTTPServer
+
+/// A job's progress as server-sent events: an event whenever the job changed since the last one
+/// (checked at the server's stream poll interval, so at most a few per second), a comment every
+/// 15 seconds to keep proxies from closing an idle stream, and a final event when the job ends.
+final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
+    private let runner: JobRunner
+    private let id: String
+    private let lock = NSLock()
+    private var lastRevision: Int
+    private var sentRetry = false
+    private var ended = false
+    private var lastWrite = Date()
+
+    init(runner: JobRunner, id: String, lastEventID: Int?) {
+        self.runner = runner
+        self.id = id
+        self.lastRevision = lastEventID ?? 0
+    }
+
+    func next() -> HTTPStreamChunk {
+        lock.withLock {
+            if ended { return .end }
+            var text = ""
+            if !sentRetry {
+                sentRetry = true
+                text += "retry: 1000\n\n"
+            }
+            guard let job = try? runner.job(id: id) else {
+                ended = true
+                return .data(Array((text + "event: gone\ndata: {}\n\n").utf8))
+            }
+            if job.revision > lastRevision {
+                lastRevision = job.revision
+                var json = JSONWriter(capacity: 1024)
+                JobRepresentation.write(job, into: &json)
+                let event = job.status.isFinished ? "done" : "progress"
+                text += "id: \(job.revision)\nevent: \(event)\ndata: " + String(decoding: json.bytes, as: UTF8.self) + "\n\n"
+            }
+            if job.status.isFinished && job.revision <= lastRevision { ended = true }
+            if text.isEmpty {
+                if Date().timeIntervalSince(lastWrite) >= 15 {
+                    lastWrite = Date()
+                    return .data(Array(": keep-alive\n\n".utf8))
+                }
+                return .wait
+            }
+            lastWrite = Date()
+            return .data(Array(text.utf8))
+        }
+    }
+
+    func close() {}
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GuidebookCore
+import GuidebookJobs
+
+/// How a job looks in JSON: in responses, lists and server-sent events alike.
+enum JobRepresentation {
+    static func write(_ job: Job, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", job.id)
+        json.field("kind", job.kind)
+        json.field("status", job.status.rawValue)
+        json.field("phase", job.phase)
+        json.field("message", job.message)
+        json.key("progress")
+        json.beginObject()
+        json.field("completed", job.completed)
+        json.field("total", job.total)
+        json.field("unit", job.unit)
+        json.field("percent", job.percent)
+        json.field("determinate", job.total != nil)
+        json.endObject()
+        json.field("eta_seconds", eta(job))
+        json.field("created_at", job.createdAt)
+        json.field("started_at", job.startedAt)
+        json.field("updated_at", job.updatedAt)
+        json.field("finished_at", job.finishedAt)
+        json.key("params")
+        json.beginObject()
+        json.field("format", job.params.format.rawValue)
+        json.field("mode", job.params.mode.rawValue)
+        json.field("dry_run", job.params.dryRun)
+        json.field("file_name", job.params.fileName)
+        json.field("size", job.params.size)
+        json.endObject()
+        json.key("result")
+        if let result = job.result { write(result, into: &json) } else { json.null() }
+        json.key("error")
+        if let error = job.error {
+            json.beginObject()
+            json.field("message", error.message)
+            json.field("line", error.line)
+            json.field("field", error.field)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.key("links")
+        json.beginObject()
+        json.field("self", "/v1/jobs/\(job.id)")
+        json.field("events", "/v1/jobs/\(job.id)/events")
+        if !job.status.isFinished { json.field("cancel", "/v1/jobs/\(job.id)/cancel") }
+        json.endObject()
+        json.endObject()
+    }
+
+    private static func write(_ result: ImportResult, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("dry_run", result.dryRun)
+        for (name, tally) in [("topics", result.counts.topics), ("guidelines", result.counts.guidelines), ("translations", result.counts.translations)] {
+            json.key(name)
+            json.beginObject()
+            json.field("created", tally.created)
+            json.field("updated", tally.updated)
+            json.field("unchanged", tally.unchanged)
+            json.endObject()
+        }
+        json.key("warnings")
+        json.beginArray()
+        for warning in result.warnings {
+            json.beginObject()
+            json.field("file", warning.file)
+            json.field("line", warning.line)
+            json.field("message", warning.message)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("warnings_omitted", result.warningsOmitted)
+        json.endObject()
+    }
+
+    /// Seconds left, only while the job runs with a known total and enough progress to judge.
+    static func eta(_ job: Job) -> Int? {
+        guard job.status == .running, let total = job.total, job.completed > 0, job.completed < total,
+              let startedText = job.startedAt, let started = parse(startedText) else { return nil }
+        let elapsed = Date().timeIntervalSince(started)
+        guard elapsed >= 1 else { return nil }
+        return Int((elapsed * Double(total - job.completed) / Double(job.completed)).rounded(.up))
+    }
+
+    private static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
