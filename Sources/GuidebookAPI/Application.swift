@@ -23,6 +23,7 @@ public final class Application: HTTPHandler {
             KnowledgeController(store: store),
             SearchController(store: store, metrics: metrics),
             JobController(runner: jobs),
+            MetricsController(metrics: metrics, store: store, runner: jobs),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         self.router = router

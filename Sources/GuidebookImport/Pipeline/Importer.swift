@@ -40,14 +40,19 @@ public struct Importer: Sendable {
             return try store.write { database in
                 let writer = KnowledgeWriter(database: database)
                 var outcome: ImportOutcome
-                switch options.format {
-                case .ndjson: outcome = try applyNDJSON(path: path, options: options, writer: writer, progress: progress)
-                case .bundle: outcome = try applyBundle(path: path, options: options, writer: writer, progress: progress)
-                case .notes: outcome = try applyNotes(path: path, options: options, writer: writer, progress: progress)
+                var last = ImportProgress(phase: "starting", message: "", completed: 0, total: nil, unit: "")
+                let report: (ImportProgress) throws -> Void = { update in
+                    last = update
+                    try progress(update)
                 }
+                switch options.format {
+                case .ndjson: outcome = try applyNDJSON(path: path, options: options, writer: writer, progress: report)
+                case .bundle: outcome = try applyBundle(path: path, options: options, writer: writer, progress: report)
+                case .notes: outcome = try applyNotes(path: path, options: options, writer: writer, progress: report)
+                }
+                // The count stays where applying left it: committing is the last step of the same work.
                 try progress(ImportProgress(phase: "committing", message: "committing \(options.displayName)",
-                                            completed: outcome.counts.guidelines.created + outcome.counts.guidelines.updated + outcome.counts.guidelines.unchanged,
-                                            total: nil, unit: "guidelines"))
+                                            completed: last.completed, total: last.total, unit: last.unit))
                 if options.dryRun {
                     outcome.dryRun = true
                     throw DryRunRollback(outcome: outcome)

@@ -1,0 +1,70 @@
+import Foundation
+import GuidebookCore
+import GuidebookJobs
+
+/// `GET /metrics` in the Prometheus text exposition format (version 0.0.4).
+struct MetricsController: Controller {
+    let metrics: Metrics
+    let store: Store
+    let runner: JobRunner
+
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/metrics", render)
+    }
+
+    private func render(_ request: APIRequest) throws -> APIResponse {
+        let snapshot = metrics.snapshot()
+        var text = ""
+        func header(_ name: String, _ type: String, _ help: String) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        header("guidebook_http_requests_total", "counter", "HTTP requests answered, by method, route template and status.")
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            text += "guidebook_http_requests_total{method=\"\(escape(key.method))\",route=\"\(escape(key.route))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        header("guidebook_http_request_duration_seconds", "histogram", "Time to answer a request (handler time, without network transfer).")
+        var cumulative = 0
+        for (index, bound) in Metrics.latencyBounds.enumerated() {
+            cumulative += snapshot.latencyBuckets[index]
+            text += "guidebook_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        text += "guidebook_http_request_duration_seconds_bucket{le=\"+Inf\"} \(snapshot.latencyCount)\n"
+        text += "guidebook_http_request_duration_seconds_sum \(snapshot.latencySum)\n"
+        text += "guidebook_http_request_duration_seconds_count \(snapshot.latencyCount)\n"
+        header("guidebook_http_requests_in_flight", "gauge", "Requests being answered right now.")
+        text += "guidebook_http_requests_in_flight \(snapshot.inFlight)\n"
+
+        header("guidebook_jobs", "gauge", "Jobs by status.")
+        let counts = (try? runner.countsByStatus()) ?? [:]
+        for status in ["queued", "running", "succeeded", "failed", "canceled"] {
+            text += "guidebook_jobs{status=\"\(status)\"} \(counts[status] ?? 0)\n"
+        }
+        header("guidebook_import_guidelines_total", "counter", "Guidelines written by successful imports.")
+        text += "guidebook_import_guidelines_total \(snapshot.importedGuidelines)\n"
+        header("guidebook_import_seconds_total", "counter", "Time spent in successful imports.")
+        text += "guidebook_import_seconds_total \(snapshot.importSeconds)\n"
+        header("guidebook_import_guidelines_per_second", "gauge", "Average import rate over all successful imports.")
+        text += "guidebook_import_guidelines_per_second \(snapshot.importSeconds > 0 ? Double(snapshot.importedGuidelines) / snapshot.importSeconds : 0)\n"
+
+        header("guidebook_database_size_bytes", "gauge", "Size of the database file and its write-ahead log.")
+        text += "guidebook_database_size_bytes \(fileSize(store.path) + fileSize(store.path + "-wal"))\n"
+        header("guidebook_search_queries_total", "counter", "Searches answered.")
+        text += "guidebook_search_queries_total \(snapshot.searches)\n"
+        header("guidebook_search_zero_results_total", "counter", "Searches that found nothing.")
+        text += "guidebook_search_zero_results_total \(snapshot.zeroResultSearches)\n"
+        header("guidebook_search_zero_result_ratio", "gauge", "Share of searches that found nothing.")
+        text += "guidebook_search_zero_result_ratio \(snapshot.searches > 0 ? Double(snapshot.zeroResultSearches) / Double(snapshot.searches) : 0)\n"
+
+        var response = APIResponse.bytes(Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        response.isCacheable = false
+        return response
+    }
+
+    private func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+}
