@@ -5,8 +5,9 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
-# Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM).
-DEPS := libsqlite3-dev libmicrohttpd-dev pkg-config
+# Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM;
+# curl and openssl drive the HTTPS test).
+DEPS := libsqlite3-dev libmicrohttpd-dev pkg-config curl openssl
 BENCH_DEPS := wrk nginx-light curl
 
 .PHONY: deps build run test bench container-test clean

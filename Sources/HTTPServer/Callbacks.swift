@@ -37,6 +37,10 @@ func accessHandler(
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
+        if state.isTooSlow(graceSeconds: core.connectionTimeoutSeconds, minimumBytesPerSecond: ServerCore.minimumUploadRate) {
+            // Returning NO makes MHD close the connection: a trickling upload cannot hold it open.
+            return .NO
+        }
         if let uploadData {
             state.receive(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
         }

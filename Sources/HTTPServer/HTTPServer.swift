@@ -21,7 +21,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Starts listening at once. Throws when the address cannot be bound or MHD refuses the options.
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) throws {
         self.configuration = configuration
-        self.core = ServerCore(handler: handler)
+        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds)
         try start()
     }
 

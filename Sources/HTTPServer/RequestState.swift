@@ -10,6 +10,8 @@ final class RequestState {
     var spool: SpoolFile?
     var received = 0
     var rejection: HTTPRejection?
+    /// When the first body byte arrived (for the minimum upload rate).
+    var bodyStarted: ContinuousClock.Instant?
 
     init(method: String, path: String, policy: BodyPolicy) {
         self.method = method
@@ -21,6 +23,20 @@ final class RequestState {
         switch policy {
         case .buffer(let limit), .spool(let limit, _): return limit
         }
+    }
+
+    /// True when a body has been arriving for longer than `graceSeconds` at less than
+    /// `minimumBytesPerSecond` on average: such a client is holding a connection, not uploading.
+    func isTooSlow(graceSeconds: Int, minimumBytesPerSecond: Int) -> Bool {
+        let now = ContinuousClock.now
+        guard let started = bodyStarted else {
+            bodyStarted = now
+            return false
+        }
+        let elapsed = now - started
+        guard elapsed > .seconds(graceSeconds) else { return false }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Double(received) / seconds < Double(minimumBytesPerSecond)
     }
 
     /// Stores one chunk of the body, or records why it cannot.

@@ -5,13 +5,18 @@ import Foundation
 /// requests being handled, and the streams parked while they wait for data.
 final class ServerCore: @unchecked Sendable {
     let handler: any HTTPHandler
+    /// Seconds a body may take before the minimum rate applies (the connection timeout).
+    let connectionTimeoutSeconds: Int
+    /// Bytes per second an upload must average once it has taken longer than the timeout.
+    static let minimumUploadRate = 1024
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
     private var inFlight = 0
     private var stopping = false
 
-    init(handler: any HTTPHandler) {
+    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int) {
         self.handler = handler
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
     }
 
     var isStopping: Bool { lock.withLock { stopping } }

@@ -1,3 +1,4 @@
+import Foundation
 import GuidebookCore
 
 /// The read side of the knowledge base: categories, topics, guidelines and translations.
@@ -13,6 +14,15 @@ struct KnowledgeController: Controller {
         router.add("GET", "/v1/guidelines/{id}/translations", translations)
         router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation)
         router.add("GET", "/v1/locales", locales)
+        router.add("GET", "/v1/export", export)
+    }
+
+    /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back).
+    private func export(_ request: APIRequest) throws -> APIResponse {
+        let bundle = try store.read { try BundleExporter(reader: $0).export() }
+        let data = try BundleCodec.encode(bundle)
+        return .bytes([UInt8](data), contentType: "application/json; charset=utf-8",
+                      headers: [("Content-Disposition", "attachment; filename=\"guidebook-export.json\"")])
     }
 
     /// The locales to answer in, negotiated against the locales the store holds.
