@@ -114,19 +114,27 @@ public struct JSONWriter {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5c, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5c, 0x5c])
-            case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-            case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
-            case 0..<0x20, 0x7f:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
-            default:
-                bytes.append(byte)
+        var copy = text
+        copy.withUTF8 { utf8 in
+            // Copy runs of bytes that need no escaping in one go; escape the rest.
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f else { continue }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
+                case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
+                case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
+                case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
+                }
             }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

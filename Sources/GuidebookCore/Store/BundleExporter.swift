@@ -9,11 +9,10 @@ public struct BundleExporter {
         self.reader = reader
     }
 
-    /// The knowledge base as one bundle. Runs in one read transaction so it is a consistent snapshot.
+    /// The knowledge base as one bundle. Call it through `Store.read`, whose read transaction makes
+    /// it one consistent snapshot.
     public func export() throws -> KnowledgeBundle {
         let database = reader.database
-        try database.execute("BEGIN DEFERRED")
-        defer { try? database.execute("COMMIT") }
 
         var bundle = KnowledgeBundle()
         bundle.locales = try reader.locales().map { BundleLocale(code: $0.code, name: $0.name) }

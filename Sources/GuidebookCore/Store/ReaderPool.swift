@@ -15,10 +15,16 @@ public final class ReaderPool: @unchecked Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Runs `body` with a reader, waiting for one when all are busy.
+    /// Runs `body` with a reader inside one read transaction, waiting for a reader when all are busy.
+    /// One transaction gives the body a consistent snapshot and takes the file's read lock once
+    /// instead of once per statement.
     public func withReader<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
         let reader = try checkOut()
         defer { checkIn(reader) }
+        let database = reader.database
+        let ownsTransaction = !database.isInTransaction
+        if ownsTransaction { try database.cachedStatement("BEGIN").run() }
+        defer { if ownsTransaction && database.isInTransaction { try? database.cachedStatement("COMMIT").run() } }
         return try body(reader)
     }
 
