@@ -26,7 +26,8 @@ run: build
 	./.build/release/guidebook serve
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
 
 bench: deps
 	@missing=""; for p in $(BENCH_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -104,6 +104,7 @@ func streamFinished(_ cls: UnsafeMutableRawPointer?) {
     guard let cls else { return }
     let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
     context.stream.close()
+    context.core.streamClosed()
 }
 
 private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {

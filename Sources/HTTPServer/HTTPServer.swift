@@ -94,15 +94,17 @@ public final class HTTPServer: @unchecked Sendable {
     /// Requests whose handler is running right now.
     public var requestsInFlight: Int { core.requestsInFlight }
 
-    /// Stops gracefully: no new connections, in-flight handlers finish, streams end, then the daemon stops.
-    /// Waits at most `graceSeconds` for in-flight work.
+    /// Stops gracefully: in-flight handlers finish and waiting streams end (they see the stop flag),
+    /// then the daemon stops. Waits at most `graceSeconds` for in-flight work.
+    ///
+    /// `MHD_quiesce_daemon` is not used: with an epoll thread pool, libmicrohttpd 0.9.75 can race a
+    /// worker removing the listen socket from its epoll set and abort the process.
     public func stop(graceSeconds: Double = 10) {
         guard let daemon else { return }
         core.markStopping()
-        let listener = MHD_quiesce_daemon(daemon)
         let deadline = Date().addingTimeInterval(graceSeconds)
         // Parked streams are resumed so they can see the stop flag and end.
-        while Date() < deadline && (core.requestsInFlight > 0 || core.parkedStreams > 0) {
+        while Date() < deadline && (core.requestsInFlight > 0 || core.activeStreams > 0) {
             core.resumeParked()
             usleep(10_000)
         }
@@ -113,7 +115,6 @@ public final class HTTPServer: @unchecked Sendable {
         pollerStop.signal()
         pollerStop.unlock()
         MHD_stop_daemon(daemon)
-        if listener >= 0 { close(listener) }
         self.daemon = nil
     }
 }

@@ -12,6 +12,7 @@ final class ServerCore: @unchecked Sendable {
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
     private var inFlight = 0
+    private var openStreams = 0
     private var stopping = false
 
     init(handler: any HTTPHandler, connectionTimeoutSeconds: Int) {
@@ -22,6 +23,11 @@ final class ServerCore: @unchecked Sendable {
     var isStopping: Bool { lock.withLock { stopping } }
     var requestsInFlight: Int { lock.withLock { inFlight } }
     var parkedStreams: Int { lock.withLock { parked.count } }
+    /// Streaming responses not yet finished (parked or sending).
+    var activeStreams: Int { lock.withLock { openStreams } }
+
+    func streamOpened() { lock.withLock { openStreams += 1 } }
+    func streamClosed() { lock.withLock { openStreams -= 1 } }
 
     func beginRequest() { lock.withLock { inFlight += 1 } }
     func endRequest() { lock.withLock { inFlight -= 1 } }
@@ -60,6 +66,8 @@ final class ServerCore: @unchecked Sendable {
             if mhdResponse == nil {
                 Unmanaged<StreamContext>.fromOpaque(pointer).release()
                 stream.close()
+            } else {
+                streamOpened()
             }
         }
         guard let mhdResponse else { return .NO }

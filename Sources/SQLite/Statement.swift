@@ -119,6 +119,11 @@ public final class Statement {
         withText(column) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// True when the column is NULL or the empty string.
+    public func isEmptyText(_ column: Int) -> Bool {
+        sqlite3_column_bytes(handle, Int32(column)) == 0
+    }
+
     /// The column as text, nil for NULL.
     public func optionalText(_ column: Int) -> String? {
         isNull(column) ? nil : text(column)

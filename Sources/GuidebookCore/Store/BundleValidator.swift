@@ -16,7 +16,17 @@ public enum BundleValidator {
         }
         for (i, locale) in bundle.locales.enumerated() { try validate(locale, at: "locales[\(i)]") }
         for (i, category) in bundle.categories.enumerated() { try validate(category, at: "categories[\(i)]") }
-        for (i, topic) in bundle.topics.enumerated() { try validate(topic, at: "topics[\(i)]") }
+        var guidelineIDs = Set<String>()
+        for (i, topic) in bundle.topics.enumerated() {
+            try validate(topic, at: "topics[\(i)]")
+            // Ids are unique across the knowledge base, not only within a topic.
+            for (s, section) in topic.sections.enumerated() {
+                for (g, guideline) in section.guidelines.enumerated() where !guidelineIDs.insert(guideline.id).inserted {
+                    throw StoreError.invalid(field: "topics[\(i)].sections[\(s)].guidelines[\(g)].id",
+                                             reason: "'\(guideline.id)' is used by another topic in this bundle")
+                }
+            }
+        }
         for (i, entry) in bundle.glossary.enumerated() {
             try validateText(entry.term, at: "glossary[\(i)].term", requireSource: true)
         }

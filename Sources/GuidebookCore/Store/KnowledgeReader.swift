@@ -101,8 +101,9 @@ public final class KnowledgeReader {
     private func withTopicTexts(_ summary: TopicSummary, id: Int64) throws -> TopicSummary {
         var result = summary
         try database.forEachRow("SELECT locale, title, summary FROM topic_texts WHERE topic_id = ?", [.integer(id)]) {
-            result.title[$0.text(0)] = $0.text(1)
-            result.summary[$0.text(0)] = $0.text(2)
+            // Empty text means "not translated": the locale is absent for that field.
+            if !$0.isEmptyText(1) { result.title[$0.text(0)] = $0.text(1) }
+            if !$0.isEmptyText(2) { result.summary[$0.text(0)] = $0.text(2) }
         }
         return result
     }
@@ -215,7 +216,7 @@ extension KnowledgeReader {
     /// A topic's title in every locale (empty when there is no such topic).
     public func topicTitle(slug: String) throws -> LocalizedText {
         var titles: LocalizedText = [:]
-        try database.forEachRow("SELECT tt.locale, tt.title FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id WHERE t.slug = ?", [.text(slug)]) {
+        try database.forEachRow("SELECT tt.locale, tt.title FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id WHERE t.slug = ? AND tt.title != ''", [.text(slug)]) {
             titles[$0.text(0)] = $0.text(1)
         }
         return titles

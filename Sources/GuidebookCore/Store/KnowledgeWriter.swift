@@ -113,7 +113,8 @@ public final class KnowledgeWriter {
         let locales = Set(topic.title.keys).union(topic.summary.keys).sorted()
         for locale in locales {
             try requireLocale(locale, field: "topic \(topic.slug)")
-            let title = topic.title[locale] ?? topic.title[SourceLocale.code] ?? ""
+            // An empty string stands for "not translated" (the column is NOT NULL); readers skip it.
+            let title = topic.title[locale] ?? ""
             let summary = topic.summary[locale] ?? ""
             let outcome = try upsertTopicText(topicID: topicID, locale: locale, title: title, summary: summary,
                                               sourceHash: locale == SourceLocale.code ? nil : sourceHash)
@@ -150,7 +151,7 @@ public final class KnowledgeWriter {
     private func upsertTopicText(topicID: Int, locale: String, title: String, summary: String, sourceHash: String?) throws -> WriteOutcome {
         let existing = try database.firstRow("SELECT title, summary, source_hash FROM topic_texts WHERE topic_id = ? AND locale = ?",
                                              [.int(topicID), .text(locale)]) { ($0.text(0), $0.text(1), $0.optionalText(2)) }
-        if let existing, existing.0 == title, existing.1 == summary, existing.2 == sourceHash { return .unchanged }
+        if let existing, existing.0 == title, existing.1 == summary { return .unchanged }
         try database.run("""
             INSERT INTO topic_texts (topic_id, locale, title, summary, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (topic_id, locale) DO UPDATE SET title = excluded.title, summary = excluded.summary,
@@ -216,7 +217,9 @@ public final class KnowledgeWriter {
     private func upsertGuidelineText(id: Int, locale: String, text: String, sourceHash: String?) throws -> WriteOutcome {
         let existing = try database.firstRow("SELECT text, source_hash FROM guideline_texts WHERE guideline_id = ? AND locale = ?",
                                              [.int(id), .text(locale)]) { ($0.text(0), $0.optionalText(1)) }
-        if let existing, existing.0 == text, existing.1 == sourceHash { return .unchanged }
+        // A translation whose own text did not change keeps the source it was made from, so a
+        // changed source text leaves it outdated rather than silently current.
+        if let existing, existing.0 == text { return .unchanged }
         try database.run("""
             INSERT INTO guideline_texts (guideline_id, locale, text, source_hash, updated_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (guideline_id, locale) DO UPDATE SET text = excluded.text, source_hash = excluded.source_hash,

@@ -39,6 +39,8 @@ struct BilingualAligner: Sendable {
     static let expectedUnpairedCost = 0.4
     /// Extra cost of a two-to-one pairing over two one-to-one pairings.
     static let mergeCost = 1.2
+    /// Extra cost of each passage that does not end like a sentence when paired with passages that do.
+    static let fragmentCost = 1.5
     /// Extra cost of using a caption as a translation.
     static let captionAsTranslationCost = 2.0
     /// Groups larger than this many cells are paired in order instead, to keep parsing linear.
@@ -134,7 +136,14 @@ struct BilingualAligner: Sendable {
         var total = lengthCost(english: englishWeight, korean: koreanWeight,
                                englishCut: english.last?.isTruncated ?? false, koreanCut: korean.last?.isTruncated ?? false)
         if korean.contains(where: \.isCaption) { total += Self.captionAsTranslationCost }
-        total += anchorCost(english: english.map(\.text).joined(separator: " "), korean: korean.map(\.text).joined(separator: " "))
+        // A translation ends like what it translates: a title-like fragment ("머티리얼은 이렇게 뒤를
+        // 뿌옇게 만드는 효과") does not translate a paragraph, though two list items without full
+        // stops may translate each other.
+        let passages = english + korean
+        let fragments = passages.filter { !NoteScanner.endsSentence($0.text) }.count
+        if fragments < passages.count { total += Self.fragmentCost * Double(fragments) }
+        total += anchorCost(english: english.map(\.text).joined(separator: " "), korean: korean.map(\.text).joined(separator: " "),
+                            isReference: english.count == 1 && english.first?.isReference == true)
         return max(0, total)
     }
 
@@ -151,8 +160,9 @@ struct BilingualAligner: Sendable {
     }
 
     /// Rewards Latin words of the Korean that the English contains and penalises those it lacks,
-    /// and penalises English identifiers (inner capitals or digits) the Korean lacks.
-    private func anchorCost(english: String, korean: String) -> Double {
+    /// and penalises English identifiers (inner capitals or digits) the Korean lacks. The name in
+    /// a "see also" pointer is the whole point of it, so a translation without it is unlikely.
+    private func anchorCost(english: String, korean: String, isReference: Bool) -> Double {
         let englishLower = english.lowercased()
         let koreanLower = korean.lowercased()
         var shared = 0
@@ -162,9 +172,12 @@ struct BilingualAligner: Sendable {
         }
         var lost = 0
         for word in Self.latinWords(in: english) where Self.isIdentifier(word) {
-            if !koreanLower.contains(word.lowercased()) { lost += 1 }
+            // A translator may break a long name apart ("UIActivity를 … IndicatorView를"), so its
+            // first six letters are enough.
+            if !koreanLower.contains(word.lowercased().prefix(6)) { lost += 1 }
         }
-        return -0.3 * Double(min(shared, 3)) + 0.4 * Double(min(missing, 3)) + 0.4 * Double(min(lost, 3))
+        let lostCost = isReference ? 2.0 : 0.4
+        return -0.3 * Double(min(shared, 3)) + 0.4 * Double(min(missing, 3)) + lostCost * Double(min(lost, 3))
     }
 
     /// Runs of Latin letters and digits.

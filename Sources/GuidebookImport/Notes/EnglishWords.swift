@@ -25,17 +25,24 @@ enum EnglishWords {
     /// "Don’t" becomes "dont" and "app’s" becomes "apps".
     static func words<S: StringProtocol>(_ text: S) -> [String] {
         var result: [String] = []
-        var current = ""
-        for character in text {
-            if character == "'" || character == "’" { continue }
-            if isWordCharacter(character) {
-                current.append(contentsOf: character.lowercased())
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "'" || scalar == "’" { continue }
+            if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {
+                current.append(lower)
+            } else if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                current.append(scalar)
+            } else if ScriptClassifier.isLatinLetter(scalar) {
+                current.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            } else if scalar.properties.generalCategory == .nonspacingMark, !current.isEmpty {
+                // Combining accents belong to the letter before them.
+                continue
             } else if !current.isEmpty {
-                result.append(current)
-                current = ""
+                result.append(String(current))
+                current = String.UnicodeScalarView()
             }
         }
-        if !current.isEmpty { result.append(current) }
+        if !current.isEmpty { result.append(String(current)) }
         return result
     }
 

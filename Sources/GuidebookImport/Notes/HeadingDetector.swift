@@ -26,6 +26,8 @@ enum HeadingDetector {
     /// The heading text of an English heading line, without a trailing footnote `*`; nil when
     /// `line` reads as a sentence or a fragment of one.
     static func englishHeading(_ line: String) -> String? {
+        // Cheap length check first: long lines (up to megabytes) are never headings.
+        guard line.utf8.count <= 4 * maximumEnglishLength else { return nil }
         let text = strippingFootnoteMarks(line)
         guard !text.isEmpty, text.count <= maximumEnglishLength else { return nil }
         guard !ScriptClassifier.containsHangul(text), ScriptClassifier.containsLatin(text) else { return nil }
@@ -47,6 +49,7 @@ enum HeadingDetector {
 
     /// The heading text of a Korean heading line ("스플릿 뷰"); nil for sentences and captions.
     static func koreanHeading(_ line: String) -> String? {
+        guard line.utf8.count <= 4 * maximumKoreanLength else { return nil }
         let text = strippingFootnoteMarks(line)
         guard !text.isEmpty, text.count <= maximumKoreanLength else { return nil }
         guard ScriptClassifier.classify(text) == .korean else { return nil }
@@ -60,6 +63,7 @@ enum HeadingDetector {
     /// "Split Views / 스플릿 뷰", "Split Views (스플릿 뷰)" or "스플릿 뷰 (Split Views)".
     /// Lines with digits are series titles ("…가이드라인(49) Views -9 Split Views"), not headings.
     static func bilingualHeading(_ line: String) -> (english: String, korean: String)? {
+        guard line.utf8.count <= 4 * (maximumEnglishLength + maximumKoreanLength) else { return nil }
         guard !line.contains(where: { $0.isNumber }) else { return nil }
         let tokens = line.split(separator: " ")
         guard tokens.count >= 2, tokens.count <= maximumEnglishWords + maximumKoreanWords else { return nil }

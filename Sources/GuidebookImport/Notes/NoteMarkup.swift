@@ -9,7 +9,7 @@ enum NoteMarkup {
     /// If `line` opens an `<aside>` block, the content that follows the tag and its icon on the
     /// same line (often empty); otherwise nil.
     static func asideOpening(_ line: String) -> String? {
-        guard line.lowercased().hasPrefix("<aside") else { return nil }
+        guard line.prefix(6).lowercased() == "<aside" else { return nil }
         guard let close = line.firstIndex(of: ">") else { return "" }
         let rest = line[line.index(after: close)...]
         return String(rest.drop(while: { isIconOrSpace($0) }))
@@ -52,6 +52,7 @@ enum NoteMarkup {
     /// Whether `line` starts a source footer ("※ 참고 출처", "Source:", "출처"); everything after it
     /// is citation, not content.
     static func isFooterStart(_ line: String) -> Bool {
+        guard line.utf8.count <= 300 else { return false }
         let lowered = line.lowercased()
         let words = ["출처", "참고 자료", "참고자료", "참고 문헌", "참고문헌", "source", "sources", "reference", "references"]
         if line.hasPrefix("※") {
@@ -64,7 +65,7 @@ enum NoteMarkup {
 
     /// Whether `line` is only a link.
     static func isLinkOnly(_ line: String) -> Bool {
-        let lowered = line.lowercased()
+        let lowered = line.prefix(8).lowercased()
         return (lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) && !line.contains(" ")
     }
 
@@ -99,8 +100,8 @@ enum NoteMarkup {
     /// UIProgressView.", "See also Loading."). Translators often skip these, so a missing
     /// translation is expected for them and they are cheap to leave unpaired.
     static func isReference<S: StringProtocol>(_ text: S) -> Bool {
-        guard text.count <= 160 else { return false }
-        let lowered = text.lowercased()
+        guard text.utf8.count <= 480, text.count <= 160 else { return false }
+        let lowered = text.prefix(24).lowercased()
         let openings = ["for developer guidance", "for related guidance", "for guidance", "for more information",
                         "for more details", "see also", "to learn more", "learn more", "for details", "for more"]
         return openings.contains(where: { lowered.hasPrefix($0) })

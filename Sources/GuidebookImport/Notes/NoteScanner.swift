@@ -2,9 +2,10 @@
 /// section headings and passages of text, skipping markup and reporting what it cannot use.
 ///
 /// Two layouts are understood. A *document* is one topic: a title line, then paragraphs (each
-/// English one usually followed by its Korean translation), headings and tip blocks. An *index*
-/// page has one topic per paragraph, each paragraph opening with the topic's title run into its
-/// text ("Launch Screen A launch screen appears …").
+/// English one usually followed by its Korean translation), headings and tip blocks; notes pasted
+/// one after another into one file are several documents, each starting at its series title line
+/// ("[iOS / HIG] Buttons"). An *index* page has one topic per paragraph, each paragraph opening
+/// with the topic's title run into its text ("Launch Screen A launch screen appears …").
 struct NoteScanner {
     /// How a notes file is organised.
     enum Layout: Sendable, Equatable {
@@ -27,8 +28,10 @@ struct NoteScanner {
     private var elements: [NoteElement] = []
     private var paragraphCount = 0
     private var position = 0
-    /// The document's topic; index pages emit their topics as they find them.
+    /// The current document's topic, inserted at `headerPosition` once complete; index pages emit
+    /// their topics as they find them.
     private var header = TopicHeader(english: nil, korean: nil, line: 1)
+    private var headerPosition = 0
     /// Whether any text has been read for the document's topic yet: headings before it may
     /// repeat the title rather than open a section.
     private var hasContent = false
@@ -61,7 +64,7 @@ struct NoteScanner {
             log.add(line: tipLine, "tip block is never closed with </aside>; its text was read to the end of the file")
         }
         if layout == .document {
-            elements.insert(.topic(header), at: 0)
+            elements.insert(.topic(header), at: headerPosition)
         }
         return Output(elements: elements, paragraphCount: paragraphCount)
     }
@@ -134,16 +137,21 @@ struct NoteScanner {
             log.add(line: line.number, "line \"\(WarningLog.excerpt(text))\" has no text; not imported")
             return
         }
-        if layout == .document, openTipLine == nil, readHeading(at: index, log: &log) {
+        if layout == .document, openTipLine == nil, Self.isSeriesTitleLine(text),
+           let title = TitleExtractor.titleLine(text, known: known)?.english {
+            startDocument(TopicHeader(english: title, korean: nil, line: line.number))
             return
         }
-        if layout == .document, openTipLine == nil, readKoreanHeadingBeforeEnglish(at: index) {
+        if layout == .document, openTipLine == nil, readHeading(at: index, log: &log) {
             return
         }
         if layout == .document, awaitingKoreanTitle, header.korean == nil, let korean = HeadingDetector.koreanHeading(text) {
             header.korean = korean
             awaitingKoreanTitle = false
             paragraphCount += 1
+            return
+        }
+        if layout == .document, openTipLine == nil, readKoreanHeadingBeforeEnglish(at: index) {
             return
         }
         awaitingKoreanTitle = false
@@ -167,16 +175,36 @@ struct NoteScanner {
         }
         elements.append(.boundary)
         openTipLine = line
-        var content = rest
-        let closesHere = NoteMarkup.asideClosing(rest) != nil
-        if let before = NoteMarkup.asideClosing(rest) { content = before }
+        let closing = NoteMarkup.asideClosing(rest)
+        let content = closing ?? rest
         if !content.isEmpty {
             readParagraph(NoteParagraph(text: content, line: line), log: &log)
         }
-        if closesHere {
+        if closing != nil {
             openTipLine = nil
             elements.append(.boundary)
         }
+    }
+
+    /// Ends the current document's topic and starts the next one (notes pasted one after another).
+    private mutating func startDocument(_ next: TopicHeader) {
+        elements.insert(.topic(header), at: headerPosition)
+        headerPosition = elements.count
+        header = next
+        hasContent = false
+        awaitingKoreanTitle = true
+        paragraphCount += 1
+    }
+
+    /// Whether a line is a series title line that starts a new note: a bracketed series tag
+    /// ("[iOS / HIG] Buttons") or a numbered Korean series name ("…가이드라인(50) Views -10 Tab Bars").
+    /// Plain headings open sections instead.
+    static func isSeriesTitleLine(_ text: String) -> Bool {
+        guard HeadingDetector.englishHeading(text) == nil, HeadingDetector.bilingualHeading(text) == nil,
+              HeadingDetector.markdownHeading(text) == nil else { return false }
+        if text.hasPrefix("[") || text.hasPrefix("【") { return true }
+        guard let firstWord = text.split(separator: " ").first else { return false }
+        return ScriptClassifier.containsHangul(firstWord) && text.contains(where: \.isNumber)
     }
 
     // MARK: Headings

@@ -7,24 +7,28 @@ import GuidebookCore
 /// - a title line, with or without a series prefix ("[iOS / HIG] Progress Indicators",
 ///   "애플 휴먼 인터페이스 가이드라인(49) Views -9 Split Views"), optionally repeated as a heading and
 ///   followed by its Korean title ("Split Views" / "스플릿 뷰"). A blog-style first line without an
-///   English title ("ELLO의 개발일지") is reported, and the title is then derived from the text;
+///   English title ("머티리얼은 이렇게 뒤를 뿌옇게 만드는 효과") is reported, and the title is then
+///   derived from the words the English text uses most ("Materials"). Notes pasted one after
+///   another start a new topic at each series title line;
 /// - section headings ("Progress Bars", "Network Activity Indicators*", "## Progress Bars"), each
-///   with an optional Korean heading on the next line or on the same line;
+///   with an optional Korean heading on the next line, the line before, or the same line;
 /// - paragraphs separated by blank lines, by lines of non-breaking spaces, or by nothing at all
 ///   (one paragraph per line), hard-wrapped paragraphs, and paragraphs that hold the English and
 ///   the Korean together (split where the script changes at a sentence boundary);
 /// - several English paragraphs followed by several Korean ones (aligned by length and shared
 ///   names, see `BilingualAligner`), untranslated English, Korean captions of videos and
 ///   screenshots, `<aside>` tip blocks (the "TIP"/"💡" label is dropped), source footers
-///   ("※ 참고 출처" and everything after it);
+///   ("※ 참고 출처" and everything after it), and notes that put the Korean before the English;
 /// - index pages, where every paragraph is a topic whose title runs into its text
 ///   ("Launch Screen A launch screen appears …").
 ///
 /// Output: one topic per topic found, slug = kebab-case English title (or the existing slug of a
 /// known title). The topic's first English/Korean pair is its summary and the remaining pairs are
 /// its guidelines (a topic with a single pair uses it for both). Sections: the untitled opening
-/// section `overview`, then one per heading (key = kebab-case English heading). Guideline ids are
-/// `<topic-slug>.<first five significant English words>`, made unique with `-2`, `-3`.
+/// section `overview` (left out when empty and headings follow), then one per heading (key =
+/// kebab-case English heading). Guideline ids are `<topic-slug>.<first five significant English
+/// words of the first sentence>`, made unique within the bundle with `-2`, `-3`. The bundle
+/// always declares the parser's category, even when no topic was found.
 ///
 /// Text is kept as written, except that whitespace is trimmed and collapsed, non-breaking spaces
 /// become spaces and Unicode is NFC-normalised. The ".." that marks a truncated preview is kept

@@ -34,15 +34,15 @@ struct ParagraphPairer: Sendable {
 
     private let aligner = BilingualAligner()
 
+    /// How many passages from the start of a file decide which language leads; a file keeps
+    /// one order throughout, and a sample keeps the decision cheap for huge files.
+    static let orderSampleSize = 400
+
     /// Pairs the passages of `elements`, reporting unpaired ones to `log`.
     func pair(_ elements: [NoteElement], log: inout WarningLog) -> [Output] {
         let pieces = Self.pieces(of: elements)
-        let englishFirst = groups(of: pieces, leading: .english)
-        let koreanFirst = groups(of: pieces, leading: .korean)
-        let englishCost = englishFirst.joined().reduce(0) { $0 + $1.alignment.cost }
-        let koreanCost = koreanFirst.joined().reduce(0) { $0 + $1.alignment.cost }
-        // Korean-first must win clearly: on a tie the usual English-first order is the safer reading.
-        let chosen = koreanCost + 1.0 < englishCost * 0.75 ? koreanFirst : englishFirst
+        let leading = leadingLanguage(of: Self.sample(of: pieces))
+        let chosen = groups(of: pieces, leading: leading)
 
         var output: [Output] = []
         var groupIndex = 0
@@ -62,6 +62,26 @@ struct ParagraphPairer: Sendable {
             }
         }
         return output
+    }
+
+    /// English, unless aligning with Korean leading costs clearly less: on a tie the usual
+    /// English-first order is the safer reading.
+    private func leadingLanguage(of sample: [Piece]) -> Script {
+        let englishCost = groups(of: sample, leading: .english).joined().reduce(0) { $0 + $1.alignment.cost }
+        let koreanCost = groups(of: sample, leading: .korean).joined().reduce(0) { $0 + $1.alignment.cost }
+        return koreanCost + 1.0 < englishCost * 0.75 ? .korean : .english
+    }
+
+    /// The runs of passages holding the first `orderSampleSize` passages.
+    private static func sample(of pieces: [Piece]) -> [Piece] {
+        var sample: [Piece] = []
+        var count = 0
+        for case .passages(let units) in pieces where count < orderSampleSize {
+            let taken = Array(units.prefix(orderSampleSize - count))
+            sample.append(.passages(taken))
+            count += taken.count
+        }
+        return sample
     }
 
     private static func pieces(of elements: [NoteElement]) -> [Piece] {

@@ -38,10 +38,13 @@ enum Slug {
         let firstSentence = SentenceSplitter.sentences(in: opening, range: opening.startIndex..<opening.endIndex).first
         let sentenceWords = firstSentence.map { EnglishWords.words(opening[$0]) } ?? []
         let sentenceSignificant = sentenceWords.filter { !EnglishWords.stopWords.contains($0) }
-        let words = sentenceSignificant.count >= 2 ? sentenceWords : EnglishWords.words(opening)
+        // A list number ("1. Customize …") is not part of what the guideline says.
+        let words = (sentenceSignificant.count >= 2 ? sentenceWords : EnglishWords.words(opening))
+            .drop { $0.allSatisfy(\.isNumber) }
         let significant = words.filter { !EnglishWords.stopWords.contains($0) }
         let chosen = significant.isEmpty ? Array(words.prefix(wordCount)) : Array(significant.prefix(wordCount))
-        let key = truncated(chosen.joined(separator: "-"))
+        // Through `kebab` so that letters with diacritics ("café") fold to `a-z`.
+        let key = kebab(chosen.joined(separator: " "))
         return key.isEmpty ? "note" : key
     }
 

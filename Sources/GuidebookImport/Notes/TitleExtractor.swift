@@ -28,6 +28,7 @@ enum TitleExtractor {
     /// "Human Interface Guidelines - Menus" → "Menus", "HIG Buttons" → "Buttons"); `english` is nil
     /// for a blog-style line without one ("ELLO의 개발일지").
     static func titleLine(_ line: String, known: KnownTopics) -> TitleLine? {
+        guard line.utf8.count <= 480 else { return nil }
         var text = line
         if let markdown = HeadingDetector.markdownHeading(text) { text = markdown.text }
         guard let last = text.last, !".!?;:…。".contains(last) else { return nil }
@@ -144,7 +145,8 @@ enum TitleExtractor {
         var firstSeen: [String: Int] = [:]
         var neighbours: [String: [String: Int]] = [:]
         var position = 0
-        for (textIndex, text) in texts.enumerated() {
+        // The opening of a note says what it is about; a sample keeps huge notes fast.
+        for (textIndex, text) in texts.prefix(200).enumerated() {
             let sample = text.prefix(2_000)
             let firstSentenceEnd = sample.firstIndex(where: { ".!?".contains($0) }) ?? sample.endIndex
             for (isFirstSentence, part) in [(true, sample[..<firstSentenceEnd]), (false, sample[firstSentenceEnd...])] {

@@ -8,7 +8,8 @@ import GuidebookCore
 ///   one pair uses it for both, and so does a titled section that would otherwise be left empty;
 /// - the untitled opening section is `overview` with an empty title, and is left out when empty
 ///   and other sections exist; a heading without any text creates no section (and a warning);
-/// - topics with the same slug (an index page naming a topic twice) are merged.
+/// - topics with the same slug (an index page naming a topic twice, the same note pasted twice)
+///   are merged, section by section.
 struct TopicAssembler {
     private struct DraftSection {
         var heading: SectionHeading?
@@ -19,6 +20,21 @@ struct TopicAssembler {
         var header: TopicHeader
         var sections: [DraftSection] = [DraftSection()]
         var pairCount: Int { sections.reduce(0) { $0 + $1.pairs.count } }
+
+        /// Adds another draft of the same topic: its pairs join the sections with the same
+        /// heading (the opening section joins the opening section), other sections follow.
+        mutating func absorb(_ other: Draft) {
+            if header.korean == nil { header.korean = other.header.korean }
+            for section in other.sections {
+                let key = section.heading.map { Slug.kebab($0.english) }
+                if let index = sections.firstIndex(where: { $0.heading.map { Slug.kebab($0.english) } == key }) {
+                    sections[index].pairs += section.pairs
+                    if sections[index].heading?.korean == nil { sections[index].heading?.korean = section.heading?.korean }
+                } else {
+                    sections.append(section)
+                }
+            }
+        }
     }
 
     private let categorySlug: String
@@ -52,9 +68,7 @@ struct TopicAssembler {
         for draft in drafts {
             guard let (title, slug) = resolveTitle(of: draft, log: &log) else { continue }
             if let position = positionOfSlug[slug] {
-                merged[position].draft.sections[0].pairs += draft.sections[0].pairs
-                merged[position].draft.sections += draft.sections.dropFirst()
-                if merged[position].draft.header.korean == nil { merged[position].draft.header.korean = draft.header.korean }
+                merged[position].draft.absorb(draft)
             } else {
                 positionOfSlug[slug] = merged.count
                 merged.append((slug, title, draft))

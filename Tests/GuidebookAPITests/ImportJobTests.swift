@@ -1,0 +1,265 @@
+import Foundation
+import GuidebookCore
+import GuidebookImport
+import XCTest
+
+/// Import jobs end to end over HTTP: lifecycle, progress, dry runs, cancellation, failures with
+/// line numbers, reads during imports, event streams, idempotence and export round trips.
+final class ImportJobTests: XCTestCase {
+    private var server: TestServer!
+
+    override func setUpWithError() throws {
+        server = try TestServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+        server = nil
+    }
+
+    private static let seedsDirectory = TestServer.packageRoot + "/../shared/seeds"
+
+    private func ndjson(_ count: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try KnowledgeGenerator(guidelineCount: count).write { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    private func submit(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> HTTPTestResponse {
+        let client = try server.client(timeoutSeconds: 30)
+        defer { client.close() }
+        return try client.request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body)
+    }
+
+    private func submitJob(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> String {
+        let response = try submit(body, query: query, contentType: contentType)
+        XCTAssertEqual(response.status, 202, response.text)
+        let id = try XCTUnwrap(response.jsonObject()["id"] as? String)
+        XCTAssertEqual(response.header("Location"), "/v1/jobs/\(id)")
+        XCTAssertNotNil(response.header("Retry-After"))
+        return id
+    }
+
+    private func job(_ id: String) throws -> [String: Any] {
+        let response = try server.get("/v1/jobs/\(id)")
+        XCTAssertEqual(response.status, 200, response.text)
+        return try response.jsonObject()
+    }
+
+    /// Polls a job until `done`, returning every state seen.
+    private func follow(_ id: String, seconds: Double = 60, until done: ([String: Any]) -> Bool = { JobState.isFinished($0) }) throws -> [[String: Any]] {
+        var states = [try job(id)]
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done(states.last!) && Date() < deadline {
+            usleep(5_000)
+            states.append(try job(id))
+        }
+        return states
+    }
+
+    private func topicCount() throws -> Int {
+        try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM topics") ?? 0 }
+    }
+
+    private func guidelineCount() throws -> Int {
+        try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM guidelines") ?? 0 }
+    }
+
+    func testAJobGoesFromQueuedToSucceededWithProgressThatNeverGoesBack() throws {
+        let id = try submitJob(try ndjson(5_000), query: "format=ndjson&name=kb.ndjson")
+        let states = try follow(id)
+        let final = try XCTUnwrap(states.last)
+        XCTAssertEqual(final["status"] as? String, "succeeded", "\(final)")
+        let statuses = states.compactMap { $0["status"] as? String }
+        let order = ["queued", "running", "succeeded"]
+        XCTAssertEqual(statuses.map { order.firstIndex(of: $0) ?? -1 }, statuses.map { order.firstIndex(of: $0) ?? -1 }.sorted(), "statuses only move forward: \(statuses)")
+        var lastPercent = -1
+        for state in states {
+            let progress = try XCTUnwrap(state["progress"] as? [String: Any])
+            if let percent = progress["percent"] as? Int {
+                XCTAssertGreaterThanOrEqual(percent, lastPercent, "progress never goes backwards")
+                if state["status"] as? String != "succeeded" { XCTAssertLessThan(percent, 100, "100% only once committed") }
+                lastPercent = percent
+            } else {
+                XCTAssertTrue(progress["total"] is NSNull, "percent is null exactly while the total is unknown")
+            }
+        }
+        XCTAssertEqual((final["progress"] as? [String: Any])?["percent"] as? Int, 100)
+        let result = try XCTUnwrap(final["result"] as? [String: Any])
+        XCTAssertEqual((result["guidelines"] as? [String: Any])?["created"] as? Int, 5_000)
+        XCTAssertEqual((result["topics"] as? [String: Any])?["created"] as? Int, 100)
+        XCTAssertNotNil(final["finished_at"] as? String)
+        XCTAssertEqual(try server.get("/v1/topics/gen-topic-00042").status, 200)
+        XCTAssertGreaterThan(try server.get("/v1/search?q=gauge").jsonObject()["total"] as? Int ?? 0, 0, "imported data is searchable")
+
+        // The same payload again changes nothing.
+        let again = try follow(try submitJob(try ndjson(5_000), query: "format=ndjson")).last!
+        let counts = try XCTUnwrap(again["result"] as? [String: Any])
+        XCTAssertEqual((counts["guidelines"] as? [String: Any])?["unchanged"] as? Int, 5_000)
+        XCTAssertEqual((counts["guidelines"] as? [String: Any])?["created"] as? Int, 0)
+        XCTAssertEqual((counts["guidelines"] as? [String: Any])?["updated"] as? Int, 0)
+        XCTAssertEqual((counts["topics"] as? [String: Any])?["unchanged"] as? Int, 100)
+    }
+
+    func testTheFourStudyNotesImportIntoTopicsWithEnglishKoreanPairs() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.seedsDirectory).filter { $0.hasSuffix(".txt") }.sorted()
+        XCTAssertEqual(files.count, 4, "the four study notes in ../shared/seeds")
+        for file in files {
+            let body = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.seedsDirectory + "/" + file)))
+            let final = try follow(try submitJob(body, query: "format=notes&name=\(file)", contentType: "text/plain")).last!
+            XCTAssertEqual(final["status"] as? String, "succeeded", "\(file): \(final)")
+        }
+        // A pair from the Progress Indicators notes, merged into the existing topic.
+        let topic = try server.get("/v1/topics/progress-indicators?lang=en,ko").jsonObject()
+        let guidelines = (topic["sections"] as? [[String: Any]] ?? []).flatMap { $0["guidelines"] as? [[String: Any]] ?? [] }
+        let pair = guidelines.compactMap { $0["text"] as? [String: Any] }.first { ($0["en"] as? String ?? "").hasPrefix("Keep activity indicators moving.") }
+        XCTAssertNotNil(pair, "the notes' paragraph is imported")
+        XCTAssertTrue((pair?["ko"] as? String ?? "").hasPrefix("활동 표시기를 계속 움직입니다."), "\(String(describing: pair))")
+        XCTAssertEqual(topic["category"] as? String, "controls", "an existing topic keeps its category")
+        // Split Views notes: English with its Korean translation.
+        let split = try server.get("/v1/guidelines?topic=split-views&lang=en,ko&limit=100").jsonObject()
+        let texts = (split["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? [String: Any] }
+        XCTAssertTrue(texts.contains { ($0["en"] as? String ?? "").hasPrefix("On iPad, use a split view instead of a tab bar.")
+            && ($0["ko"] as? String ?? "").hasPrefix("iPad에선 스플릿뷰를 탭바 대신 사용하세요.") })
+    }
+
+    func testADryRunReportsButAppliesNothing() throws {
+        let topics = try topicCount(), guidelines = try guidelineCount()
+        let final = try follow(try submitJob(try ndjson(2_000), query: "format=ndjson&dry_run=true")).last!
+        XCTAssertEqual(final["status"] as? String, "succeeded")
+        let result = try XCTUnwrap(final["result"] as? [String: Any])
+        XCTAssertEqual(result["dry_run"] as? Bool, true)
+        XCTAssertEqual((result["guidelines"] as? [String: Any])?["created"] as? Int, 2_000, "the dry run says what would change")
+        XCTAssertEqual(try topicCount(), topics)
+        XCTAssertEqual(try guidelineCount(), guidelines)
+    }
+
+    func testCancelingARunningImportAppliesNothing() throws {
+        let topics = try topicCount(), guidelines = try guidelineCount()
+        let id = try submitJob(try ndjson(30_000), query: "format=ndjson")
+        let running = try follow(id, seconds: 30) { ($0["status"] as? String) == "running" && (($0["progress"] as? [String: Any])?["completed"] as? Int ?? 0) > 0 }
+        XCTAssertEqual(running.last?["status"] as? String, "running")
+        let client = try server.client()
+        let cancel = try client.request("POST", "/v1/jobs/\(id)/cancel")
+        client.close()
+        XCTAssertEqual(cancel.status, 202, cancel.text)
+        let final = try follow(id).last!
+        XCTAssertEqual(final["status"] as? String, "canceled")
+        XCTAssertEqual(try topicCount(), topics)
+        XCTAssertEqual(try guidelineCount(), guidelines)
+        // A finished job cannot be canceled again, but it can be deleted.
+        XCTAssertEqual(try server.request("POST", "/v1/jobs/\(id)/cancel").status, 409)
+        XCTAssertEqual(try server.request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertEqual(try server.get("/v1/jobs/\(id)").status, 404)
+    }
+
+    func testMalformedInputFailsWithItsLineAndAppliesNothing() throws {
+        let guidelines = try guidelineCount()
+        var lines = try ndjson(200).split(separator: 0x0a).map(Array.init)
+        lines.insert(Array(#"{"kind":"topic","slug":"Not A Slug","category":"gen-category-0","title":{"en":"x"},"summary":{},"sections":[]}"#.utf8), at: 5)
+        let body = Array(lines.joined(separator: [0x0a]))
+        let final = try follow(try submitJob(body, query: "format=ndjson")).last!
+        XCTAssertEqual(final["status"] as? String, "failed")
+        let error = try XCTUnwrap(final["error"] as? [String: Any])
+        XCTAssertEqual(error["line"] as? Int, 6)
+        XCTAssertEqual(error["field"] as? String, "topic Not A Slug.slug")
+        XCTAssertEqual(try guidelineCount(), guidelines, "the valid lines before the bad one are not applied either")
+
+        let broken = try follow(try submitJob(Array("{\"kind\":\"category\",\n".utf8), query: "format=ndjson")).last!
+        XCTAssertEqual(broken["status"] as? String, "failed")
+        XCTAssertEqual((broken["error"] as? [String: Any])?["line"] as? Int, 1)
+    }
+
+    func testReadsAreServedDuringAnImport() throws {
+        let id = try submitJob(try ndjson(30_000), query: "format=ndjson")
+        _ = try follow(id, seconds: 30) { ($0["status"] as? String) == "running" }
+        var reads = 0
+        let client = try server.client()
+        defer { client.close() }
+        while JobState.isFinished(try job(id)) == false {
+            XCTAssertEqual(try client.request("GET", "/v1/topics/sheets?lang=ko").status, 200)
+            XCTAssertEqual(try client.request("GET", "/v1/search?q=%EC%8B%9C%ED%8A%B8").status, 200)
+            reads += 1
+        }
+        XCTAssertGreaterThan(reads, 0, "reads ran while the import was running")
+        XCTAssertEqual(try job(id)["status"] as? String, "succeeded")
+    }
+
+    func testTheEventStreamDeliversOrderedEventsAndAFinalEvent() throws {
+        let id = try submitJob(try ndjson(10_000), query: "format=ndjson")
+        let client = try server.client(timeoutSeconds: 30)
+        defer { client.close() }
+        try client.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\n\r\n")
+        var text = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !text.contains("event: done") && Date() < deadline {
+            guard let chunk = try client.readAvailable() else { break }
+            text += chunk
+        }
+        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200"), text)
+        XCTAssertTrue(text.lowercased().contains("content-type: text/event-stream"))
+        XCTAssertTrue(text.lowercased().contains("cache-control: no-cache"))
+        let ids = text.components(separatedBy: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) }
+        XCTAssertFalse(ids.isEmpty)
+        XCTAssertEqual(ids, ids.sorted(), "event ids increase")
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertTrue(text.contains("event: done"), "the stream ends with the final state")
+        XCTAssertTrue(text.contains("\"status\":\"succeeded\""))
+
+        // Resuming after the last id sends nothing more for a finished job.
+        let again = try server.client(timeoutSeconds: 10)
+        defer { again.close() }
+        try again.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\nLast-Event-ID: \(ids.last!)\r\n\r\n")
+        var resumed = ""
+        while let chunk = try again.readAvailable() { resumed += chunk }
+        XCTAssertFalse(resumed.contains("event: progress"))
+    }
+
+    func testRequestsThatCannotStartAJobAreAnsweredAtOnce() throws {
+        XCTAssertEqual(try submit([], query: "format=ndjson").status, 400, "empty body")
+        XCTAssertEqual(try submit(Array("x".utf8), query: "format=xml").status, 400, "unknown format name")
+        XCTAssertEqual(try submit(Array("x".utf8), query: "", contentType: "application/xml").status, 415)
+        XCTAssertEqual(try submit(Array("x".utf8), query: "format=ndjson&mode=sideways").status, 400)
+        XCTAssertEqual(try server.get("/v1/jobs?status=sleeping").status, 400)
+        XCTAssertEqual(try server.get("/v1/jobs/job_nope").status, 404)
+    }
+
+    func testExportThenImportIntoAnEmptyDatabaseReproducesTheKnowledgeBase() throws {
+        _ = try follow(try submitJob(try ndjson(500), query: "format=ndjson"))
+        let exported = try server.get("/v1/export")
+        XCTAssertEqual(exported.status, 200)
+        let empty = try TestServer(loadSeed: false)
+        defer { empty.stop() }
+        let client = try empty.client(timeoutSeconds: 30)
+        let response = try client.request("POST", "/v1/imports?format=json", headers: [("Content-Type", "application/json")], body: exported.body)
+        client.close()
+        XCTAssertEqual(response.status, 202)
+        let id = try XCTUnwrap(response.jsonObject()["id"] as? String)
+        let deadline = Date().addingTimeInterval(60)
+        while !JobState.isFinished(try empty.get("/v1/jobs/\(id)").jsonObject()) && Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(try empty.get("/v1/jobs/\(id)").jsonObject()["status"] as? String, "succeeded")
+        let again = try empty.get("/v1/export")
+        XCTAssertEqual(try BundleCodec.decode(Data(again.body)), try BundleCodec.decode(Data(exported.body)))
+    }
+
+    func testTheQueueIsBounded() throws {
+        let bounded = try TestServer(maxQueuedJobs: 1)
+        defer { bounded.stop() }
+        let big = try ndjson(30_000)
+        var statuses: [Int] = []
+        for _ in 0..<4 {
+            let client = try bounded.client(timeoutSeconds: 30)
+            statuses.append(try client.request("POST", "/v1/imports?format=ndjson", headers: [], body: big).status)
+            client.close()
+        }
+        XCTAssertEqual(statuses.first, 202)
+        XCTAssertTrue(statuses.contains(503), "beyond the queue's bound the server says to come back later: \(statuses)")
+    }
+}
+
+/// Reading job states in tests.
+enum JobState {
+    static func isFinished(_ job: [String: Any]) -> Bool {
+        ["succeeded", "failed", "canceled"].contains(job["status"] as? String ?? "")
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import GuidebookCore
+import XCTest
+
+/// Search end to end over HTTP on the seed knowledge base: relevance in both languages, input
+/// that must never cause a 5xx, byte-correct Korean snippets, and an index that follows every write.
+final class SearchTests: XCTestCase {
+    private var server: TestServer!
+
+    override func setUpWithError() throws {
+        server = try TestServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+        server = nil
+    }
+
+    private func search(_ query: String, _ extra: String = "") throws -> [String: Any] {
+        let encoded = QueryText.encode(query)
+        let response = try server.get("/v1/search?q=\(encoded)\(extra)")
+        XCTAssertEqual(response.status, 200, "\(query): \(response.text)")
+        return try response.jsonObject()
+    }
+
+    private func items(_ result: [String: Any]) -> [[String: Any]] {
+        result["items"] as? [[String: Any]] ?? []
+    }
+
+    /// At least 40 queries, half Korean, each with the topic expected in the top 3.
+    func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
+        let path = TestServer.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        let cases = lines.compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "\t").map(String.init)
+            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        }
+        let korean = cases.filter { $0.0.unicodeScalars.contains { TextSegmenter.isCJK($0) } }
+        XCTAssertGreaterThanOrEqual(cases.count, 40)
+        XCTAssertGreaterThanOrEqual(korean.count * 2, cases.count, "at least half the queries are Korean")
+
+        var found = 0
+        var misses: [String] = []
+        for (query, expected) in cases {
+            let top = items(try search(query, "&limit=3")).compactMap { $0["topic"] as? String }
+            if top.contains(expected) { found += 1 } else { misses.append("\(query) → \(top) (expected \(expected))") }
+        }
+        let recall = Double(found) / Double(cases.count)
+        print("search relevance: recall@3 = \(String(format: "%.3f", recall)) over \(cases.count) queries (\(korean.count) Korean)")
+        for miss in misses { print("  miss: \(miss)") }
+        XCTAssertGreaterThanOrEqual(recall, 0.95, "misses:\n" + misses.joined(separator: "\n"))
+    }
+
+    func testKoreanNounsAreFoundInsideWordsWithParticles() throws {
+        // The seed writes 진행률을 / 진행률은 / 시트에서 / 팝오버는: the bare nouns must find them.
+        for (query, topic) in [("진행률", "progress-indicators"), ("시트", "sheets"), ("팝오버", "popovers"), ("모달", "modality"),
+                               ("블러", "materials"), ("네트워크 활동 표시기", "progress-indicators"), ("split 뷰", "split-views")] {
+            let result = try search(query, "&lang=ko")
+            XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, query)
+            XCTAssertTrue(items(result).prefix(3).contains { ($0["topic"] as? String) == topic }, "\(query): \(items(result).map { $0["topic"] ?? "" })")
+        }
+    }
+
+    func testEnglishIsStemmedAndSupportsPhrasesPrefixesOrAndExclusion() throws {
+        XCTAssertTrue(items(try search("modal")).contains { ($0["topic"] as? String) == "modality" }, "modal finds modality")
+        XCTAssertGreaterThan(try search("indicator")["total"] as? Int ?? 0, 0)
+        let prefix = try search("prog*")
+        XCTAssertTrue(items(prefix).contains { ($0["topic"] as? String) == "progress-indicators" })
+        let phrase = try search("\"activity indicator\"")
+        XCTAssertGreaterThan(phrase["total"] as? Int ?? 0, 0)
+        let both = try search("popover sheet")["total"] as? Int ?? 0
+        let either = try search("popover OR sheet")["total"] as? Int ?? 0
+        let sheets = try search("sheet")["total"] as? Int ?? 0
+        XCTAssertGreaterThan(either, both, "OR widens, the default AND narrows")
+        XCTAssertGreaterThanOrEqual(either, sheets)
+        let excluded = try search("indicator -network")
+        XCTAssertLessThan(excluded["total"] as? Int ?? 0, try search("indicator")["total"] as? Int ?? 0)
+        XCTAssertFalse(items(excluded).contains { ($0["snippet"] as? String ?? "").lowercased().contains("network") })
+    }
+
+    func testAnExactPhraseRanksAboveScatteredWords() throws {
+        let ranked = items(try search("dark mode", "&limit=5"))
+        XCTAssertEqual(ranked.first?["topic"] as? String, "dark-mode")
+        let scores = ranked.compactMap { $0["score"] as? Double }
+        XCTAssertEqual(scores, scores.sorted(by: >), "results come best first")
+    }
+
+    func testSnippetsMarkHangulWithoutBreakingCharacters() throws {
+        let result = try search("진행률", "&lang=ko&limit=10")
+        let snippets = items(result).compactMap { $0["snippet"] as? String }
+        XCTAssertFalse(snippets.isEmpty)
+        XCTAssertTrue(snippets.contains { $0.contains("<mark>진행률</mark>") }, "\(snippets)")
+        for snippet in snippets {
+            // Every mark wraps whole syllables: no replacement characters, no stray bytes.
+            XCTAssertFalse(snippet.contains("\u{FFFD}"))
+            XCTAssertEqual(snippet.components(separatedBy: "<mark>").count, snippet.components(separatedBy: "</mark>").count)
+        }
+        let custom = items(try search("시트", "&lang=ko&mark_start=%5B&mark_end=%5D"))
+        XCTAssertTrue(custom.contains { ($0["snippet"] as? String ?? "").contains("[시트]") })
+    }
+
+    func testOneSyllableKoreanQueriesFindWords() throws {
+        let result = try search("앱", "&lang=ko")
+        XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, "a one-syllable query is never a silent empty result")
+    }
+
+    func testFacetsAndTotalsAgree() throws {
+        let result = try search("indicator")
+        let facets = try XCTUnwrap(result["facets"] as? [String: Any])
+        let topics = try XCTUnwrap(facets["topics"] as? [[String: Any]])
+        XCTAssertEqual(topics.reduce(0) { $0 + ($1["count"] as? Int ?? 0) }, result["total"] as? Int)
+        XCTAssertEqual(facets["exact"] as? Bool, true)
+        let filtered = try search("indicator", "&topic=refresh-content-controls")
+        XCTAssertTrue(items(filtered).allSatisfy { ($0["topic"] as? String) == "refresh-content-controls" })
+    }
+
+    func testPagesFollowTheNextCursorWithoutRepeats() throws {
+        var seen: [String] = []
+        var target: String? = "/v1/search?q=\(QueryText.encode("indicator"))&limit=2"
+        while let next = target {
+            let page = try server.get(next).jsonObject()
+            seen += items(page).compactMap { $0["id"] as? String }
+            target = (page["next"] as? String).map { "/v1/search?q=\(QueryText.encode("indicator"))&limit=2&cursor=\($0)" }
+        }
+        XCTAssertEqual(seen.count, Set(seen).count)
+        XCTAssertEqual(seen.count, try search("indicator")["total"] as? Int)
+    }
+
+    func testBadQueriesAreClear400s() throws {
+        for target in ["/v1/search", "/v1/search?q=", "/v1/search?q=%20%20", "/v1/search?q=\(String(repeating: "a", count: 501))",
+                       "/v1/search?q=-sheet", "/v1/search?q=%22%22", "/v1/search?q=sheet&limit=0", "/v1/search?q=sheet&cursor=bogus",
+                       "/v1/search?q=sheet&topic=nope", "/v1/search?q=sheet&mark_start=\(String(repeating: "x", count: 40))"] {
+            let response = try server.get(target)
+            XCTAssertEqual(response.status, 400, "\(target): \(response.text)")
+            XCTAssertEqual(response.header("Content-Type"), "application/problem+json; charset=utf-8")
+            XCTAssertNotNil(try response.jsonObject()["parameter"] as? String, target)
+        }
+    }
+
+    /// Arbitrary text — FTS5 syntax, control characters, broken percent-encoding, 10 KB strings —
+    /// never produces a 5xx.
+    func testArbitraryInputNeverCausesAServerError() throws {
+        var random = SystemRandomNumberGenerator()
+        let fragments = ["\"", "(", ")", "*", "^", ":", "NEAR", "NEAR(", "AND", "OR", "NOT", "-", "{", "}", "title:", "body_cjk:",
+                         "'", "\\", "%", "%ZZ", "%00", "%FF%FE", "%E3%81", "+", "시트", "진행률을", "a", "🙂", "\u{0}", "\t", ";", "--",
+                         "/*", "col:sheet", "rank", "bm25(", ",", "[", "]", "#", "&", "="]
+        let client = try server.client(timeoutSeconds: 10)
+        defer { client.close() }
+        for round in 0..<300 {
+            var query = ""
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                query += fragments.randomElement(using: &random)!
+                if Bool.random(using: &random) { query += " " }
+            }
+            // Sent raw: invalid percent-encoding and control characters reach the server as they are.
+            let raw = query.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\t", with: "%09")
+                .replacingOccurrences(of: "\u{0}", with: "%00").replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "&", with: "%26")
+            let response = try client.request("GET", "/v1/search?q=\(raw)")
+            XCTAssertLessThan(response.status, 500, "round \(round): q=\(raw) → \(response.status) \(response.text)")
+        }
+        for size in [1_000, 10_240] {
+            let long = String(repeating: "시트 progress ", count: size / 12)
+            XCTAssertLessThan(try server.get("/v1/search?q=\(QueryText.encode(long))").status, 500)
+        }
+    }
+
+    func testTheIndexFollowsEveryWriteInTheSameTransaction() throws {
+        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+        try server.store.write { database in
+            let writer = KnowledgeWriter(database: database)
+            try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+            _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
+                BundleSection(key: "overview", title: [:], guidelines: [
+                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": "가나다라마바 지침입니다."]),
+                ]),
+            ]), mode: .merge)
+        }
+        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 1)
+        XCTAssertEqual(try search("가나다라")["total"] as? Int, 1)
+        // Replacing the topic without the guideline removes it from the index too.
+        try server.store.write { database in
+            _ = try KnowledgeWriter(database: database).upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"],
+                                                                              summary: [:], sections: []), mode: .replace)
+        }
+        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+        // A rebuild gives the same answers.
+        let before = try search("indicator")["total"] as? Int
+        try server.store.rebuildSearchIndex()
+        XCTAssertEqual(try search("indicator")["total"] as? Int, before)
+    }
+}
+
+/// Percent-encoding for query values in test requests.
+enum QueryText {
+    static func encode(_ text: String) -> String {
+        // ASCII letters and digits only: Hangul is sent percent-encoded, as browsers and curl do.
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

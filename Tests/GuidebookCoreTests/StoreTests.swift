@@ -1,0 +1,507 @@
+import Foundation
+import GuidebookCore
+import SQLite
+import XCTest
+
+/// Paths of the package's own data, found from this file's location (`Tests/GuidebookCoreTests/`).
+enum PackagePaths {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var migrations: String { root + "/Migrations" }
+    static var seed: String { root + "/Seed" }
+}
+
+/// A temporary directory deleted by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init(_ prefix: String) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The store on real temporary SQLite files: migrations, WAL, imports, translation states,
+/// validation and export.
+final class StoreTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+    private var migrations: [Migration] = []
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory("guidebook-store-tests")
+        migrations = try Migration.load(from: PackagePaths.migrations)
+    }
+
+    override func tearDown() {
+        directory?.remove()
+        directory = nil
+    }
+
+    // MARK: Helpers
+
+    private func openStore(_ name: String = "store.sqlite") throws -> Store {
+        try Store(path: directory.file(name), migrations: migrations)
+    }
+
+    private func seededStore(_ name: String = "seeded.sqlite") throws -> Store {
+        let store = try openStore(name)
+        let counts = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
+        XCTAssertNotNil(counts, "the seed should load into an empty store")
+        return store
+    }
+
+    private func seedBundle() throws -> KnowledgeBundle {
+        try SeedLoader(directory: PackagePaths.seed).bundle()
+    }
+
+    @discardableResult
+    private func apply(_ bundle: KnowledgeBundle, to store: Store, mode: ImportMode = .merge) throws -> ImportCounts {
+        try store.write { try KnowledgeWriter(database: $0).apply(bundle, mode: mode) }
+    }
+
+    private func recordedMigrations(_ path: String) throws -> [(version: Int, name: String)] {
+        let database = try Database(path: path)
+        return try database.rows("SELECT version, name FROM schema_migrations ORDER BY rowid") { ($0.int(0), $0.text(1)) }
+    }
+
+    /// The bytes of the database file and of its journal files, where they exist.
+    private func fileContents(_ path: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        for suffix in ["", "-wal", "-journal"] {
+            if let data = FileManager.default.contents(atPath: path + suffix) { result[suffix] = data }
+        }
+        return result
+    }
+
+    private func topic(_ slug: String, in bundle: KnowledgeBundle) throws -> BundleTopic {
+        try XCTUnwrap(bundle.topics.first { $0.slug == slug }, "no topic \(slug) in bundle")
+    }
+
+    private func assertInvalid(_ bundle: KnowledgeBundle, fieldContains fragment: String,
+                               file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try BundleValidator.validate(bundle), file: file, line: line) { error in
+            guard case StoreError.invalid(let field, let reason)? = error as? StoreError else {
+                return XCTFail("expected StoreError.invalid, got \(error)", file: file, line: line)
+            }
+            XCTAssertTrue(field.contains(fragment), "field '\(field)' should name '\(fragment)' (reason: \(reason))", file: file, line: line)
+            XCTAssertFalse(reason.isEmpty, file: file, line: line)
+        }
+    }
+
+    private func minimalBundle(guidelines: [BundleGuideline] = [BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "ko": "하나."])]) -> KnowledgeBundle {
+        KnowledgeBundle(
+            categories: [BundleCategory(slug: "sample", title: ["en": "Sample", "ko": "예시"])],
+            topics: [BundleTopic(slug: "sample-topic", category: "sample", title: ["en": "Sample Topic", "ko": "예시 주제"],
+                                 summary: ["en": "A sample."],
+                                 sections: [BundleSection(key: "overview", title: [:], guidelines: guidelines)])]
+        )
+    }
+
+    // MARK: Migrations
+
+    func testMigrationFilesLoadInOrder() throws {
+        XCTAssertFalse(migrations.isEmpty)
+        XCTAssertEqual(migrations.map(\.version), Array(1...migrations.count))
+        XCTAssertEqual(migrations.first?.name, "knowledge_base")
+
+        // Files are ordered by number, not by listing order, and gaps are refused.
+        let folder = directory.file("migrations")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "CREATE TABLE b (id INTEGER);".write(toFile: folder + "/0002_second.sql", atomically: true, encoding: .utf8)
+        try "CREATE TABLE a (id INTEGER);".write(toFile: folder + "/0001_first.sql", atomically: true, encoding: .utf8)
+        try "not a migration".write(toFile: folder + "/README.txt", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Migration.load(from: folder).map(\.name), ["first", "second"])
+        try "CREATE TABLE d (id INTEGER);".write(toFile: folder + "/0004_gap.sql", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Migration.load(from: folder)) { error in
+            guard case StoreError.badMigration? = error as? StoreError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testMigrationsApplyInOrderAndAreRecorded() throws {
+        let path = directory.file("fresh.sqlite")
+        do {
+            _ = try Store(path: path, migrations: migrations)
+        }
+        let recorded = try recordedMigrations(path)
+        XCTAssertEqual(recorded.map(\.version), migrations.map(\.version))
+        XCTAssertEqual(recorded.map(\.name), migrations.map(\.name))
+
+        let database = try Database(path: path)
+        for table in ["locales", "categories", "topics", "topic_texts", "sections", "guidelines", "guideline_texts", "glossary_terms", "meta"] {
+            XCTAssertEqual(try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]), 1, table)
+        }
+        XCTAssertEqual(try database.rows("SELECT code FROM locales ORDER BY position") { $0.text(0) }, ["en", "ko"])
+    }
+
+    func testLaterMigrationsApplyAfterEarlierOnes() throws {
+        // The real migrations plus a second one that depends on the first: applied in order, each recorded.
+        let extra = Migration(version: migrations.count + 1, name: "topic_notes",
+                              sql: "CREATE TABLE topic_notes (topic_id INTEGER NOT NULL REFERENCES topics(id), note TEXT NOT NULL);")
+        let path = directory.file("two-steps.sqlite")
+        do { _ = try Store(path: path, migrations: migrations) }
+        do { _ = try Store(path: path, migrations: migrations + [extra]) }
+        let recorded = try recordedMigrations(path)
+        XCTAssertEqual(recorded.map(\.version), Array(1...(migrations.count + 1)))
+        XCTAssertEqual(recorded.last?.name, "topic_notes")
+
+        let database = try Database(path: path)
+        XCTAssertEqual(try Migrator(migrations: migrations + [extra]).currentVersion(of: database), migrations.count + 1)
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM topic_notes"), 0)
+    }
+
+    func testReopeningAppliesNothingNew() throws {
+        let path = directory.file("reopen.sqlite")
+        do { _ = try Store(path: path, migrations: migrations) }
+        let before = try Database(path: path).rows("SELECT version, name, applied_at FROM schema_migrations ORDER BY version") {
+            [$0.text(0), $0.text(1), $0.text(2)]
+        }
+        do { _ = try Store(path: path, migrations: migrations) }
+        let after = try Database(path: path).rows("SELECT version, name, applied_at FROM schema_migrations ORDER BY version") {
+            [$0.text(0), $0.text(1), $0.text(2)]
+        }
+        XCTAssertEqual(after, before, "re-opening must not re-apply or re-record migrations")
+
+        let database = try Database(path: path)
+        XCTAssertEqual(try Migrator(migrations: migrations).migrate(database), [])
+    }
+
+    func testNewerSchemaIsRefusedAndFileUntouched() throws {
+        // A database last written by a newer Guidebook, in rollback-journal mode (as a newer binary might leave it).
+        let path = directory.file("newer.sqlite")
+        do {
+            let database = try Database(path: path)
+            try database.execute("""
+                CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
+                INSERT INTO schema_migrations VALUES (1, 'knowledge_base', '2026-01-01T00:00:00.000Z');
+                INSERT INTO schema_migrations VALUES (\(migrations.count + 41), 'from_the_future', '2027-01-01T00:00:00.000Z');
+                CREATE TABLE future_things (id INTEGER PRIMARY KEY);
+                """)
+        }
+        let before = fileContents(path)
+        XCTAssertNotNil(before[""])
+
+        XCTAssertThrowsError(try Store(path: path, migrations: migrations)) { error in
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 41, supported: migrations.count))
+        }
+        XCTAssertEqual(fileContents(path), before, "a refused database file must be byte-identical afterwards")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "the refused file must not be switched to WAL")
+
+        // The migrator alone refuses it as well.
+        let database = try Database(path: path)
+        XCTAssertThrowsError(try Migrator(migrations: migrations).migrate(database)) { error in
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 41, supported: migrations.count))
+        }
+    }
+
+    func testNewerSchemaInWALFileIsRefusedAndFileUntouched() throws {
+        // A database this binary created (WAL mode), later migrated by a newer binary.
+        let path = directory.file("newer-wal.sqlite")
+        do { _ = try Store(path: path, migrations: migrations) }
+        do {
+            let database = try Database(path: path)
+            try database.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from_the_future', '2027-01-01T00:00:00.000Z')",
+                             [.int(migrations.count + 1)])
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        XCTAssertThrowsError(try Store(path: path, migrations: migrations)) { error in
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 1, supported: migrations.count))
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: path), before, "a refused database file must be byte-identical afterwards")
+        XCTAssertEqual(try recordedMigrations(path).last?.version, migrations.count + 1)
+    }
+
+    // MARK: Connections
+
+    func testWALModeIsOn() throws {
+        let store = try openStore()
+        XCTAssertEqual(try store.read { try $0.database.firstRow("PRAGMA journal_mode") { $0.text(0) } }, "wal")
+        XCTAssertEqual(try store.write { try $0.firstRow("PRAGMA journal_mode") { $0.text(0) } }, "wal")
+        // WAL is a property of the file: a new connection sees it too.
+        XCTAssertEqual(try Database(path: store.path).firstRow("PRAGMA journal_mode") { $0.text(0) }, "wal")
+    }
+
+    func testForeignKeysAreOnForTheWriter() throws {
+        let store = try openStore()
+        XCTAssertEqual(try store.write { try $0.scalarInt("PRAGMA foreign_keys") }, 1)
+        // And enforced: a topic in a category that does not exist is refused, and nothing is written.
+        XCTAssertThrowsError(try store.write { database in
+            try database.run("INSERT INTO topics (slug, category_id, position, created_at, updated_at) VALUES ('orphan', 999, 0, 'now', 'now')")
+        }) { error in
+            XCTAssertTrue((error as? SQLiteError)?.isConstraint ?? false, "expected a constraint error, got \(error)")
+        }
+        XCTAssertTrue(try store.isEmpty())
+    }
+
+    func testReadersCannotWrite() throws {
+        let store = try openStore()
+        XCTAssertThrowsError(try store.read { try $0.database.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')") })
+        XCTAssertNil(try store.meta("k"))
+    }
+
+    // MARK: Imports
+
+    func testApplyingTheSeedTwiceLeavesEverythingUnchanged() throws {
+        let store = try openStore()
+        let bundle = try seedBundle()
+        let first = try apply(bundle, to: store)
+        XCTAssertEqual(first.topics.created, 12)
+        XCTAssertEqual(first.guidelines.created, 60)
+        XCTAssertEqual(first.translations.created, 60)
+
+        let second = try apply(bundle, to: store)
+        XCTAssertEqual(second.topics.created, 0)
+        XCTAssertEqual(second.topics.updated, 0)
+        XCTAssertEqual(second.topics.unchanged, 12)
+        XCTAssertEqual(second.guidelines.created, 0)
+        XCTAssertEqual(second.guidelines.updated, 0)
+        XCTAssertEqual(second.guidelines.unchanged, 60)
+        XCTAssertEqual(second.translations.created, 0)
+        XCTAssertEqual(second.translations.updated, 0)
+        XCTAssertEqual(second.translations.unchanged, 60)
+
+        // Nothing was touched: revisions are still 1.
+        let revisions = try store.read { try $0.database.rows("SELECT DISTINCT revision FROM guidelines") { $0.int(0) } }
+        XCTAssertEqual(revisions, [1])
+    }
+
+    func testSeedLoaderLoadsOnlyOnce() throws {
+        let store = try seededStore()
+        XCTAssertNotNil(try store.meta("seed_loaded_at"))
+        XCTAssertNil(try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store), "a second load must do nothing")
+        XCTAssertEqual(try store.read { try $0.database.scalarInt("SELECT count(*) FROM guidelines") }, 60)
+    }
+
+    func testReplaceRemovesAbsentGuidelinesWhileMergeKeepsThem() throws {
+        let store = try seededStore()
+        var darkMode = try topic("dark-mode", in: try seedBundle())
+        XCTAssertEqual(darkMode.sections[0].guidelines.count, 4)
+        let removed = darkMode.sections[0].guidelines.suffix(2).map(\.id)
+        darkMode.sections[0].guidelines.removeLast(2)
+        let partial = KnowledgeBundle(topics: [darkMode])
+
+        let merged = try apply(partial, to: store, mode: .merge)
+        XCTAssertEqual(merged.guidelines.unchanged, 2)
+        for id in removed {
+            XCTAssertNotNil(try store.read { try $0.guideline(id: id) }, "merge must keep \(id)")
+        }
+        XCTAssertEqual(try store.read { try $0.topic(slug: "dark-mode")?.summary.guidelineCount }, 4)
+
+        let replaced = try apply(partial, to: store, mode: .replace)
+        XCTAssertEqual(replaced.topics.updated, 1, "removing guidelines changes the topic")
+        for id in removed {
+            XCTAssertNil(try store.read { try $0.guideline(id: id) }, "replace must remove \(id)")
+        }
+        let topic = try XCTUnwrap(try store.read { try $0.topic(slug: "dark-mode") })
+        XCTAssertEqual(topic.summary.guidelineCount, 2)
+        XCTAssertEqual(topic.sections.flatMap(\.guidelines).map(\.id), darkMode.sections[0].guidelines.map(\.id))
+        // Other topics are not affected by replacing one.
+        XCTAssertEqual(try store.read { try $0.topic(slug: "materials")?.summary.guidelineCount }, 10)
+        // Their texts went with them.
+        XCTAssertEqual(try store.read { try $0.database.scalarInt("SELECT count(*) FROM guideline_texts WHERE guideline_id NOT IN (SELECT id FROM guidelines)") }, 0)
+    }
+
+    /// Re-importing a topic whose English text was edited while its Korean text stayed as it was
+    /// (the usual edit of a seed file) leaves a Korean translation of the old English: outdated.
+    func testChangedEnglishMakesUnchangedKoreanOutdated() throws {
+        let store = try seededStore()
+        var darkMode = try topic("dark-mode", in: try seedBundle())
+        let id = darkMode.sections[0].guidelines[0].id
+        let korean = darkMode.sections[0].guidelines[0].text["ko"]
+        XCTAssertEqual(try store.read { try $0.guideline(id: id)?.translations["ko"]?.state }, .current)
+
+        darkMode.sections[0].guidelines[0].text["en"] = "Since iOS 13, people can choose a dark, system-wide appearance."
+        let counts = try apply(KnowledgeBundle(topics: [darkMode]), to: store)
+        XCTAssertEqual(counts.guidelines.updated, 1)
+
+        let guideline = try XCTUnwrap(try store.read { try $0.guideline(id: id) })
+        XCTAssertEqual(guideline.text["en"], "Since iOS 13, people can choose a dark, system-wide appearance.")
+        XCTAssertEqual(guideline.text["ko"], korean, "the Korean text is unchanged")
+        XCTAssertEqual(guideline.translations["ko"]?.state, .outdated,
+                       "the Korean text was made from the old English text, so it is outdated")
+        // Other guidelines of the topic stay current.
+        let other = try XCTUnwrap(try store.read { try $0.guideline(id: darkMode.sections[0].guidelines[1].id) })
+        XCTAssertEqual(other.translations["ko"]?.state, .current)
+    }
+
+    /// The same change sent without any Korean text (an English-only edit) also leaves the Korean outdated,
+    /// and a new Korean text makes it current again.
+    func testEnglishOnlyUpdateMakesKoreanOutdatedAndNewKoreanMakesItCurrent() throws {
+        let store = try seededStore()
+        var darkMode = try topic("dark-mode", in: try seedBundle())
+        let id = darkMode.sections[0].guidelines[0].id
+        darkMode.sections[0].guidelines[0].text = ["en": "Since iOS 13, people can choose a dark, system-wide appearance."]
+        try apply(KnowledgeBundle(topics: [darkMode]), to: store)
+        XCTAssertEqual(try store.read { try $0.guideline(id: id)?.translations["ko"]?.state }, .outdated)
+
+        darkMode.sections[0].guidelines[0].text["ko"] = "iOS 13부터 사용자는 시스템 전체에 적용되는 어두운 외관을 선택할 수 있습니다."
+        let counts = try apply(KnowledgeBundle(topics: [darkMode]), to: store)
+        XCTAssertEqual(counts.translations.updated, 1)
+        let guideline = try XCTUnwrap(try store.read { try $0.guideline(id: id) })
+        XCTAssertEqual(guideline.translations["ko"]?.state, .current)
+        XCTAssertEqual(guideline.text["ko"], "iOS 13부터 사용자는 시스템 전체에 적용되는 어두운 외관을 선택할 수 있습니다.")
+    }
+
+    func testUndeclaredLocaleIsRefusedByTheWriterAndNothingIsWritten() throws {
+        let store = try openStore()
+        let bundle = minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "fr": "Un."])])
+        XCTAssertThrowsError(try apply(bundle, to: store)) { error in
+            guard case StoreError.invalid(let field, _)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertTrue(field.contains("sample-topic.one"), "field '\(field)' should name the guideline")
+        }
+        XCTAssertTrue(try store.isEmpty(), "a refused import writes nothing")
+
+        // Declared in the bundle, the same locale is accepted.
+        var declared = bundle
+        declared.locales = [BundleLocale(code: "fr", name: "Français")]
+        XCTAssertEqual(try apply(declared, to: store).translations.created, 1)
+        XCTAssertEqual(try store.read { try $0.locales().map(\.code) }, ["en", "ko", "fr"])
+    }
+
+    // MARK: Validation
+
+    func testSeedBundleIsValid() throws {
+        XCTAssertNoThrow(try BundleValidator.validate(try seedBundle()))
+        XCTAssertNoThrow(try BundleValidator.validate(minimalBundle()))
+    }
+
+    func testValidatorRejectsBadSlugs() {
+        for slug in ["Dark-Mode", "dark mode", "dark_mode", "", "dark.mode", "다크-모드", String(repeating: "a", count: 129)] {
+            var bundle = minimalBundle()
+            bundle.topics[0].slug = slug
+            assertInvalid(bundle, fieldContains: "topics[0].slug")
+        }
+        var badCategory = minimalBundle()
+        badCategory.categories[0].slug = "Bad Category"
+        assertInvalid(badCategory, fieldContains: "categories[0].slug")
+
+        var badSection = minimalBundle()
+        badSection.topics[0].sections[0].key = "Over View"
+        assertInvalid(badSection, fieldContains: "sections[0].key")
+
+        var badID = minimalBundle()
+        badID.topics[0].sections[0].guidelines[0].id = "Sample Topic/One"
+        assertInvalid(badID, fieldContains: "guidelines[0].id")
+    }
+
+    func testValidatorRejectsMissingEnglish() {
+        let missing = minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["ko": "하나."])])
+        assertInvalid(missing, fieldContains: "topics[0].sections[0].guidelines[0].text")
+
+        let blank = minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["en": "  ", "ko": "하나."])])
+        assertInvalid(blank, fieldContains: "guidelines[0].text.en")
+
+        var noTitle = minimalBundle()
+        noTitle.topics[0].title = ["ko": "예시 주제"]
+        assertInvalid(noTitle, fieldContains: "topics[0].title")
+    }
+
+    func testValidatorRejectsDuplicateGuidelineIDsInATopic() {
+        let duplicated = minimalBundle(guidelines: [
+            BundleGuideline(id: "sample-topic.one", text: ["en": "One."]),
+            BundleGuideline(id: "sample-topic.one", text: ["en": "Another one."]),
+        ])
+        assertInvalid(duplicated, fieldContains: "guidelines[1].id")
+
+        var acrossSections = minimalBundle()
+        acrossSections.topics[0].sections.append(BundleSection(key: "more", title: ["en": "More"], guidelines: [
+            BundleGuideline(id: "sample-topic.one", text: ["en": "Again."]),
+        ]))
+        assertInvalid(acrossSections, fieldContains: "sections[1].guidelines[0].id")
+    }
+
+    /// Guideline ids are unique across the knowledge base (Seed/README.md), so one bundle
+    /// naming the same id in two topics is contradictory and must be refused before anything is written.
+    func testValidatorRejectsGuidelineIDDuplicatedAcrossTopics() throws {
+        var bundle = minimalBundle()
+        bundle.topics.append(BundleTopic(slug: "second-topic", category: "sample", title: ["en": "Second Topic"], summary: [:],
+                                         sections: [BundleSection(key: "overview", title: [:], guidelines: [
+                                             BundleGuideline(id: "sample-topic.one", text: ["en": "Claimed by another topic."]),
+                                         ])]))
+        assertInvalid(bundle, fieldContains: "topics[1].sections[0].guidelines[0].id")
+    }
+
+    func testValidatorRejectsMalformedLocales() {
+        let badKey = minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "Korean!": "하나."])])
+        assertInvalid(badKey, fieldContains: "topics[0].sections[0].guidelines[0].text")
+
+        var badTitleLocale = minimalBundle()
+        badTitleLocale.topics[0].title["EN_us"] = "Sample"
+        assertInvalid(badTitleLocale, fieldContains: "topics[0].title")
+
+        var badDeclaration = minimalBundle()
+        badDeclaration.locales = [BundleLocale(code: "en", name: "English"), BundleLocale(code: "x", name: "Unknown")]
+        assertInvalid(badDeclaration, fieldContains: "locales[1].code")
+
+        XCTAssertTrue(BundleValidator.isLocaleCode("ko"))
+        XCTAssertTrue(BundleValidator.isLocaleCode("pt-br"))
+        XCTAssertFalse(BundleValidator.isLocaleCode("ko-KR"))
+        XCTAssertFalse(BundleValidator.isLocaleCode("k"))
+        XCTAssertFalse(BundleValidator.isLocaleCode("en-us-x"))
+    }
+
+    func testValidatorRejectsWrongFormatAndVersion() {
+        var format = minimalBundle()
+        format.format = "something-else"
+        assertInvalid(format, fieldContains: "format")
+        var version = minimalBundle()
+        version.version = 2
+        assertInvalid(version, fieldContains: "version")
+    }
+
+    // MARK: Export
+
+    func testExportImportExportGivesTheSameBundle() throws {
+        let source = try seededStore("source.sqlite")
+        let exported = try source.read { try BundleExporter(reader: $0).export() }
+        XCTAssertEqual(exported.topics.count, 12)
+        XCTAssertEqual(exported.topics.flatMap { $0.sections.flatMap(\.guidelines) }.count, 60)
+        XCTAssertEqual(exported.categories.count, 5)
+        XCTAssertFalse(exported.glossary.isEmpty)
+        XCTAssertEqual(exported.locales.map(\.code), ["en", "ko"])
+
+        // Through the JSON codec, as the bundle travels between servers.
+        let decoded = try BundleCodec.decode(try BundleCodec.encode(exported))
+        XCTAssertEqual(decoded, exported)
+
+        let target = try openStore("target.sqlite")
+        XCTAssertTrue(try target.isEmpty())
+        let counts = try apply(decoded, to: target)
+        XCTAssertEqual(counts.topics.created, 12)
+        XCTAssertEqual(counts.guidelines.created, 60)
+        let reexported = try target.read { try BundleExporter(reader: $0).export() }
+        XCTAssertEqual(reexported, exported)
+
+        // The export holds the seed's content: every seed guideline with its texts.
+        let seedGuidelines = Dictionary(uniqueKeysWithValues: try seedBundle().topics.flatMap { $0.sections.flatMap(\.guidelines) }.map { ($0.id, $0.text) })
+        let exportedGuidelines = Dictionary(uniqueKeysWithValues: exported.topics.flatMap { $0.sections.flatMap(\.guidelines) }.map { ($0.id, $0.text) })
+        XCTAssertEqual(exportedGuidelines, seedGuidelines)
+    }
+
+    /// A partly translated bundle (Korean summary, no Korean title; a guideline without Korean)
+    /// exports as it was imported: a missing translation stays missing, none is invented.
+    func testPartlyTranslatedBundleExportsAsImported() throws {
+        let store = try openStore()
+        var bundle = minimalBundle(guidelines: [
+            BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "ko": "하나."]),
+            BundleGuideline(id: "sample-topic.two", text: ["en": "Two."]),
+        ])
+        bundle.topics[0].title = ["en": "Sample Topic"]
+        bundle.topics[0].summary = ["en": "A sample.", "ko": "예시입니다."]
+        try apply(bundle, to: store)
+
+        let exported = try store.read { try BundleExporter(reader: $0).export() }
+        let topic = try XCTUnwrap(exported.topics.first)
+        XCTAssertEqual(topic.sections.flatMap(\.guidelines), bundle.topics[0].sections.flatMap(\.guidelines))
+        XCTAssertEqual(topic.summary, bundle.topics[0].summary)
+        XCTAssertEqual(topic.title, ["en": "Sample Topic"], "no Korean title was imported, so none may be exported")
+    }
+}
