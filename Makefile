@@ -2,6 +2,8 @@
 #   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
 #   make test    install missing system packages, run the whole test suite
 #   make bench   benchmarks side by side with their references (see README)
+#   make container-test   build the image with podman and check it end to end
+#   make api-check        schemathesis against a live server, from the OpenAPI document
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
@@ -10,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev pkg-config curl openssl
 BENCH_DEPS := wrk nginx-light curl
 
-.PHONY: deps build run test bench container-test clean
+.PHONY: deps build run test bench container-test api-check clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -37,6 +39,10 @@ bench: deps
 
 container-test: deps
 	bash scripts/container-test.sh
+
+# The OpenAPI contract checked against a live server by schemathesis (installed from PyPI).
+api-check: deps
+	bash scripts/schemathesis.sh
 
 clean:
 	rm -rf .build data

@@ -6,10 +6,14 @@ public struct APIConfiguration: Sendable {
     public var importBodyLimit: Int
     /// Where uploads are spooled.
     public var spoolDirectory: String
+    /// Whether `/readyz` waits for a non-empty knowledge base (false when started with `--no-seed`).
+    public var requiresSeed: Bool
 
-    public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool") {
+    public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
+                requiresSeed: Bool = true) {
         self.bodyLimit = bodyLimit
         self.importBodyLimit = importBodyLimit
         self.spoolDirectory = spoolDirectory
+        self.requiresSeed = requiresSeed
     }
 }

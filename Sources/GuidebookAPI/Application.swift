@@ -19,11 +19,12 @@ public final class Application: HTTPHandler {
         self.metrics = metrics
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
-            ServiceController(store: store),
+            ServiceController(store: store, requiresSeed: configuration.requiresSeed),
             KnowledgeController(store: store),
             SearchController(store: store, metrics: metrics),
             JobController(runner: jobs),
             MetricsController(metrics: metrics, store: store, runner: jobs),
+            OpenAPIController(),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         self.router = router
@@ -48,7 +49,8 @@ public final class Application: HTTPHandler {
             logger.error("upload could not be stored", [("request_id", .string(requestID)), ("reason", .string(reason))])
             problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
         }
-        let response = problemResponse(problem, path: path, requestID: requestID)
+        var response = problemResponse(problem, path: path, requestID: requestID)
+        response.headers.append(("X-Request-Id", requestID))
         logAccess(method: method, path: path, route: "-", status: response.status, bytes: response.bodyBytes.count, started: .now, requestID: requestID)
         return response
     }
@@ -103,20 +105,26 @@ public final class Application: HTTPHandler {
     /// 406 when the client accepts none of the types this API produces.
     private func checkAccept(_ request: HTTPRequest) throws {
         guard let accept = request.header("accept"), !accept.isEmpty else { return }
-        let acceptable = ["application/json", "application/*", "*/*", "application/problem+json", "text/event-stream", "application/x-ndjson", "text/plain", "text/*"]
-        let ranges = accept.split(separator: ",").map { range -> (String, Bool) in
+        let acceptable: Set<String> = ["application/json", "application/*", "*/*", "application/problem+json", "text/event-stream",
+                                       "application/x-ndjson", "text/plain", "text/*", "application/linkset+json",
+                                       "application/vnd.oai.openapi+json"]
+        let accepted = accept.split(separator: ",").contains { range in
             let pieces = range.split(separator: ";")
             let type = pieces.first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
-            let refused = pieces.dropFirst().contains { $0.trimmingCharacters(in: " ").replacingOccurrences(of: " ", with: "") == "q=0" }
-            return (type, refused)
+            // A range with q=0 (in any spelling: Q=0, q=0.0, q=0.000) means "not this".
+            let q = pieces.dropFirst().compactMap { parameter -> Double? in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " ").lowercased() }
+                return pair.count == 2 && pair[0] == "q" ? Double(pair[1]) : nil
+            }.first ?? 1
+            return acceptable.contains(type) && q > 0
         }
-        guard ranges.contains(where: { acceptable.contains($0.0) && !$0.1 }) else { throw Problem.notAcceptable(accept) }
+        guard accepted else { throw Problem.notAcceptable(accept) }
     }
 
     private func problemResponse(_ problem: Problem, path: String, requestID: String) -> HTTPResponse {
         HTTPResponse(status: problem.status,
                      headers: [("Content-Type", "application/problem+json; charset=utf-8")] + problem.headers,
-                     body: problem.body(instance: String(path.prefix(500))))
+                     body: problem.body(instance: PathEncoding.encode(String(path.prefix(500)))))
     }
 
     private func logAccess(method: String, path: String, route: String, status: Int, bytes: Int, started: ContinuousClock.Instant, requestID: String) {
@@ -148,6 +156,24 @@ enum ETagMatcher {
             if candidateBare == bare { return true }
         }
         return false
+    }
+}
+
+/// The server hands handlers a decoded path; a problem's `instance` must be a URI reference again.
+enum PathEncoding {
+    static func encode(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
     }
 }
 

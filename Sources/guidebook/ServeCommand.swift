@@ -31,7 +31,8 @@ struct ServeCommand {
         let application = Application(
             store: store,
             jobs: runner,
-            configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool),
+            configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
+                                           requiresSeed: settings.loadSeed),
             logger: logger,
             metrics: metrics
         )
@@ -57,8 +58,8 @@ struct ServeCommand {
 
         let signal = Signals.waitForTermination()
         logger.info("stopping", [("signal", .int(Int(signal)))])
-        server.stop(graceSeconds: 10)
-        runner.stop(graceSeconds: 10)
+        server.stop(graceSeconds: 5)
+        runner.stop(graceSeconds: 4)
         try store.checkpoint()
         logger.info("stopped")
         return 0

@@ -122,7 +122,9 @@ struct Settings: Sendable {
     func resolvedResources() throws -> String {
         if let resourcesDirectory { return resourcesDirectory }
         let fm = FileManager.default
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        // /proc/self/exe names the binary even when it was started through PATH (argv[0] = "guidebook").
+        let binary = (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = URL(fileURLWithPath: binary).resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates = [
             executable.appendingPathComponent("../share/guidebook").standardized.path,
             fm.currentDirectoryPath,

@@ -80,7 +80,7 @@ final class UnitTests: XCTestCase {
             for list in ["topics:", "topics:controls", "guidelines:progress-indicators", "guidelines:"] {
                 let cursor = Cursor.encode(key, list: list)
                 XCTAssertFalse(cursor.contains("+") || cursor.contains("/") || cursor.contains("="), "cursor must be URL-safe: \(cursor)")
-                XCTAssertEqual(try Cursor.decode(cursor, list: list), key)
+                XCTAssertEqual(try Cursor.decode(cursor, list: list, count: key.count), key)
             }
         }
     }
@@ -88,7 +88,7 @@ final class UnitTests: XCTestCase {
     func testCursorForAnotherListIsRejected() {
         let cursor = Cursor.encode([1, 2, 3], list: "topics:")
         for list in ["topics:controls", "guidelines:", "topics"] {
-            XCTAssertThrowsError(try Cursor.decode(cursor, list: list)) { error in
+            XCTAssertThrowsError(try Cursor.decode(cursor, list: list, count: 3)) { error in
                 XCTAssertEqual((error as? Problem)?.status, 400)
                 XCTAssertEqual((error as? Problem)?.extra["parameter"], "cursor")
             }
@@ -103,9 +103,10 @@ final class UnitTests: XCTestCase {
             Data("topics:".utf8).base64EncodedString(),             // no separator
             String(repeating: "A", count: 600),                     // too long
             Data([0xff, 0xfe, 0x00]).base64EncodedString(),         // not UTF-8
+            Cursor.encode([1], list: "topics:"),                    // the right list, the wrong shape
         ]
         for cursor in garbage {
-            XCTAssertThrowsError(try Cursor.decode(cursor, list: "topics:"), "cursor '\(cursor.prefix(40))'") { error in
+            XCTAssertThrowsError(try Cursor.decode(cursor, list: "topics:", count: 3), "cursor '\(cursor.prefix(40))'") { error in
                 XCTAssertEqual((error as? Problem)?.status, 400)
                 XCTAssertEqual((error as? Problem)?.extra["parameter"], "cursor")
             }
@@ -140,11 +141,17 @@ final class UnitTests: XCTestCase {
         XCTAssertEqual(translation.handler, "translation")
         XCTAssertEqual(more, ["id": "dark-mode.accessibility", "locale": "ko"])
 
-        guard case .found(let list, let none) = router.match(method: "GET", path: "/v1/topics/") else {
-            return XCTFail("a trailing slash should match the list")
+        guard case .found(let list, let none) = router.match(method: "GET", path: "/v1/topics") else {
+            return XCTFail("no match for the list")
         }
         XCTAssertEqual(list.handler, "list topics")
         XCTAssertTrue(none.isEmpty)
+
+        // Paths are matched strictly: an empty segment (a trailing slash, or an encoded slash or NUL
+        // that the server decoded) matches no template rather than another route.
+        for path in ["/v1/topics/", "/v1/topics//", "/v1/guidelines//translations", "/v1//topics"] {
+            guard case .notFound = router.match(method: "GET", path: path) else { return XCTFail("\(path) must not match") }
+        }
     }
 
     func testRouterHeadUsesGet() {

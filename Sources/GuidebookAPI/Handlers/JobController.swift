@@ -60,7 +60,7 @@ struct JobController: Controller {
         }
         let kind = request.query("kind")
         let list = "jobs:" + (status?.rawValue ?? "") + ":" + (kind ?? "")
-        let before = try Pagination.after(request, list: list)?.first
+        let before = try Pagination.after(request, list: list, count: 1)?.first
         let jobs = try runner.list(status: status, kind: kind, before: before, limit: limit + 1)
         var json = JSONWriter(capacity: 4096)
         json.beginObject()

@@ -70,7 +70,7 @@ struct KnowledgeController: Controller {
         let limit = try Pagination.limit(request)
         let category = request.query("category")
         let list = "topics:" + (category ?? "")
-        let after = try Pagination.after(request, list: list)
+        let after = try Pagination.after(request, list: list, count: 3)
         return try store.read { reader in
             let localizer = try Self.localizer(request, reader: reader)
             if let category, try !reader.categoryExists(category) {
@@ -98,7 +98,7 @@ struct KnowledgeController: Controller {
         let limit = try Pagination.limit(request)
         let topic = request.query("topic")
         let list = "guidelines:" + (topic ?? "")
-        let after = try Pagination.after(request, list: list)
+        let after = try Pagination.after(request, list: list, count: topic == nil ? 1 : 3)
         return try store.read { reader in
             let localizer = try Self.localizer(request, reader: reader)
             let page: Page<Guideline>

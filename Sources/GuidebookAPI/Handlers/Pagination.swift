@@ -12,9 +12,9 @@ enum Pagination {
     }
 
     /// The decoded `cursor` parameter for `list`, or nil for the first page.
-    static func after(_ request: APIRequest, list: String) throws -> [Int64]? {
+    static func after(_ request: APIRequest, list: String, count: Int) throws -> [Int64]? {
         guard let cursor = request.query("cursor") else { return nil }
-        return try Cursor.decode(cursor, list: list)
+        return try Cursor.decode(cursor, list: list, count: count)
     }
 
     /// A JSON list response. `writeItem` writes each item.

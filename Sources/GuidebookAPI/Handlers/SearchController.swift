@@ -25,7 +25,7 @@ struct SearchController: Controller {
         let topic = request.query("topic")
         let category = request.query("category")
         let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? ""].joined(separator: "\u{1}"))
-        let offset = Int(try Pagination.after(request, list: list)?.first ?? 0)
+        let offset = Int(try Pagination.after(request, list: list, count: 1)?.first ?? 0)
         guard offset >= 0, offset <= Self.maxOffset else { throw Problem.badParameter("cursor", "results beyond \(Self.maxOffset) are not served; refine the query") }
         let markStart = try mark(request, "mark_start", default: "<mark>")
         let markEnd = try mark(request, "mark_end", default: "</mark>")

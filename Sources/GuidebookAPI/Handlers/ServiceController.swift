@@ -3,6 +3,8 @@ import GuidebookCore
 /// The service's own endpoints: an index of links and the liveness/readiness probes.
 struct ServiceController: Controller {
     let store: Store
+    /// Whether readiness waits for the seed (false when the server was started empty on purpose).
+    let requiresSeed: Bool
 
     func register(into router: inout Router<RouteHandler>) {
         router.add("GET", "/", index)
@@ -18,7 +20,8 @@ struct ServiceController: Controller {
         json.key("links")
         json.beginObject()
         for (name, path) in [("categories", "/v1/categories"), ("topics", "/v1/topics"), ("guidelines", "/v1/guidelines"),
-                             ("locales", "/v1/locales")] {
+                             ("locales", "/v1/locales"), ("search", "/v1/search"), ("jobs", "/v1/jobs"), ("export", "/v1/export"),
+                             ("openapi", "/openapi.json")] {
             json.field(name, path)
         }
         json.endObject()
@@ -39,7 +42,7 @@ struct ServiceController: Controller {
     private func ready(_ request: APIRequest) throws -> APIResponse {
         var reasons: [String] = []
         do {
-            if try store.isEmpty() { reasons.append("the knowledge base is empty (seed not loaded)") }
+            if requiresSeed, try store.isEmpty() { reasons.append("the knowledge base is empty (seed not loaded)") }
         } catch {
             reasons.append("the database cannot be read")
         }

@@ -11,7 +11,7 @@ public enum Cursor {
     }
 
     /// Decodes a cursor made by `encode` for the same list; anything else is a 400 problem.
-    public static func decode(_ cursor: String, list: String) throws -> [Int64] {
+    public static func decode(_ cursor: String, list: String, count: Int) throws -> [Int64] {
         let invalid = Problem.badParameter("cursor", "the cursor is not valid for this list; use the `next` link of a previous page")
         guard cursor.count <= 512 else { throw invalid }
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
@@ -20,7 +20,7 @@ public enum Cursor {
         let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] == list else { throw invalid }
         let values = parts[1].split(separator: ",").map { Int64($0) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { throw invalid }
+        guard values.count == count, values.allSatisfy({ $0 != nil }) else { throw invalid }
         return values.compactMap { $0 }
     }
 }

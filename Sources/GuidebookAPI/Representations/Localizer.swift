@@ -9,6 +9,9 @@ final class Localizer {
     let requested: [String]
     let source: String
     private(set) var served: [String] = []
+    // What the fields of the item being written lacked (reset by `writeMarker`).
+    private var itemMissing: Set<String> = []
+    private var itemFellBack = false
 
     init(requested: [String], source: String = SourceLocale.code) {
         self.requested = requested
@@ -23,28 +26,33 @@ final class Localizer {
         return text[wanted] != nil ? wanted : source
     }
 
-    /// Writes `"locale"` and `"fallback"` (one locale) or `"missing_locales"` (several) for an item.
+    /// Writes `"locale"` and `"fallback"` (one locale) or `"missing_locales"` (several) for an item,
+    /// from its primary text and every field written for it since the last marker.
     func writeMarker(for text: LocalizedText, into json: inout JSONWriter) {
         if isSideBySide {
             json.key("missing_locales")
             json.beginArray()
-            for code in requested where text[code] == nil { json.string(code) }
+            for code in requested where text[code] == nil || itemMissing.contains(code) { json.string(code) }
             json.endArray()
         } else {
             let used = locale(for: text)
             json.field("locale", used)
-            json.field("fallback", used != requested[0])
+            json.field("fallback", used != requested[0] || itemFellBack)
         }
+        itemMissing.removeAll()
+        itemFellBack = false
     }
 
-    /// Writes one localized field. `itemLocale` is what `locale(for:)` chose for the item.
-    func write(_ name: String, _ text: LocalizedText, itemLocale: String? = nil, into json: inout JSONWriter) {
+    /// Writes one localized field. `itemLocale` is what `locale(for:)` chose for the item. A field
+    /// missing in that locale is written in the source locale and marks the item as a fallback;
+    /// `tracked: false` leaves the item's marker alone (for a heading that belongs to no item).
+    func write(_ name: String, _ text: LocalizedText, itemLocale: String? = nil, tracked: Bool = true, into json: inout JSONWriter) {
         if isSideBySide {
             json.key(name)
             json.beginObject()
             for code in requested {
                 json.field(code, text[code])
-                if text[code] != nil { note(code) }
+                if text[code] != nil { note(code) } else if tracked { itemMissing.insert(code) }
             }
             json.endObject()
         } else {
@@ -52,9 +60,13 @@ final class Localizer {
             if let value = text[used] {
                 json.field(name, value)
                 note(used)
+            } else if let value = text[source] {
+                json.field(name, value)
+                note(source)
+                if tracked { itemFellBack = true }
             } else {
                 // Not even the source locale has this field (an untitled section): write it empty.
-                json.field(name, text[source] ?? "")
+                json.field(name, "")
             }
         }
     }

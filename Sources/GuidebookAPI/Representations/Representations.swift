@@ -49,7 +49,7 @@ enum Representations {
         for section in topic.sections {
             json.beginObject()
             json.field("key", section.key)
-            localizer.write("title", section.title, into: &json)
+            localizer.write("title", section.title, tracked: false, into: &json)
             json.key("guidelines")
             json.beginArray()
             for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }

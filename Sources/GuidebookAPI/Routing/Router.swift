@@ -57,8 +57,12 @@ public struct Router<Handler: Sendable>: Sendable {
         return .methodNotAllowed(allowed: allowed)
     }
 
+    /// Path segments after the leading slash. Empty segments are kept, so `/v1/topics//` (an
+    /// encoded slash, decoded by the server) or a trailing slash matches no template.
     private static func split(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+        let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
+        if trimmed.isEmpty { return [] }
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
     }
 
     private static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
@@ -68,6 +72,7 @@ public struct Router<Handler: Sendable>: Sendable {
             switch segment {
             case .literal(let text) where text == part: continue
             case .literal: return nil
+            case .parameter where part.isEmpty: return nil
             case .parameter(let name): parameters[name] = String(part)
             }
         }

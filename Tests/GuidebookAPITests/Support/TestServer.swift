@@ -33,7 +33,7 @@ final class TestServer {
     let port: UInt16
     private var server: HTTPServer?
 
-    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16) throws {
+    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -57,7 +57,7 @@ final class TestServer {
             )
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                       connectionLimit: 64, connectionTimeoutSeconds: 10),
+                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds),
                 handler: application
             )
             self.directory = directory

@@ -1,0 +1,88 @@
+# Guidebook container image.
+#
+#   docker build -t guidebook .
+#   docker run -d -p 8080:8080 -v guidebook-data:/data --stop-timeout 30 guidebook
+#
+# Configuration is by environment only (GUIDEBOOK_*; see `docker run --rm guidebook --help`).
+# Data lives in the /data volume (owned by uid 10001: chown a bind-mounted folder to it).
+# A graceful stop (SIGTERM) can take up to ~20 s while an import finishes or is canceled:
+# give `docker stop` / compose `stop_grace_period` more than the default 10 s.
+#
+# Needs BuildKit (the default builder since Docker 23) or podman/buildah; with podman, build with
+# `--format docker`, or the OCI image format drops the HEALTHCHECK.
+# Base images are arguments so a local mirror can stand in for Docker Hub.
+# The test (`make container-test`, scripts/container-test.sh) builds only the `runtime` stage,
+# with --build-arg BINARY=prebuilt and a host-built binary at prebuilt/guidebook in the context.
+
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
+# Where the binary comes from: `build` (compiled below, the default) or `prebuilt`.
+# (No `=build` default here: buildah/podman 4.x ignore ARG defaults when picking the stages to
+# build, so the default is written as ${BINARY:-build} where it is used.)
+ARG BINARY
+
+# --- build: a static-stdlib release binary -----------------------------------------------------
+FROM ${SWIFT_IMAGE} AS build
+# libcurl4-openssl-dev is already in the official image; it is listed because
+# FoundationNetworking (used by `guidebook import --server`) links libcurl.
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends \
+        libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev pkg-config binutils \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+# The manifest declares the test targets, so their folders must exist to build anything.
+COPY Tests ./Tests
+RUN swift build -c release --static-swift-stdlib --product guidebook \
+    && mkdir -p /out \
+    && cp "$(swift build -c release --static-swift-stdlib --show-bin-path)/guidebook" /out/guidebook \
+    && strip /out/guidebook \
+    && /out/guidebook --version
+
+# --- prebuilt: a binary built elsewhere with the same command (used by the container test) ------
+FROM scratch AS prebuilt
+COPY prebuilt/guidebook /out/guidebook
+
+# --- the binary the runtime stage copies: one of the two stages above ---------------------------
+FROM ${BINARY:-build} AS binary
+
+# --- runtime -------------------------------------------------------------------------------------
+FROM ${RUNTIME_IMAGE} AS runtime
+# libmicrohttpd12 and libsqlite3-0 are the server's libraries; libcurl4 is needed by the
+# binary (FoundationNetworking), so curl for the health probe costs only ~0.5 MB more.
+RUN export DEBIAN_FRONTEND=noninteractive \
+    && apt-get update -q \
+    && apt-get install -y -q --no-install-recommends libmicrohttpd12 libsqlite3-0 libcurl4 curl \
+    && apt-get clean \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --gid 10001 guidebook \
+    && useradd --uid 10001 --gid guidebook --no-log-init --no-create-home --home-dir /data \
+        --shell /usr/sbin/nologin guidebook \
+    && mkdir -p /data \
+    && chown guidebook:guidebook /data
+
+# Installed layout: the binary finds its resources at <bin>/../share/guidebook.
+COPY Migrations /usr/local/share/guidebook/Migrations
+COPY Seed /usr/local/share/guidebook/Seed
+COPY --chmod=0755 scripts/container/healthcheck.sh /usr/local/bin/guidebook-healthcheck
+COPY --from=binary /out/guidebook /usr/local/bin/guidebook
+# Fails the build here if a runtime library is missing.
+RUN guidebook --version
+
+# GUIDEBOOK_RESOURCES: the binary looks for <bin>/../share/guidebook from argv[0], which is a bare
+# `guidebook` when started through PATH (ENTRYPOINT, `docker exec ... guidebook`), so say it here.
+ENV GUIDEBOOK_HOST=0.0.0.0 \
+    GUIDEBOOK_PORT=8080 \
+    GUIDEBOOK_DB=/data/guidebook.sqlite \
+    GUIDEBOOK_RESOURCES=/usr/local/share/guidebook
+VOLUME /data
+WORKDIR /data
+EXPOSE 8080
+# Healthy = /readyz answers 200: the server is up and its knowledge base is loaded.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=5s --retries=3 CMD ["guidebook-healthcheck"]
+STOPSIGNAL SIGTERM
+USER guidebook:guidebook
+ENTRYPOINT ["guidebook"]
+CMD ["serve"]

@@ -1,0 +1,17 @@
+/// The API's description of itself: `GET /openapi.json` (the OpenAPI 3.1 document) and
+/// `GET /.well-known/api-catalog` (RFC 9727: a linkset pointing at it).
+struct OpenAPIController: Controller {
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/openapi.json", document)
+        router.add("GET", APICatalog.path, catalog)
+    }
+
+    private func document(_ request: APIRequest) throws -> APIResponse {
+        .bytes(OpenAPIDocument.bytes, contentType: "application/json; charset=utf-8")
+    }
+
+    private func catalog(_ request: APIRequest) throws -> APIResponse {
+        .bytes(APICatalog.bytes, contentType: APICatalog.contentType,
+               headers: [("Link", "<\(APICatalog.path)>; rel=\"api-catalog\"")])
+    }
+}
