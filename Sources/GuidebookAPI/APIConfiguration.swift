@@ -8,12 +8,15 @@ public struct APIConfiguration: Sendable {
     public var spoolDirectory: String
     /// Whether `/readyz` waits for a non-empty knowledge base (false when started with `--no-seed`).
     public var requiresSeed: Bool
+    /// Bytes of rendered knowledge-base reads kept for reuse until the next commit; 0 turns it off.
+    public var responseCacheBytes: Int
 
     public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
-                requiresSeed: Bool = true) {
+                requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024) {
         self.bodyLimit = bodyLimit
         self.importBodyLimit = importBodyLimit
         self.spoolDirectory = spoolDirectory
         self.requiresSeed = requiresSeed
+        self.responseCacheBytes = responseCacheBytes
     }
 }

@@ -7,6 +7,8 @@ import HTTPServer
 /// into problem+json, answers conditional requests and writes the access log.
 public final class Application: HTTPHandler {
     private let router: Router<RouteHandler>
+    private let store: Store
+    private let cache: ResponseCache?
     private let configuration: APIConfiguration
     private let logger: Logger
     /// Counters served by `/metrics`.
@@ -17,6 +19,8 @@ public final class Application: HTTPHandler {
         self.configuration = configuration
         self.logger = logger
         self.metrics = metrics
+        self.store = store
+        self.cache = configuration.responseCacheBytes > 0 ? ResponseCache(maxBytes: configuration.responseCacheBytes) : nil
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
@@ -71,7 +75,23 @@ public final class Application: HTTPHandler {
                 routeName = route.template
                 try checkAccept(request)
                 let apiRequest = APIRequest(http: request, parameters: parameters, id: requestID)
-                response = finish(try route.handler(apiRequest), request: request)
+                if let cache, request.method == "GET" || request.method == "HEAD" {
+                    // The generation is read before the handler reads, so an entry is never newer
+                    // than the generation it is filed under.
+                    let key = ResponseCache.key(for: request)
+                    let generation = try store.dataGeneration()
+                    if let entry = cache.entry(key), entry.generation == generation {
+                        response = finish(APIResponse(status: entry.status, headers: entry.headers, body: .bytes(entry.body), isCacheable: true), request: request)
+                    } else {
+                        let fresh = try route.handler(apiRequest)
+                        if fresh.isKnowledgeRead, case .bytes(let body) = fresh.body {
+                            cache.store(.init(generation: generation, status: fresh.status, headers: fresh.headers, body: body), for: key)
+                        }
+                        response = finish(fresh, request: request)
+                    }
+                } else {
+                    response = finish(try route.handler(apiRequest), request: request)
+                }
             }
         } catch {
             let problem = ProblemMapper.problem(for: error, requestID: requestID)

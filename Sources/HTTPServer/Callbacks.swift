@@ -79,7 +79,13 @@ func streamReader(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer:
     guard let cls, let buffer else { return Int(MHD_CONTENT_READER_END_WITH_ERROR) }
     let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
     if context.pendingOffset >= context.pending.count {
-        if context.core.isStopping { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
+        if context.core.isStopping {
+            // Say goodbye once, as a complete message of the stream's own format, then end.
+            guard !context.sentFarewell, let farewell = context.stream.farewell() else { return Int(MHD_CONTENT_READER_END_OF_STREAM) }
+            context.sentFarewell = true
+            context.pending = farewell
+            context.pendingOffset = 0
+        } else {
         switch context.stream.next() {
         case .data(let bytes):
             context.pending = bytes
@@ -90,6 +96,7 @@ func streamReader(_ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer:
             return 0
         case .end:
             return Int(MHD_CONTENT_READER_END_OF_STREAM)
+        }
         }
     }
     let count = min(max, context.pending.count - context.pendingOffset)

@@ -63,4 +63,6 @@ public protocol HTTPBodyStream: AnyObject, Sendable {
     func next() -> HTTPStreamChunk
     /// Called once when the connection closes, whatever the reason.
     func close()
+    /// The last bytes to send when the server stops while the stream is open (nil: none).
+    func farewell() -> [UInt8]?
 }

@@ -109,7 +109,8 @@ public final class HTTPServer: @unchecked Sendable {
             usleep(10_000)
         }
         core.resumeParked()
-        usleep(20_000)
+        // Ended streams' last bytes may still sit in MHD's write buffers.
+        usleep(200_000)
         pollerStop.lock()
         pollerStopped = true
         pollerStop.signal()

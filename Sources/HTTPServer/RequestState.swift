@@ -92,6 +92,7 @@ final class StreamContext: @unchecked Sendable {
     unowned let core: ServerCore
     var pending: [UInt8] = []
     var pendingOffset = 0
+    var sentFarewell = false
 
     init(stream: any HTTPBodyStream, connection: OpaquePointer, core: ServerCore) {
         self.stream = stream

@@ -32,7 +32,7 @@ struct ServeCommand {
             store: store,
             jobs: runner,
             configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                           requiresSeed: settings.loadSeed),
+                                           requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024),
             logger: logger,
             metrics: metrics
         )

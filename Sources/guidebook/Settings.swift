@@ -19,6 +19,7 @@ struct Settings: Sendable {
     var tlsCertificatePath: String?
     var tlsKeyPath: String?
     var spoolDirectory: String?
+    var responseCacheMegabytes = 16
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -59,6 +60,9 @@ struct Settings: Sendable {
         Option(flag: "--no-seed", environment: nil, valueName: nil, help: "start with an empty knowledge base") { settings, _ in settings.loadSeed = false },
         Option(flag: "--tls-cert", environment: "GUIDEBOOK_TLS_CERT", valueName: "PEM", help: "certificate file: serve HTTPS (with --tls-key)") { $0.tlsCertificatePath = $1 },
         Option(flag: "--tls-key", environment: "GUIDEBOOK_TLS_KEY", valueName: "PEM", help: "private key file for --tls-cert") { $0.tlsKeyPath = $1 },
+        Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default 16)") {
+            $0.responseCacheMegabytes = try number($1, "--response-cache", 0...4096)
+        },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
 

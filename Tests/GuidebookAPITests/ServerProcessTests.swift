@@ -112,14 +112,15 @@ final class ServerProcessTests: XCTestCase {
         let stream = try HTTPTestClient(port: port, timeoutSeconds: 15)
         defer { stream.close() }
         try stream.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\n\r\n")
-        XCTAssertTrue(stream.hasPendingInput(waitMilliseconds: 3000), "the stream sends its first event at once")
+        var received = ""
+        while !received.contains("event: progress"), let chunk = try stream.readAvailable() { received += chunk }
+        XCTAssertTrue(received.contains("event: progress"), "the stream sends the job's state at once: \(received)")
 
         server!.signal(SIGTERM)
         XCTAssertEqual(server!.waitForExit(seconds: 20), 0, "a graceful stop exits with status 0; log:\n\(server!.log)")
-        // The stream ended with whole events, not in the middle of one.
-        var received = ""
+        // The stream ended with whole events, not in the middle of one, the last saying why.
         while let chunk = try stream.readAvailable() { received += chunk }
-        XCTAssertTrue(received.contains("event: progress"), received)
+        XCTAssertTrue(received.contains("event: shutdown"), received)
         // Chunked framing: the last event's blank line, then the terminating zero-length chunk.
         XCTAssertTrue(received.hasSuffix("\n\n\r\n0\r\n\r\n"), "the stream was ended, not cut: \(received.suffix(200).debugDescription)")
         let messages = server!.logLines.compactMap { $0["msg"] as? String }
@@ -177,6 +178,28 @@ final class ServerProcessTests: XCTestCase {
         XCTAssertTrue(text.contains("시트"))
         // Plain HTTP on the TLS port is refused, not served.
         XCTAssertThrowsError(try get(server.port, "/livez"))
+    }
+
+    func testAnotherProcessWritingTheFileIsSeenAtOnceDespiteTheResponseCache() throws {
+        let server = try ServerProcess(arguments: ["--db", databasePath])
+        let before = try get(server.port, "/v1/topics/sheets").jsonObject()
+        XCTAssertEqual(before["title"] as? String, "Sheets")
+        XCTAssertEqual(try get(server.port, "/v1/topics/sheets").status, 200, "a second read is served from the cache")
+
+        // `guidebook import` in its own process writes the same database file.
+        let bundle = directory + "/rename.json"
+        let json = #"{"format":"guidebook-bundle","version":1,"topics":[{"slug":"sheets","category":"views","title":{"en":"Sheets, renamed"},"summary":{},"sections":[]}]}"#
+        try json.write(toFile: bundle, atomically: true, encoding: .utf8)
+        let importer = Process()
+        importer.executableURL = URL(fileURLWithPath: ServerProcess.executable)
+        importer.arguments = ["import", bundle, "--db", databasePath, "--resources", TestServer.packageRoot]
+        importer.standardError = FileHandle.nullDevice
+        try importer.run()
+        importer.waitUntilExit()
+        XCTAssertEqual(importer.terminationStatus, 0)
+
+        let after = try get(server.port, "/v1/topics/sheets").jsonObject()
+        XCTAssertEqual(after["title"] as? String, "Sheets, renamed", "a commit by another process invalidates cached reads")
     }
 
     func testABadOptionPrintsOneLineAndExitsTwo() throws {

@@ -53,4 +53,9 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
     }
 
     func close() {}
+
+    /// Tells the client the server is stopping; it reconnects with `Last-Event-ID` after the restart.
+    func farewell() -> [UInt8]? {
+        Array("event: shutdown\ndata: {\"reason\":\"the server is stopping; reconnect to resume\"}\n\n".utf8)
+    }
 }

@@ -628,7 +628,7 @@ public enum OpenAPIDocument {
         "parameters": [{"$ref": "#/components/parameters/LastEventId"}, {"$ref": "#/components/parameters/RequestId"}],
         "responses": {
           "200": {
-            "description": "`text/event-stream; charset=utf-8`. First `retry: 1000`; then an event whenever the job changed (at most five a second): `id: <revision>`, `event: progress` (or `done` for the final state, after which the stream ends; `gone` with `data: {}` if the job was deleted), `data: <the Job as JSON>`. A comment (`: keep-alive`) every 15 seconds while nothing changes.",
+            "description": "`text/event-stream; charset=utf-8`. First `retry: 1000`; then an event whenever the job changed (at most five a second): `id: <revision>`, `event: progress` (or `done` for the final state, after which the stream ends; `gone` with `data: {}` if the job was deleted; `shutdown` with a `reason` when the server stops, after which the stream ends and the client reconnects with `Last-Event-ID`), `data: <the Job as JSON>`. A comment (`: keep-alive`) every 15 seconds while nothing changes.",
             "headers": {
               "Cache-Control": {"description": "`no-cache, no-transform`.", "required": true, "schema": {"type": "string"}},
               "X-Accel-Buffering": {
@@ -1082,12 +1082,12 @@ public enum OpenAPIDocument {
             "pattern": "^[0-9]+$",
             "description": "The job's revision; send it back as `Last-Event-ID`."
           },
-          "event": {"type": "string", "enum": ["progress", "done", "gone"]},
+          "event": {"type": "string", "enum": ["progress", "done", "gone", "shutdown"]},
           "data": {
             "type": "string",
             "contentMediaType": "application/json",
             "contentSchema": {"$ref": "#/components/schemas/Job"},
-            "description": "The Job as JSON (`{}` for `gone`)."
+            "description": "The Job as JSON (`{}` for `gone`, `{\"reason\": ...}` for `shutdown`)."
           },
           "retry": {"type": "integer", "const": 1000}
         }

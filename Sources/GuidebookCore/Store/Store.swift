@@ -10,6 +10,11 @@ public final class Store: @unchecked Sendable {
     public let readers: ReaderPool
     private let writer: Database
     private let writeLock = NSLock()
+    // A connection that only watches for commits (`PRAGMA data_version`), by anyone, in any process.
+    private let watcher: Database
+    private let watchLock = NSLock()
+    private var lastDataVersion: Int64 = -1
+    private var generation: Int64 = 0
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// A database whose schema is newer than `migrations` is refused untouched.
@@ -36,6 +41,22 @@ public final class Store: @unchecked Sendable {
         }
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
+        self.watcher = try Database(path: path)
+        try watcher.execute("PRAGMA query_only = 1")
+    }
+
+    /// A number that changes whenever anyone has committed to the database since the last call
+    /// (this process's writer, or another process such as `guidebook import` on the same file).
+    /// Cached responses remember it and are valid while it stays the same.
+    public func dataGeneration() throws -> Int64 {
+        try watchLock.withLock {
+            let version = try watcher.scalarInt("PRAGMA data_version").map(Int64.init) ?? 0
+            if version != lastDataVersion {
+                lastDataVersion = version
+                generation += 1
+            }
+            return generation
+        }
     }
 
     private static func recordedVersion(_ database: Database) throws -> Int {

@@ -1,0 +1,54 @@
+import Foundation
+import HTTPServer
+
+/// Rendered responses of knowledge-base reads, reused while the database has not changed.
+///
+/// Every entry carries the store's data generation from before it was rendered; any commit (by
+/// this process or another) changes the generation, so a stale entry is never served. The cache is
+/// bounded in bytes and entries; when full it starts over.
+final class ResponseCache: @unchecked Sendable {
+    struct Entry {
+        let generation: Int64
+        let status: Int
+        let headers: [(name: String, value: String)]
+        let body: [UInt8]
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    let maxBytes: Int
+    let maxEntries: Int
+
+    init(maxBytes: Int, maxEntries: Int = 50_000) {
+        self.maxBytes = maxBytes
+        self.maxEntries = maxEntries
+    }
+
+    /// The key of a request: path, query as sent, and the header that can change the locale.
+    static func key(for request: HTTPRequest) -> String {
+        var key = request.path
+        for item in request.query { key += "\u{1}" + item.name + "=" + item.value }
+        key += "\u{2}" + (request.header("accept-language") ?? "")
+        return key
+    }
+
+    func entry(_ key: String) -> Entry? {
+        lock.withLock { entries[key] }
+    }
+
+    func store(_ entry: Entry, for key: String) {
+        guard maxBytes > 0, entry.body.count <= maxBytes / 16 else { return }
+        lock.withLock {
+            if bytes + entry.body.count > maxBytes || entries.count >= maxEntries {
+                entries.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.body.count }
+            bytes += entry.body.count
+        }
+    }
+
+    /// Entries and bytes held (for metrics).
+    var size: (entries: Int, bytes: Int) { lock.withLock { (entries.count, bytes) } }
+}
