@@ -81,13 +81,17 @@ public final class Application: HTTPHandler {
                     let key = ResponseCache.key(for: request)
                     let generation = try store.dataGeneration()
                     if let entry = cache.entry(key), entry.generation == generation {
-                        response = finish(APIResponse(status: entry.status, headers: entry.headers, body: .bytes(entry.body), isCacheable: true), request: request)
+                        response = finish(APIResponse(status: entry.status, headers: entry.headers, body: .bytes(entry.body), isCacheable: true),
+                                          request: request, etag: entry.etag)
                     } else {
                         let fresh = try route.handler(apiRequest)
                         if fresh.isKnowledgeRead, case .bytes(let body) = fresh.body {
-                            cache.store(.init(generation: generation, status: fresh.status, headers: fresh.headers, body: body), for: key)
+                            let etag = Self.etag(of: body)
+                            cache.store(.init(generation: generation, status: fresh.status, headers: fresh.headers, body: body, etag: etag), for: key)
+                            response = finish(fresh, request: request, etag: etag)
+                        } else {
+                            response = finish(fresh, request: request)
                         }
-                        response = finish(fresh, request: request)
                     }
                 } else {
                     response = finish(try route.handler(apiRequest), request: request)
@@ -107,13 +111,16 @@ public final class Application: HTTPHandler {
         return response
     }
 
-    /// Adds the ETag and answers `If-None-Match` with 304 for cacheable responses.
-    private func finish(_ response: APIResponse, request: HTTPRequest) -> HTTPResponse {
+    static func etag(of body: [UInt8]) -> String { "\"" + ContentHash.hex(body) + "\"" }
+
+    /// Adds the ETag (given, or computed from the body) and answers `If-None-Match` with 304 for
+    /// cacheable responses.
+    private func finish(_ response: APIResponse, request: HTTPRequest, etag known: String? = nil) -> HTTPResponse {
         var headers = response.headers
         guard response.isCacheable, case .bytes(let body) = response.body else {
             return HTTPResponse(status: response.status, headers: headers, body: response.body)
         }
-        let etag = "\"" + ContentHash.hex(body) + "\""
+        let etag = known ?? Self.etag(of: body)
         headers.append(("ETag", etag))
         if let condition = request.header("if-none-match"), ETagMatcher.matches(condition, etag: etag) {
             let kept = headers.filter { ["etag", "vary", "content-language"].contains($0.name.lowercased()) }
@@ -205,10 +212,32 @@ enum RequestID {
         return header
     }
 
+    /// A random prefix per process and a counter: unique, cheap (no system call per request).
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
+        let value = counter.next()
         let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return prefix + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
+    }
+
+    private static let prefix: String = {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt32
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }()
+
+    private static let counter = RequestCounter()
+}
+
+/// A thread-safe counter for request ids.
+final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.withLock {
+            value &+= 1
+            return value
+        }
     }
 }

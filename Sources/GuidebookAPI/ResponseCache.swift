@@ -12,6 +12,8 @@ final class ResponseCache: @unchecked Sendable {
         let status: Int
         let headers: [(name: String, value: String)]
         let body: [UInt8]
+        /// The body's ETag, computed once.
+        let etag: String
     }
 
     private let lock = NSLock()
