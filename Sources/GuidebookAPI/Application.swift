@@ -25,7 +25,7 @@ public final class Application: HTTPHandler {
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
             KnowledgeController(store: store),
-            SearchController(store: store, metrics: metrics),
+            SearchController(store: store),
             JobController(runner: jobs),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
@@ -106,6 +106,10 @@ public final class Application: HTTPHandler {
         }
         response.headers.append(("X-Request-Id", requestID))
         metrics.end(method: request.method, route: routeName, status: response.status, seconds: Self.seconds(since: started))
+        // Searches are counted here, so that answers from the response cache count too.
+        if routeName == "/v1/search", response.status == 200, let total = response.header("X-Total-Count").flatMap(Int.init) {
+            metrics.recordSearch(zeroResults: total == 0)
+        }
         logAccess(method: request.method, path: request.path, route: routeName, status: response.status,
                   bytes: response.bodyBytes.count, started: started, requestID: requestID)
         return response

@@ -4,13 +4,12 @@ import SQLite
 /// `GET /v1/search`: bilingual full-text search over topics, sections and guidelines.
 struct SearchController: Controller {
     let store: Store
-    let metrics: Metrics
 
     static let maxOffset = 1_000
     static let maxMarkLength = 32
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/search", search)
+        router.add("GET", "/v1/search", knowledgeRead(search))
     }
 
     private func search(_ request: APIRequest) throws -> APIResponse {
@@ -47,7 +46,6 @@ struct SearchController: Controller {
                 // the query that cannot be run, not a server fault.
                 throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
             }
-            metrics.recordSearch(zeroResults: results.total == 0)
 
             var json = JSONWriter(capacity: 4096)
             json.beginObject()
@@ -77,7 +75,8 @@ struct SearchController: Controller {
             let next = results.hasMore && offset + limit <= Self.maxOffset ? Cursor.encode([Int64(offset + limit)], list: list) : nil
             json.field("next", next)
             json.endObject()
-            return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language")])
+            return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
+                                         ("X-Total-Count", String(results.total))])
         }
     }
 

@@ -440,6 +440,7 @@ public enum OpenAPIDocument {
               "ETag": {"$ref": "#/components/headers/ETag"},
               "Content-Language": {"$ref": "#/components/headers/Content-Language"},
               "Vary": {"$ref": "#/components/headers/Vary"},
+              "X-Total-Count": {"description": "The number of matching records (the body's `total`).", "schema": {"type": "integer", "minimum": 0}},
               "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}
             },
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SearchResults"}}}
