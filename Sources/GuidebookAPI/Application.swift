@@ -155,7 +155,7 @@ public final class Application: HTTPHandler {
     private func problemResponse(_ problem: Problem, path: String, requestID: String) -> HTTPResponse {
         HTTPResponse(status: problem.status,
                      headers: [("Content-Type", "application/problem+json; charset=utf-8")] + problem.headers,
-                     body: problem.body(instance: PathEncoding.encode(String(path.prefix(500)))))
+                     body: problem.body(instance: PercentEncoding.encode(String(path.prefix(500)), keeping: "/")))
     }
 
     private func logAccess(method: String, path: String, route: String, status: Int, bytes: Int, started: ContinuousClock.Instant, requestID: String) {
@@ -187,24 +187,6 @@ enum ETagMatcher {
             if candidateBare == bare { return true }
         }
         return false
-    }
-}
-
-/// The server hands handlers a decoded path; a problem's `instance` must be a URI reference again.
-enum PathEncoding {
-    static func encode(_ path: String) -> String {
-        var result = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return result
     }
 }
 

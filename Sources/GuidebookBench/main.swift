@@ -1,2 +1,39 @@
-// Placeholder replaced by the benchmark tooling.
-print("guidebook-bench: no command yet")
+import Foundation
+
+// `guidebook-bench`: engine-limit measurements for `make bench` (scripts/bench.sh), without HTTP.
+//   search     --db PATH --queries FILE [--threads N] [--seconds S] [--each]
+//   bulk-load  --db FRESH --file NDJSON --migrations DIR
+//   ready      --port P [--runs N] [--path /livez] -- COMMAND...
+
+let usage = """
+    usage: guidebook-bench search --db PATH --queries FILE [--threads N] [--seconds S] [--each]
+           guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
+           guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
+    """
+
+func runBench() -> Int32 {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard let command = arguments.first else {
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        return 2
+    }
+    do {
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "search": return try SearchBench(arguments: Arguments(rest, booleanFlags: ["--each"])).run()
+        case "bulk-load": return try BulkLoad(arguments: Arguments(rest)).run()
+        case "ready": return try ReadyBench(arguments: Arguments(rest)).run()
+        default:
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            return 2
+        }
+    } catch let error as BenchError {
+        FileHandle.standardError.write(Data("guidebook-bench: \(error.description)\n".utf8))
+        return 2
+    } catch {
+        FileHandle.standardError.write(Data("guidebook-bench: \(error)\n".utf8))
+        return 1
+    }
+}
+
+exit(runBench())

@@ -83,14 +83,7 @@ public final class JobRunner: @unchecked Sendable {
                     continue
                 }
                 // Nothing of the interrupted attempt was committed: run it again from the start.
-                job.status = .queued
-                job.phase = "queued"
-                job.message = "resumed after a restart; nothing of the interrupted attempt was applied"
-                job.completed = 0
-                job.total = nil
-                job.startedAt = nil
-                job.revision += 1
-                job.updatedAt = now
+                requeue(&job, message: "resumed after a restart; nothing of the interrupted attempt was applied", now: now)
                 try jobs.save(job)
             } else if !FileManager.default.fileExists(atPath: job.params.spoolPath) {
                 job.error = JobError(message: "the upload of this queued job is gone", line: nil, field: nil)
@@ -228,14 +221,7 @@ public final class JobRunner: @unchecked Sendable {
             if error is CancellationError {
                 if condition.withLock({ stopping && !cancelRequested.contains(id) }) {
                     // Shutting down: roll back and leave the job queued for the next start.
-                    final.status = .queued
-                    final.phase = "queued"
-                    final.message = "interrupted by a shutdown; it will run again at the next start"
-                    final.completed = 0
-                    final.total = nil
-                    final.startedAt = nil
-                    final.revision += 1
-                    final.updatedAt = now
+                    requeue(&final, message: "interrupted by a shutdown; it will run again at the next start", now: now)
                     try? jobs.save(final)
                     condition.withLock { live[id] = nil }
                     return
@@ -289,6 +275,18 @@ public final class JobRunner: @unchecked Sendable {
         }
         if let snapshot { try? jobs.save(snapshot) }
         if shouldStop { throw CancellationError() }
+    }
+
+    /// Puts a job whose attempt was rolled back back in the queue, its progress reset.
+    private func requeue(_ job: inout Job, message: String, now: String) {
+        job.status = .queued
+        job.phase = "queued"
+        job.message = message
+        job.completed = 0
+        job.total = nil
+        job.startedAt = nil
+        job.revision += 1
+        job.updatedAt = now
     }
 
     private func finish(_ job: inout Job, status: Job.Status, result: ImportResult? = nil, message: String, now: String) {

@@ -14,6 +14,14 @@ struct ImportCommand {
         var dryRun = false
         var format: ImportFormat?
         var server: String?
+
+        /// The format of a file (as given, or from its name) and the name shown for it.
+        func format(of file: String) throws -> (ImportFormat, String) {
+            guard let format = format ?? ImportFormat(fileName: file) else {
+                throw UsageError("cannot tell the format of \(file); use --format json|ndjson|notes")
+            }
+            return (format, (file as NSString).lastPathComponent)
+        }
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -60,10 +68,7 @@ struct ImportCommand {
         let cancel = CancelFlag()
         cancel.installInterruptHandler()
         for file in options.files {
-            guard let format = options.format ?? ImportFormat(fileName: file) else {
-                throw UsageError("cannot tell the format of \(file); use --format json|ndjson|notes")
-            }
-            let name = (file as NSString).lastPathComponent
+            let (format, name) = try options.format(of: file)
             let display = ProgressDisplay()
             do {
                 let outcome = try importer.run(path: file, options: .init(format: format, mode: options.mode, dryRun: options.dryRun, displayName: name)) { progress in

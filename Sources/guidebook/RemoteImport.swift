@@ -16,10 +16,7 @@ struct RemoteImport {
         let cancel = CancelFlag()
         cancel.installInterruptHandler()
         for file in options.files {
-            guard let format = options.format ?? ImportFormat(fileName: file) else {
-                throw UsageError("cannot tell the format of \(file); use --format json|ndjson|notes")
-            }
-            let name = (file as NSString).lastPathComponent
+            let (format, name) = try options.format(of: file)
             var query = "format=\(format.rawValue)&mode=\(options.mode.rawValue)&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "upload")"
             if options.dryRun { query += "&dry_run=true" }
             let accepted = try HTTP.send("POST", URL(string: "\(base)/v1/imports?\(query)")!, file: file, contentType: format.mediaType)

@@ -72,7 +72,7 @@ struct JobController: Controller {
         json.field("next", next)
         json.endObject()
         var response = APIResponse.json(json)
-        if let next { response.headers.append(("Link", "</v1/jobs?\(request.http.query.filter { $0.name != "cursor" }.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))&" }.joined())cursor=\(next)>; rel=\"next\"")) }
+        if let next { response.headers.append(("Link", "</v1/jobs?\(request.http.query.filter { $0.name != "cursor" }.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))&" }.joined())cursor=\(next)>; rel=\"next\"")) }
         response.isCacheable = false
         return response
     }

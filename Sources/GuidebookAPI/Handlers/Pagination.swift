@@ -35,20 +35,25 @@ enum Pagination {
     }
 
     private static func nextLink(_ request: APIRequest, cursor: String) -> String {
-        var parts = request.http.query.filter { $0.name != "cursor" }.map { "\(QueryEncoding.encode($0.name))=\(QueryEncoding.encode($0.value))" }
+        var parts = request.http.query.filter { $0.name != "cursor" }.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
         parts.append("cursor=\(cursor)")
         return request.http.path + "?" + parts.joined(separator: "&")
     }
 }
 
-/// Percent-encoding for query components in links the server writes.
-enum QueryEncoding {
-    static func encode(_ text: String) -> String {
+/// Percent-encoding for what the server writes back into URIs: query components of links, and
+/// the decoded request path in a problem's `instance`.
+enum PercentEncoding {
+    /// Encodes every byte but unreserved characters and those in `keeping`.
+    static func encode(_ text: String, keeping: String = ",") -> String {
+        let kept = Set(keeping.utf8)
         var result = ""
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case _ where kept.contains(byte):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)
