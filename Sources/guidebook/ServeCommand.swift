@@ -13,7 +13,7 @@ struct ServeCommand {
         let started = ContinuousClock.now
         let settings = runtime.settings
         let logger = runtime.logger
-        let store = try runtime.openStore(maxReaders: settings.threads + 4)
+        let store = try runtime.openStore(maxReaders: settings.threads + 2)
         if settings.loadSeed, let counts = try SeedLoader(directory: runtime.seedDirectory).loadIfEmpty(into: store) {
             logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
         }

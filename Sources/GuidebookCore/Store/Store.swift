@@ -42,7 +42,7 @@ public final class Store: @unchecked Sendable {
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
         self.watcher = try Database(path: path)
-        try watcher.execute("PRAGMA query_only = 1")
+        try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
     }
 
     /// A number that changes whenever anyone has committed to the database since the last call
