@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Foundation
 
 // C callbacks for libmicrohttpd. They are top-level functions (not closures in main.swift) so that
 // they are not inferred to be main-actor-isolated; they find their Swift objects through the
@@ -62,6 +63,16 @@ func accessHandler(
     let response = core.handler.respond(to: request)
     core.endRequest()
     return core.queue(response, on: connection)
+}
+
+/// libmicrohttpd's own error messages (printf-style), handed to the server's error log.
+func daemonLog(_ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let cls, let format, let arguments else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    core.errorLog(message.trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
 func requestCompleted(

@@ -19,9 +19,11 @@ public final class HTTPServer: @unchecked Sendable {
     public private(set) var port: UInt16 = 0
 
     /// Starts listening at once. Throws when the address cannot be bound or MHD refuses the options.
-    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler) throws {
+    /// `errorLog` receives libmicrohttpd's own error messages (a client that reset its connection, ...).
+    public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler,
+                errorLog: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.configuration = configuration
-        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds)
+        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds, errorLog: errorLog)
         try start()
     }
 
@@ -46,6 +48,8 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue,
             unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: OpaquePointer.self), Int(0),
             MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(address.pointer),
+            MHD_OPTION.EXTERNAL_LOGGER.rawValue, unsafeBitCast(daemonLog as MHD_LogCallback, to: OpaquePointer.self),
+            OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
         ]
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue

@@ -5,6 +5,8 @@ import Foundation
 /// requests being handled, and the streams parked while they wait for data.
 final class ServerCore: @unchecked Sendable {
     let handler: any HTTPHandler
+    /// Where libmicrohttpd's own error messages go.
+    let errorLog: @Sendable (String) -> Void
     /// Seconds a body may take before the minimum rate applies (the connection timeout).
     let connectionTimeoutSeconds: Int
     /// Bytes per second an upload must average once it has taken longer than the timeout.
@@ -15,8 +17,9 @@ final class ServerCore: @unchecked Sendable {
     private var openStreams = 0
     private var stopping = false
 
-    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int) {
+    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int, errorLog: @escaping @Sendable (String) -> Void) {
         self.handler = handler
+        self.errorLog = errorLog
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
     }
 

@@ -48,7 +48,8 @@ struct ServeCommand {
             configuration: HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                    connectionLimit: settings.maxConnections,
                                                    connectionTimeoutSeconds: settings.timeoutSeconds, tls: tls),
-            handler: application
+            handler: application,
+            errorLog: { message in logger.warning("http server", [("detail", .string(message))]) }
         )
         let elapsed = ContinuousClock.now - started
         let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

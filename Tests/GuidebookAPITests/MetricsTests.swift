@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// `/metrics` over HTTP: the Prometheus text format with the counters operators rely on.
+final class MetricsTests: XCTestCase {
+    private func value(_ text: String, _ series: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    func testMetricsCountRequestsByRouteTemplateSearchesAndJobs() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        XCTAssertEqual(try server.get("/v1/topics/sheets").status, 200)
+        XCTAssertEqual(try server.get("/v1/topics/modality").status, 200)
+        XCTAssertEqual(try server.get("/v1/topics/nope").status, 404)
+        XCTAssertEqual(try server.get("/v1/search?q=%EC%8B%9C%ED%8A%B8").status, 200)
+        XCTAssertEqual(try server.get("/v1/search?q=%EC%8B%9C%ED%8A%B8").status, 200, "a cached answer counts as a search too")
+        XCTAssertEqual(try server.get("/v1/search?q=zzqqxx").status, 200)
+
+        let response = try server.get("/metrics")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("Content-Type"), "text/plain; version=0.0.4; charset=utf-8")
+        let text = response.text
+        XCTAssertEqual(value(text, #"guidebook_http_requests_total{method="GET",route="/v1/topics/{slug}",status="200"}"#), 2,
+                       "requests are labelled by route template, not raw path")
+        XCTAssertEqual(value(text, #"guidebook_http_requests_total{method="GET",route="/v1/topics/{slug}",status="404"}"#), 1)
+        XCTAssertEqual(value(text, "guidebook_search_queries_total"), 3)
+        XCTAssertEqual(value(text, "guidebook_search_zero_results_total"), 1)
+        XCTAssertEqual(value(text, #"guidebook_jobs{status="succeeded"}"#), 0)
+        XCTAssertGreaterThan(value(text, "guidebook_database_size_bytes") ?? 0, 0)
+        let count = try XCTUnwrap(value(text, "guidebook_http_request_duration_seconds_count"))
+        XCTAssertEqual(value(text, #"guidebook_http_request_duration_seconds_bucket{le="+Inf"}"#), count)
+        XCTAssertGreaterThanOrEqual(count, 6)
+        XCTAssertTrue(text.contains("# TYPE guidebook_http_request_duration_seconds histogram"))
+        XCTAssertEqual(value(text, "guidebook_http_requests_in_flight"), 1, "the /metrics request itself")
+    }
+}
