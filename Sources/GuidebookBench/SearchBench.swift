@@ -1,11 +1,12 @@
 import Foundation
 import GuidebookCore
-import SQLite
 
 /// `guidebook-bench search`: the engine limit of search, without HTTP or JSON.
 ///
-/// Opens the database like the server's reader pool does (one connection per thread, `query_only`,
-/// one read transaction per search), and runs `SearchQuery.parse` + `SearchEngine.search` (limit 10) for the queries of FILE (one a
+/// Opens the database through the same `Store` the server uses (its reader pool: the server's
+/// connection settings and one read transaction per search; `--migrations` must name the folder
+/// the database was made with — nothing is written), and runs `SearchQuery.parse` +
+/// `SearchEngine.search` (limit 10) for the queries of FILE (one a
 /// line) on N threads for S seconds. Default: every thread rotates through all queries (the same
 /// mix the HTTP benchmark sends). `--each`: the queries one after another, S/queries seconds each
 /// (per-query latency without the other queries in flight).
@@ -37,13 +38,13 @@ struct SearchBench {
         guard !queries.isEmpty else { throw BenchError("--queries file has no queries") }
         guard threads >= 1, seconds > 0 else { throw BenchError("--threads must be >= 1 and --seconds > 0") }
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
+        let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: threads)
 
         // Totals and a warm page cache: every query once, untimed.
-        let setup = try Self.open(path)
         var totals: [Int] = []
         for query in queries {
-            let results = try SearchEngine(database: setup).search(SearchRequest(query: try SearchQuery.parse(query), limit: 10))
-            totals.append(results.total)
+            let request = SearchRequest(query: try SearchQuery.parse(query), limit: 10)
+            totals.append(try store.read { try SearchEngine(database: $0.database).search(request) }.total)
         }
 
         let collector = Collector()
@@ -54,13 +55,13 @@ struct SearchBench {
             var merged = Array(repeating: LatencyStats(), count: queries.count)
             for index in queries.indices {
                 let part = Collector()
-                Self.runThreads(path: path, queries: queries, threads: threads, seconds: slice, only: index, into: part)
+                Self.runThreads(store: store, queries: queries, threads: threads, seconds: slice, only: index, into: part)
                 for failure in part.failures { collector.fail(failure) }
                 merged[index] = LatencyStats(merging: part.perQuery.map { $0[index] })
             }
             collector.add(merged)
         } else {
-            Self.runThreads(path: path, queries: queries, threads: threads, seconds: seconds, only: nil, into: collector)
+            Self.runThreads(store: store, queries: queries, threads: threads, seconds: seconds, only: nil, into: collector)
         }
         let elapsed = Double(LatencyStats.now() - started) / 1e9
         let cpu = LatencyStats.cpuSeconds() - cpuStarted
@@ -78,16 +79,10 @@ struct SearchBench {
         return 0
     }
 
-    /// Opens a read connection the way the server's reader pool does.
-    static func open(_ path: String) throws -> Database {
-        let database = try Database(path: path)
-        try database.execute("PRAGMA query_only = 1")
-        return database
-    }
-
-    /// Runs `threads` threads for `seconds`, each with its own connection, rotating through the
-    /// queries (from a different start each) or running only query `only`.
-    private static func runThreads(path: String, queries: [String], threads: Int, seconds: Double, only: Int?, into collector: Collector) {
+    /// Runs `threads` threads for `seconds` (each borrows a reader from the store's pool per search,
+    /// as the server's request handlers do), rotating through the queries (from a different start
+    /// each) or running only query `only`.
+    private static func runThreads(store: Store, queries: [String], threads: Int, seconds: Double, only: Int?, into collector: Collector) {
         let group = DispatchGroup()
         let deadline = LatencyStats.now() + UInt64(seconds * 1e9)
         for threadIndex in 0..<threads {
@@ -95,18 +90,14 @@ struct SearchBench {
             let thread = Thread {
                 defer { group.leave() }
                 do {
-                    let database = try open(path)
                     var stats = Array(repeating: LatencyStats(), count: queries.count)
                     var next = (threadIndex * queries.count) / threads
                     while LatencyStats.now() < deadline {
                         let index = only ?? next
                         next = (next + 1) % queries.count
                         let t0 = LatencyStats.now()
-                        let query = try SearchQuery.parse(queries[index])
-                        // One read transaction per search, as the server's reader pool does per request.
-                        try database.cachedStatement("BEGIN").run()
-                        let results = try SearchEngine(database: database).search(SearchRequest(query: query, limit: 10))
-                        try database.cachedStatement("COMMIT").run()
+                        let request = SearchRequest(query: try SearchQuery.parse(queries[index]), limit: 10)
+                        let results = try store.read { try SearchEngine(database: $0.database).search(request) }
                         let t1 = LatencyStats.now()
                         guard results.total >= 0 else { continue }
                         stats[index].add(t1 - t0)

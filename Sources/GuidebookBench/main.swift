@@ -1,12 +1,12 @@
 import Foundation
 
 // `guidebook-bench`: engine-limit measurements for `make bench` (scripts/bench.sh), without HTTP.
-//   search     --db PATH --queries FILE [--threads N] [--seconds S] [--each]
+//   search     --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
 //   bulk-load  --db FRESH --file NDJSON --migrations DIR
 //   ready      --port P [--runs N] [--path /livez] -- COMMAND...
 
 let usage = """
-    usage: guidebook-bench search --db PATH --queries FILE [--threads N] [--seconds S] [--each]
+    usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
            guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
            guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
     """

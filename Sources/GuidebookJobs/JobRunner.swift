@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GuidebookCore
 import GuidebookImport
 import SQLite
@@ -46,7 +49,13 @@ public final class JobRunner: @unchecked Sendable {
     /// Recovers jobs a previous process left unfinished, then starts the worker.
     public func start() throws {
         try recover()
-        let thread = Thread { [weak self] in self?.work() }
+        let thread = Thread { [weak self] in
+            // Imports run at a lower CPU priority than request threads, so that on a small machine
+            // reads keep their latency while an import is busy (the import only waits when both compete).
+            // (On Linux a nice value belongs to the thread, and who = 0 names the calling thread.)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            self?.work()
+        }
         thread.name = "job-runner"
         thread.start()
         worker = thread

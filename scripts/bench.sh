@@ -1,0 +1,781 @@
+#!/usr/bin/env bash
+# Guidebook benchmarks, side by side with their references, in ONE run (`make bench`).
+#
+#   read API  GET /v1/guidelines/{id} and /v1/topics/{slug} with wrk vs nginx serving the same
+#             bytes as static files; ready time; RSS idle and under load
+#   search    rotating English/Korean query mix over HTTP vs the engine alone (guidebook-bench),
+#             per query class, HTTP+JSON overhead, hit counts, FTS5 index size and its CJK part
+#   import    the job API (POST /v1/imports) into a fresh database vs a direct one-transaction
+#             bulk load (guidebook-bench); RSS during 10k and 100k imports; read p99 during an import
+#
+# Prints a Markdown table and writes it to bench-results/latest.md. All traffic stays on
+# 127.0.0.1; every load loop is bounded in time; every process started here is stopped on exit.
+#
+# Environment (all optional):
+#   BUILD_PATH=.build        SwiftPM build folder (binaries in $BUILD_PATH/release)
+#   BENCH_SKIP_BUILD=1       use the binaries already built
+#   BENCH_GUIDELINES=100000  size of the generated knowledge base
+#   BENCH_DURATION=10        seconds of each main wrk run (3 runs each, medians reported)
+#   BENCH_RUNS=3             repetitions of the main runs
+#   BENCH_QUICK=1            short runs for trying the script out (numbers not meaningful)
+#   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
+#   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
+#                            run Datasette on the same rows and query mix (skipped without it)
+#   BENCH_SECTIONS="read search import"   run only some sections
+#   BENCH_STATIC=1           also build with --static-swift-stdlib (into $BUILD_PATH/static-stdlib) and
+#                            measure that binary's idle RSS and ready time (how it ships in a container)
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+BUILD_PATH=${BUILD_PATH:-.build}
+BIN="$ROOT/$BUILD_PATH/release"
+[[ "$BUILD_PATH" = /* ]] && BIN="$BUILD_PATH/release"
+GUIDELINES=${BENCH_GUIDELINES:-100000}
+DURATION=${BENCH_DURATION:-10}
+RUNS=${BENCH_RUNS:-3}
+SECTIONS=${BENCH_SECTIONS:-"read search import"}
+CLASS_SECONDS=5          # wrk run per search query class (16 connections)
+QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
+IMPORT_RUNS=$RUNS
+if [[ -n "${BENCH_QUICK:-}" ]]; then
+    DURATION=2; RUNS=1; CLASS_SECONDS=1; QUERY_SECONDS=1; IMPORT_RUNS=1
+    GUIDELINES=${BENCH_GUIDELINES:-20000}
+fi
+CORES=$(nproc)
+LUA="$ROOT/scripts/bench/rotate.lua"
+QUERIES_TSV="$ROOT/scripts/bench/queries.tsv"
+OUT_DIR="$ROOT/bench-results"
+BENCH_STARTED=$(date +%s)
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/guidebook-bench.XXXXXX")
+chmod 755 "$TMP"
+PIDS=()
+
+log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+cleanup() {
+    local pid
+    for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null; done
+    for pid in "${PIDS[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
+    if [[ -n "${BENCH_KEEP:-}" ]]; then log "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+forget_pid() {
+    local keep=() pid
+    for pid in "${PIDS[@]}"; do [[ "$pid" != "$1" ]] && keep+=("$pid"); done
+    PIDS=("${keep[@]}")
+}
+
+# --- small helpers ----------------------------------------------------------------------------
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+# Median of the numbers on stdin.
+median() { sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+max_of() { sort -g | tail -1; }
+# A key=value field of a BENCH line.
+field() { tr ' ' '\n' <<<"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; }
+us_to_ms() { awk -v v="$1" 'BEGIN { printf "%.2f", v / 1000 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
+
+# A random free loopback port below the ephemeral range (so no client socket holds it), unused by
+# any socket in /proc/net/tcp{,6}, nothing answering on it, not handed out before in this run.
+USED_PORTS=" "
+EPHEMERAL_LOW=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+free_port() {
+    local port hex span=$(( EPHEMERAL_LOW > 12000 ? EPHEMERAL_LOW - 10000 : 20000 ))
+    for _ in $(seq 200); do
+        port=$(( 10000 + (RANDOM * 32768 + RANDOM) % span ))
+        [[ "$USED_PORTS" == *" $port "* ]] && continue
+        hex=$(printf ':%04X' "$port")
+        cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '{ print $2 }' | grep -q -- "${hex}\$" && continue
+        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            USED_PORTS+="$port "
+            echo "$port"
+            return 0
+        fi
+    done
+    die "no free port found"
+}
+
+CLK_TCK=$(getconf CLK_TCK 2>/dev/null || echo 100)
+# CPU time (user + system, all threads) used so far by the PIDs, in clock ticks.
+cpu_ticks() {
+    local total=0 pid t
+    for pid in "$@"; do
+        t=$(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null)
+        total=$(( total + ${t:-0} ))
+    done
+    echo "$total"
+}
+# ticks_per_unit TICKS COUNT SCALE: TICKS as seconds, times SCALE, divided by COUNT.
+ticks_per_unit() { awk -v t="$1" -v n="$2" -v s="$3" -v hz="$CLK_TCK" 'BEGIN { if (n + 0 == 0) print "-"; else printf "%.1f", t / hz * s / n }'; }
+
+rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+anon_kb() { awk '/^RssAnon:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
+kb_to_mb() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1024 }'; }
+
+# Samples VmRSS of PID every 50 ms into FILE (its maximum so far) until stopped.
+start_rss_sampler() {
+    local pid=$1 file=$2
+    echo 0 >"$file"
+    (
+        max=0
+        while kill -0 "$pid" 2>/dev/null; do
+            v=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+            if [[ -n "$v" ]] && (( v > max )); then max=$v; echo "$max" >"$file"; fi
+            sleep 0.05
+        done
+    ) &
+    SAMPLER_PID=$!
+    PIDS+=("$SAMPLER_PID")
+}
+stop_rss_sampler() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; forget_pid "$1"; }
+
+# Starts `guidebook serve` on DB and PORT (extra options after), waits for /livez; sets SERVER_PID.
+start_server() {
+    local db=$1 port=$2; shift 2
+    local logfile="$TMP/server-$port.log"
+    "${SERVER_BIN:-$BIN/guidebook}" serve --db "$db" --port "$port" --log-level warning --resources "$ROOT" "$@" >"$logfile" 2>&1 &
+    SERVER_PID=$!
+    PIDS+=("$SERVER_PID")
+    for _ in $(seq 1200); do
+        curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/livez" && return 0
+        kill -0 "$SERVER_PID" 2>/dev/null || { cat "$logfile" >&2; die "guidebook serve exited at start"; }
+        sleep 0.05
+    done
+    die "guidebook serve did not answer /livez within 60 s"
+}
+stop_process() {
+    local pid=$1
+    kill -TERM "$pid" 2>/dev/null
+    for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    forget_pid "$pid"
+}
+
+# wait_idle PID...: waits (at most 60 s) until the processes use no CPU for 0.3 s — a server still
+# working through requests queued by the previous run would otherwise slow the next measurement.
+wait_idle() {
+    local before after
+    for _ in $(seq 200); do
+        before=$(cpu_ticks "$@"); sleep 0.3; after=$(cpu_ticks "$@")
+        (( after - before <= 1 )) && return 0
+    done
+    log "WARNING: processes $* still busy after 60 s"
+}
+
+# wrk_once URL PATHS CONNECTIONS SECONDS [OFFSET]: one wrk run; prints its BENCH line. With
+# CPU_PIDS set, first waits until those processes are idle, then appends cpu_us (the CPU time
+# they used per request, in microseconds).
+wrk_once() {
+    local url=$1 paths=$2 connections=$3 seconds=$4 offset=${5:-0}
+    local out cpu0=0
+    out=$(mktemp "$TMP/wrk-XXXXXX.out")
+    if [[ -n "${CPU_PIDS:-}" ]]; then
+        wait_idle $CPU_PIDS
+        cpu0=$(cpu_ticks $CPU_PIDS)
+    fi
+    BENCH_PATHS="$paths" BENCH_OFFSET="$offset" timeout $(( ${seconds%.*} + 60 )) \
+        wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s "$LUA" "$url" >"$out" 2>&1
+    local line
+    line=$(grep '^BENCH ' "$out" | tail -1)
+    if [[ -z "$line" ]]; then
+        log "wrk produced no summary ($out):"; sed 's/^/    /' "$out" >&2
+        line="BENCH requests=0 rps=0 p50_us=0 p90_us=0 p99_us=0 max_us=0 non2xx=0 socket_errors=1"
+    fi
+    [[ -n "${CPU_PIDS:-}" ]] && line+=" cpu_us=$(ticks_per_unit $(( $(cpu_ticks $CPU_PIDS) - cpu0 )) "$(field "$line" requests)" 1000000)"
+    local bad=$(( $(field "$line" non2xx) + $(field "$line" socket_errors) ))
+    (( bad > 0 )) && log "WARNING: $url $(basename "$paths") c$connections: $bad non-2xx responses or socket errors"
+    echo "$line"
+}
+
+# URL-encodes $1 (UTF-8 bytes).
+urlencode() {
+    local LC_ALL=C text=$1 out="" c i
+    for (( i = 0; i < ${#text}; i++ )); do
+        c=${text:i:1}
+        case "$c" in
+            [a-zA-Z0-9.~_-]) out+="$c" ;;
+            ' ') out+="%20" ;;
+            *) out+=$(printf '%%%02X' "'$c") ;;
+        esac
+    done
+    printf '%s' "$out"
+}
+
+# --- results ----------------------------------------------------------------------------------
+
+ROWS="$TMP/rows.tsv"          # section, metric, guidebook, reference, ratio, target, status
+: >"$ROWS"
+DETAIL="$TMP/detail.md"       # extra tables printed after the main one
+: >"$DETAIL"
+row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$ROWS"; }
+# verdict VALUE OP LIMIT: "✅ met" / "❌ missed" (OP is <, <=, >=, >).
+verdict() {
+    awk -v v="$1" -v op="$2" -v l="$3" 'BEGIN {
+        if (v == "" || v == "-" || v == "nan") { print "–"; exit }
+        ok = (op == "<" && v < l) || (op == "<=" && v <= l) || (op == ">=" && v >= l) || (op == ">" && v > l)
+        print (ok ? "met" : "**missed**") }'
+}
+has_section() { [[ " $SECTIONS " == *" $1 "* ]]; }
+
+# --- 0. tools and build -----------------------------------------------------------------------
+
+for tool in wrk nginx curl awk; do command -v "$tool" >/dev/null || die "$tool is missing (make bench installs wrk, nginx-light and curl)"; done
+HAVE_SQLITE3=1; command -v sqlite3 >/dev/null || HAVE_SQLITE3=""
+if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
+    log "building (release, $BUILD_PATH)"
+    swift build -c release --build-path "$BUILD_PATH" >"$TMP/build.log" 2>&1 || { tail -40 "$TMP/build.log" >&2; die "swift build failed"; }
+fi
+[[ -x "$BIN/guidebook" && -x "$BIN/guidebook-bench" ]] || die "no release binaries in $BIN"
+STATIC_BIN=""
+if [[ -n "${BENCH_STATIC:-}" ]]; then
+    STATIC_PATH="${BUILD_PATH%/}/static-stdlib"
+    log "building the static-stdlib variant ($STATIC_PATH)"
+    swift build -c release --static-swift-stdlib --product guidebook --build-path "$STATIC_PATH" >"$TMP/build-static.log" 2>&1 \
+        || { tail -40 "$TMP/build-static.log" >&2; die "static build failed"; }
+    STATIC_BIN="$STATIC_PATH/release/guidebook"
+    [[ "$STATIC_BIN" = /* ]] || STATIC_BIN="$ROOT/$STATIC_BIN"
+fi
+REVISION=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")
+DIRTY=$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -c . || true); [[ "$DIRTY" == 0 ]] && DIRTY=""
+
+# --- 1. data ----------------------------------------------------------------------------------
+
+KB="$TMP/kb.ndjson"
+DB="$TMP/bench.sqlite"
+TOPICS=$(( (GUIDELINES + 49) / 50 ))
+log "generating $GUIDELINES guidelines ($TOPICS topics)"
+"$BIN/guidebook" generate "$GUIDELINES" "$KB" || die "generate failed"
+KB_BYTES=$(stat -c %s "$KB")
+
+log "loading the seed (serve once on an empty database)"
+PORT=$(free_port)
+start_server "$DB" "$PORT"
+SEED_GUIDELINES="$TMP/seed-guidelines.paths"
+SEED_TOPICS="$TMP/seed-topics.paths"
+curl -s "http://127.0.0.1:$PORT/v1/guidelines?limit=100" | grep -o '"self":"/v1/guidelines/[^"]*"' | cut -d'"' -f4 | grep -v /translations >"$SEED_GUIDELINES"
+curl -s "http://127.0.0.1:$PORT/v1/topics?limit=100" | grep -o '"self":"/v1/topics/[^"]*"' | cut -d'"' -f4 >"$SEED_TOPICS"
+stop_process "$SERVER_PID"
+[[ -s "$SEED_GUIDELINES" && -s "$SEED_TOPICS" ]] || die "could not list the seed's guidelines and topics"
+
+log "importing the generated data (guidebook import)"
+TIMEFORMAT='%R %U %S'
+{ time "$BIN/guidebook" import "$KB" --db "$DB" --resources "$ROOT" >"$TMP/import-cli.log" 2>&1; } 2>"$TMP/import-cli.time" \
+    || { tail "$TMP/import-cli.log" >&2; die "import failed"; }
+read -r CLI_IMPORT_SECONDS cli_user cli_sys <"$TMP/import-cli.time"
+CLI_IMPORT_CPU=$(awk -v u="$cli_user" -v s="$cli_sys" 'BEGIN { printf "%.1f", u + s }')
+log "imported in ${CLI_IMPORT_SECONDS}s (CPU ${CLI_IMPORT_CPU}s)"
+
+# Rotating paths: 1000 generated guideline ids spread over all topics; seed + 200 generated topics.
+GUIDELINE_PATHS="$TMP/guidelines.paths"
+TOPIC_PATHS="$TMP/topics.paths"
+for (( k = 0; k < 1000; k++ )); do
+    t=$(( (k * 37) % TOPICS )); g=$(( (k * 13) % 50 ))
+    (( t * 50 + g < GUIDELINES )) && printf '/v1/guidelines/gen-topic-%05d.g-%03d\n' "$t" "$g"
+done >"$GUIDELINE_PATHS"
+{ cat "$SEED_TOPICS"; for (( k = 0; k < 200; k++ )); do printf '/v1/topics/gen-topic-%05d\n' $(( (k * 10) % TOPICS )); done; } | awk '!seen[$0]++' >"$TOPIC_PATHS"
+
+# --- 2. read API ------------------------------------------------------------------------------
+
+if has_section read; then
+    PORT=$(free_port)
+    log "ready time: 5 starts on the existing database"
+    READY_LINE=$("$BIN/guidebook-bench" ready --port "$PORT" --runs 5 -- "$BIN/guidebook" serve --db "$DB" --port "$PORT" --log-level warning --resources "$ROOT") \
+        || die "ready measurement failed"
+    READY_MS=$(awk -F'\t' '{ print $NF }' <<<"$READY_LINE")
+    READY_ALL=$(cut -f2-6 <<<"$READY_LINE" | tr '\t' ' ')
+
+    start_server "$DB" "$PORT"
+    GB="http://127.0.0.1:$PORT"
+    RSS_START=$(rss_kb "$SERVER_PID")
+
+    # nginx with the same bytes as static files.
+    NGX_PORT=$(free_port)
+    STATIC="$TMP/static"
+    mkdir -p "$TMP/nginx/tmp" "$STATIC"
+    log "fetching $(cat "$GUIDELINE_PATHS" "$TOPIC_PATHS" | wc -l) response bodies for nginx"
+    cat "$GUIDELINE_PATHS" "$TOPIC_PATHS" | while read -r p; do
+        mkdir -p "$STATIC$(dirname "$p")"
+        printf 'url = "%s%s"\noutput = "%s%s"\n' "$GB" "$p" "$STATIC" "$p"
+    done >"$TMP/curl.config"
+    curl -s -f --config "$TMP/curl.config" || die "fetching bodies failed"
+    NGX_USER=""; [[ $(id -u) = 0 ]] && NGX_USER="user root;"
+    cat >"$TMP/nginx/nginx.conf" <<EOF
+$NGX_USER
+worker_processes $CORES;
+daemon off;
+pid $TMP/nginx/nginx.pid;
+error_log $TMP/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    tcp_nodelay on;
+    keepalive_timeout 65;
+    keepalive_requests 1000000;
+    default_type application/json;
+    client_body_temp_path $TMP/nginx/tmp/body;
+    proxy_temp_path $TMP/nginx/tmp/proxy;
+    fastcgi_temp_path $TMP/nginx/tmp/fastcgi;
+    uwsgi_temp_path $TMP/nginx/tmp/uwsgi;
+    scgi_temp_path $TMP/nginx/tmp/scgi;
+    server {
+        listen 127.0.0.1:$NGX_PORT;
+        root $STATIC;
+        location / { try_files \$uri =404; }
+    }
+}
+EOF
+    nginx -p "$TMP/nginx" -e "$TMP/nginx/error.log" -c "$TMP/nginx/nginx.conf" >"$TMP/nginx/stdout.log" 2>&1 &
+    NGX_PID=$!
+    PIDS+=("$NGX_PID")
+    for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$NGX_PORT$(head -1 "$GUIDELINE_PATHS")" && break; sleep 0.05; done
+    cmp -s <(curl -s "$GB$(head -1 "$GUIDELINE_PATHS")") <(curl -s "http://127.0.0.1:$NGX_PORT$(head -1 "$GUIDELINE_PATHS")") \
+        || die "nginx does not serve the same bytes (see $TMP/nginx/error.log)"
+
+    NGX_PIDS="$NGX_PID $(ps -o pid= --ppid "$NGX_PID" 2>/dev/null | tr '\n' ' ')"
+    log "warm-up"
+    wrk_once "$GB" "$GUIDELINE_PATHS" 4 1 >/dev/null
+    wrk_once "$GB" "$TOPIC_PATHS" 4 1 >/dev/null
+    wrk_once "http://127.0.0.1:$NGX_PORT" "$GUIDELINE_PATHS" 4 1 >/dev/null
+    sleep 1
+    RSS_IDLE=$(rss_kb "$SERVER_PID"); ANON_IDLE=$(anon_kb "$SERVER_PID")
+
+    start_rss_sampler "$SERVER_PID" "$TMP/rss-read.max"; READ_SAMPLER=$SAMPLER_PID
+    declare -A R=()
+    for (( run = 1; run <= RUNS; run++ )); do
+        for target in guidelines topics; do
+            paths=$GUIDELINE_PATHS; [[ $target = topics ]] && paths=$TOPIC_PATHS
+            log "read API run $run/$RUNS: $target (guidebook, then nginx; c64, ${DURATION}s)"
+            R[gb-$target-$run]=$(CPU_PIDS=$SERVER_PID wrk_once "$GB" "$paths" 64 "$DURATION" $((run * 97)))
+            R[ngx-$target-$run]=$(CPU_PIDS=$NGX_PIDS wrk_once "http://127.0.0.1:$NGX_PORT" "$paths" 64 "$DURATION" $((run * 97)))
+        done
+    done
+    stop_rss_sampler "$READ_SAMPLER"
+    RSS_LOAD=$(cat "$TMP/rss-read.max")
+    sleep 1
+    RSS_AFTER=$(rss_kb "$SERVER_PID")
+
+    for target in guidelines topics; do
+        for who in gb ngx; do
+            for metric in rps p50_us p99_us cpu_us; do
+                R[$who-$target-$metric]=$(for (( run = 1; run <= RUNS; run++ )); do field "${R[$who-$target-$run]}" "$metric"; done | median)
+            done
+        done
+        gb_rps=${R[gb-$target-rps]}; ngx_rps=${R[ngx-$target-rps]}
+        pct=$(awk -v a="$gb_rps" -v b="$ngx_rps" 'BEGIN { printf "%.0f", (b > 0 ? 100 * a / b : 0) }')
+        label="GET /v1/$target/{$( [[ $target = topics ]] && echo slug || echo id )}"
+        n=$(wc -l <"$( [[ $target = topics ]] && echo "$TOPIC_PATHS" || echo "$GUIDELINE_PATHS")")
+        if [[ $target = guidelines ]]; then
+            row "Read API" "$label req/s (c64, $n rotating ids)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" ">= 60% of nginx" "$(verdict "$pct" '>=' 60)"
+            p99=$(us_to_ms "${R[gb-$target-p99_us]}")
+            row "Read API" "$label p50 / p99 ms (c64)" "$(us_to_ms "${R[gb-$target-p50_us]}") / $p99" "$(us_to_ms "${R[ngx-$target-p50_us]}") / $(us_to_ms "${R[ngx-$target-p99_us]}")" "$(ratio "$p99" "$(us_to_ms "${R[ngx-$target-p99_us]}")")x p99" "p99 < 5 ms" "$(verdict "$p99" '<' 5)"
+        else
+            row "Read API" "$label req/s (c64, $n rotating slugs)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" "" ""
+            row "Read API" "$label p50 / p99 ms (c64)" "$(us_to_ms "${R[gb-$target-p50_us]}") / $(us_to_ms "${R[gb-$target-p99_us]}")" "$(us_to_ms "${R[ngx-$target-p50_us]}") / $(us_to_ms "${R[ngx-$target-p99_us]}")" "$(ratio "$(us_to_ms "${R[gb-$target-p99_us]}")" "$(us_to_ms "${R[ngx-$target-p99_us]}")")x p99" "" ""
+        fi
+        row "Read API" "$label server CPU per request, µs (user+system of the server process(es) / requests; less disturbed by other load)" "${R[gb-$target-cpu_us]}" "${R[ngx-$target-cpu_us]} (nginx, all workers)" "$(ratio "${R[gb-$target-cpu_us]}" "${R[ngx-$target-cpu_us]}")x" "" ""
+    done
+    TOPIC_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/topics" -type f -printf '%s\n'))
+    GUIDELINE_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/guidelines" -type f -printf '%s\n'))
+    row "Read API" "ready: start → first GET /livez 200 (median of 5; runs: $READY_ALL)" "$READY_MS ms" "" "" "< 100 ms" "$(verdict "$READY_MS" '<' 100)"
+    row "Read API" "RSS idle (VmRSS after warm-up; $(kb_to_mb "$RSS_START") MB right after start; anonymous part $(kb_to_mb "$ANON_IDLE") MB, the rest is mapped shared libraries)" "$(kb_to_mb "$RSS_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$RSS_IDLE")" '<' 30)"
+    row "Read API" "RSS peak under load (VmRSS every 50 ms during the c64 runs; $(kb_to_mb "$RSS_AFTER") MB idle after)" "$(kb_to_mb "$RSS_LOAD") MB" "" "" "< 64 MB" "$(verdict "$(kb_to_mb "$RSS_LOAD")" '<' 64)"
+    {
+        echo
+        echo "Read API runs (req/s per run, guidebook | nginx; bodies: guideline ${GUIDELINE_BYTES} B, topic ${TOPIC_BYTES} B on average):"
+        echo
+        for target in guidelines topics; do
+            printf -- '- %s: ' "$target"
+            for (( run = 1; run <= RUNS; run++ )); do printf '%s | %s;  ' "$(field "${R[gb-$target-$run]}" rps)" "$(field "${R[ngx-$target-$run]}" rps)"; done
+            echo
+        done
+    } >>"$DETAIL"
+    stop_process "$NGX_PID"
+    stop_process "$SERVER_PID"
+
+    # The same reads with the server's response cache off: every request renders from SQLite.
+    if "$BIN/guidebook" --help 2>/dev/null | grep -q -- '--response-cache'; then
+        PORT=$(free_port)
+        start_server "$DB" "$PORT" --response-cache 0
+        wrk_once "http://127.0.0.1:$PORT" "$GUIDELINE_PATHS" 4 1 >/dev/null
+        wrk_once "http://127.0.0.1:$PORT" "$TOPIC_PATHS" 4 1 >/dev/null
+        sleep 1
+        NC_IDLE=$(rss_kb "$SERVER_PID")
+        for (( run = 1; run <= RUNS; run++ )); do
+            for target in guidelines topics; do
+                paths=$GUIDELINE_PATHS; [[ $target = topics ]] && paths=$TOPIC_PATHS
+                log "read API without the response cache, run $run/$RUNS: $target (c64, ${DURATION}s)"
+                R[nc-$target-$run]=$(CPU_PIDS=$SERVER_PID wrk_once "http://127.0.0.1:$PORT" "$paths" 64 "$DURATION" $((run * 97)))
+            done
+        done
+        stop_process "$SERVER_PID"
+        for target in guidelines topics; do
+            for metric in rps p50_us p99_us cpu_us; do
+                R[nc-$target-$metric]=$(for (( run = 1; run <= RUNS; run++ )); do field "${R[nc-$target-$run]}" "$metric"; done | median)
+            done
+            row "Read API" "same without the response cache (--response-cache 0): GET /v1/$target/… req/s; p50 / p99 ms; server CPU µs per request (nginx: ${R[ngx-$target-cpu_us]})" "$(printf '%.0f' "${R[nc-$target-rps]}"); $(us_to_ms "${R[nc-$target-p50_us]}") / $(us_to_ms "${R[nc-$target-p99_us]}"); ${R[nc-$target-cpu_us]} µs" "$(printf '%.0f' "${R[ngx-$target-rps]}") (nginx static)" "$(awk -v a="${R[nc-$target-rps]}" -v b="${R[ngx-$target-rps]}" 'BEGIN { printf "%.0f%%", (b > 0 ? 100 * a / b : 0) }')" "" ""
+        done
+        row "Read API" "RSS idle without the response cache (after the same warm-up)" "$(kb_to_mb "$NC_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$NC_IDLE")" '<' 30)"
+    fi
+    if [[ -n "$STATIC_BIN" ]]; then
+        log "static-stdlib binary: ready time and idle RSS"
+        PORT=$(free_port)
+        S_READY=$("$BIN/guidebook-bench" ready --port "$PORT" --runs 5 -- "$STATIC_BIN" serve --db "$DB" --port "$PORT" --log-level warning --resources "$ROOT" | awk -F'\t' '{ print $NF }')
+        SERVER_BIN=$STATIC_BIN start_server "$DB" "$PORT"
+        S_START=$(rss_kb "$SERVER_PID")
+        wrk_once "http://127.0.0.1:$PORT" "$GUIDELINE_PATHS" 4 1 >/dev/null
+        wrk_once "http://127.0.0.1:$PORT" "$TOPIC_PATHS" 4 1 >/dev/null
+        sleep 1
+        S_IDLE=$(rss_kb "$SERVER_PID"); S_ANON=$(anon_kb "$SERVER_PID")
+        stop_process "$SERVER_PID"
+        row "Read API" "same binary built with --static-swift-stdlib: RSS idle after the same warm-up ($(kb_to_mb "$S_START") MB right after start; anonymous $(kb_to_mb "$S_ANON") MB); ready median of 5: $S_READY ms" "$(kb_to_mb "$S_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$S_IDLE")" '<' 30)"
+    fi
+fi
+
+# --- 3. search --------------------------------------------------------------------------------
+
+if has_section search; then
+    # The engine comparisons need every search to run: the server's response cache (which keeps
+    # answers until the next commit) is turned off here; one extra run below shows it on.
+    NOCACHE=(); CACHE_NOTE=""
+    if "$BIN/guidebook" --help 2>/dev/null | grep -q -- '--response-cache'; then NOCACHE=(--response-cache 0); CACHE_NOTE=", response cache off"; fi
+    PORT=$(free_port)
+    start_server "$DB" "$PORT" "${NOCACHE[@]}"
+    GB="http://127.0.0.1:$PORT"
+    SEARCH_PID=$SERVER_PID
+    QUERIES="$TMP/queries.txt"
+    SEARCH_PATHS="$TMP/search-all.paths"
+    : >"$QUERIES"; : >"$SEARCH_PATHS"
+    declare -a QCLASS=() QTEXT=() QPATH=()
+    while IFS=$'\t' read -r class query; do
+        [[ -z "$class" || "$class" == \#* ]] && continue
+        path="/v1/search?q=$(urlencode "$query")&limit=10"
+        QCLASS+=("$class"); QTEXT+=("$query"); QPATH+=("$path")
+        echo "$query" >>"$QUERIES"
+        echo "$path" >>"$SEARCH_PATHS"
+        echo "$path" >>"$TMP/search-$class.paths"
+    done <"$QUERIES_TSV"
+    CLASSES=$(printf '%s\n' "${QCLASS[@]}" | awk '!seen[$0]++')
+    NQ=${#QTEXT[@]}
+
+    log "search: hit counts"
+    declare -A TOTAL=()
+    for (( i = 0; i < NQ; i++ )); do
+        TOTAL[$i]=$(curl -s "$GB${QPATH[$i]}" | grep -o '"total":[0-9]*' | head -1 | cut -d: -f2)
+    done
+
+    start_rss_sampler "$SEARCH_PID" "$TMP/rss-search.max"; SEARCH_SAMPLER=$SAMPLER_PID
+    wrk_once "$GB" "$SEARCH_PATHS" 4 1 >/dev/null   # warm-up
+    declare -A S=()
+    for (( run = 1; run <= RUNS; run++ )); do
+        log "search mix run $run/$RUNS: HTTP c16 ${DURATION}s, then engine 2 threads ${DURATION}s"
+        S[http-$run]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$SEARCH_PATHS" 16 "$DURATION" $((run * 7)))
+        wait_idle "$SEARCH_PID"
+        S[engine-$run]=$("$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$QUERIES" --threads 2 --seconds "$DURATION" | awk -F'\t' '$1 == "all"')
+    done
+    for m in rps p50_us p99_us cpu_us; do S[http-$m]=$(for (( run = 1; run <= RUNS; run++ )); do field "${S[http-$run]}" "$m"; done | median); done
+    S[engine-qps]=$(for (( run = 1; run <= RUNS; run++ )); do cut -f5 <<<"${S[engine-$run]}"; done | median)
+    S[engine-p50]=$(for (( run = 1; run <= RUNS; run++ )); do cut -f6 <<<"${S[engine-$run]}"; done | median)
+    S[engine-p99]=$(for (( run = 1; run <= RUNS; run++ )); do cut -f7 <<<"${S[engine-$run]}"; done | median)
+    S[engine-cpu]=$(for (( run = 1; run <= RUNS; run++ )); do cut -f8 <<<"${S[engine-$run]}"; done | median)
+
+    log "search per class: HTTP c16 ${CLASS_SECONDS}s each"
+    declare -A C=()
+    for class in $CLASSES; do C[$class]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$TMP/search-$class.paths" 16 "$CLASS_SECONDS"); done
+    stop_rss_sampler "$SEARCH_SAMPLER"
+    RSS_SEARCH=$(cat "$TMP/rss-search.max")
+
+    log "search per query: HTTP c1 ${QUERY_SECONDS}s, then the engine on 1 thread ${QUERY_SECONDS}s, query by query"
+    declare -A Q=()
+    EACH=(); ECPU=()
+    for (( i = 0; i < NQ; i++ )); do
+        echo "${QPATH[$i]}" >"$TMP/q-$i.paths"
+        echo "${QTEXT[$i]}" >"$TMP/q-$i.txt"
+        Q[$i]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$TMP/q-$i.paths" 1 "$QUERY_SECONDS")
+        wait_idle "$SEARCH_PID"
+        "$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$TMP/q-$i.txt" --threads 1 --seconds "$QUERY_SECONDS" >"$TMP/engine-$i.tsv" \
+            || die "guidebook-bench search failed for '${QTEXT[$i]}'"
+        EACH[$i]=$(awk -F'\t' '$1 == "query"' "$TMP/engine-$i.tsv")
+        ECPU[$i]=$(awk -F'\t' '$1 == "all" { print $8 }' "$TMP/engine-$i.tsv")
+    done
+
+    # Per-query detail and the overhead ratios.
+    {
+        echo
+        echo "Search per query (HTTP: wrk -c1 ${QUERY_SECONDS}s, then engine: guidebook-bench 1 thread ${QUERY_SECONDS}s, for each query in turn; overhead = HTTP p50 / engine p50):"
+        echo
+        echo "| class | query | hits (API total) | HTTP p50 ms | HTTP p99 ms | engine p50 ms | engine p99 ms | overhead (p50) | server CPU ms/req | engine CPU ms/query | overhead (CPU) |"
+        echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    } >>"$DETAIL"
+: >"$TMP/overheads"; : >"$TMP/cpu-overheads"
+    for (( i = 0; i < NQ; i++ )); do
+        hp50=$(us_to_ms "$(field "${Q[$i]}" p50_us)"); hp99=$(us_to_ms "$(field "${Q[$i]}" p99_us)")
+        ep50=$(cut -f4 <<<"${EACH[$i]}"); ep99=$(cut -f5 <<<"${EACH[$i]}")
+        o=$(ratio "$hp50" "$ep50")
+        echo "$o ${QTEXT[$i]}" >>"$TMP/overheads"
+        hcpu=$(us_to_ms "$(field "${Q[$i]}" cpu_us)"); ecpu=${ECPU[$i]}
+        oc=$(ratio "$hcpu" "$ecpu")
+        echo "$oc ${QTEXT[$i]}" >>"$TMP/cpu-overheads"
+        echo "| ${QCLASS[$i]} | ${QTEXT[$i]} | ${TOTAL[$i]:-?} | $hp50 | $hp99 | $ep50 | $ep99 | ${o}x | $hcpu | $ecpu | ${oc}x |" >>"$DETAIL"
+    done
+    OVERHEAD_MEDIAN=$(cut -d' ' -f1 "$TMP/overheads" | median)
+    OVERHEAD_MAX=$(sort -g "$TMP/overheads" | tail -1)
+    CPU_OVERHEAD_MEDIAN=$(cut -d' ' -f1 "$TMP/cpu-overheads" | median)
+    CPU_OVERHEAD_MAX=$(sort -g "$TMP/cpu-overheads" | tail -1)
+
+    http_p50=$(us_to_ms "${S[http-p50_us]}"); http_p99=$(us_to_ms "${S[http-p99_us]}")
+    SHEET_TOTAL=""
+    for (( i = 0; i < NQ; i++ )); do [[ "${QTEXT[$i]}" == "시트" ]] && SHEET_TOTAL=${TOTAL[$i]}; done
+    row "Search" "mix of $NQ queries (EN/KO; rare…very common; mixed) req/s, HTTP c16$CACHE_NOTE vs engine 2 threads" "$(printf '%.0f' "${S[http-rps]}")" "$(printf '%.0f' "${S[engine-qps]}") (engine); 130 (Datasette 0.65, quoted)" "$(ratio "${S[http-rps]}" "${S[engine-qps]}")x engine; $(ratio "${S[http-rps]}" 130)x Datasette" ">= 650 req/s (5x 130)" "$(verdict "${S[http-rps]}" '>=' 650)"
+    row "Search" "mix p50 / p99 ms, HTTP c16$CACHE_NOTE (engine 2 threads)" "$http_p50 / $http_p99" "${S[engine-p50]} / ${S[engine-p99]} (engine); p50 250 (Datasette, quoted)" "" "p50 < 5 ms" "$(verdict "$http_p50" '<' 5)"
+    for class in $CLASSES; do
+        cp99=$(us_to_ms "$(field "${C[$class]}" p99_us)")
+        row "Search" "class $class: p50 / p99 ms, req/s (HTTP c16$CACHE_NOTE, 1 run of ${CLASS_SECONDS}s; $(wc -l <"$TMP/search-$class.paths") queries)" "$(us_to_ms "$(field "${C[$class]}" p50_us)") / $cp99, $(printf '%.0f' "$(field "${C[$class]}" rps)")/s" "" "" "p99 < 50 ms" "$(verdict "$cp99" '<' 50)"
+    done
+    row "Search" "HTTP+JSON overhead: HTTP p50 (c1) / engine p50 (1 thread), 1 run of ${QUERY_SECONDS}s each, median over queries (worst: $(cut -d' ' -f2- <<<"$OVERHEAD_MAX") $(cut -d' ' -f1 <<<"$OVERHEAD_MAX")x)" "${OVERHEAD_MEDIAN}x" "" "" "<= 1.2x" "$(verdict "$OVERHEAD_MEDIAN" '<=' 1.2)"
+    row "Search" "same, as CPU time: server CPU per request (c1) / engine CPU per query (1 thread), median over queries (worst: $(cut -d' ' -f2- <<<"$CPU_OVERHEAD_MAX") $(cut -d' ' -f1 <<<"$CPU_OVERHEAD_MAX")x)" "${CPU_OVERHEAD_MEDIAN}x" "" "" "<= 1.2x" "$(verdict "$CPU_OVERHEAD_MEDIAN" '<=' 1.2)"
+    row "Search" "mix: CPU ms per search, server at c16 vs engine at 2 threads" "$(us_to_ms "${S[http-cpu_us]}")" "${S[engine-cpu]} (engine)" "$(ratio "$(us_to_ms "${S[http-cpu_us]}")" "${S[engine-cpu]}")x" "" ""
+    row "Search" "hits for 시트 (API total)" "${SHEET_TOTAL:-?}" "" "" "" ""
+    row "Search" "RSS peak during the search runs" "$(kb_to_mb "$RSS_SEARCH") MB" "" "" "< 64 MB" "$(verdict "$(kb_to_mb "$RSS_SEARCH")" '<' 64)"
+
+    # The same mix with the response cache on, as the server runs by default.
+    if [[ ${#NOCACHE[@]} -gt 0 ]]; then
+        PORT=$(free_port)
+        start_server "$DB" "$PORT"
+        wrk_once "http://127.0.0.1:$PORT" "$SEARCH_PATHS" 4 2 >/dev/null   # fills the cache
+        log "search mix with the response cache on: c16 ${DURATION}s"
+        CACHED_LINE=$(CPU_PIDS=$SERVER_PID wrk_once "http://127.0.0.1:$PORT" "$SEARCH_PATHS" 16 "$DURATION")
+        stop_process "$SERVER_PID"
+        row "Search" "same mix with the response cache on (the default; all $NQ answers cached after the first pass, so this measures the cache, not search): req/s; p50 / p99 ms (1 run)" "$(printf '%.0f' "$(field "$CACHED_LINE" rps)"); $(us_to_ms "$(field "$CACHED_LINE" p50_us)") / $(us_to_ms "$(field "$CACHED_LINE" p99_us)")" "" "" ">= 650 req/s; p50 < 5 ms" "$(verdict "$(field "$CACHED_LINE" rps)" '>=' 650) / $(verdict "$(us_to_ms "$(field "$CACHED_LINE" p50_us)")" '<' 5)"
+    fi
+
+    # Optional: Datasette on a comparable table (FTS5, default tokenizer) with the same query mix.
+    DATASETTE=${BENCH_DATASETTE:-$(command -v datasette || true)}
+    if [[ -n "$DATASETTE" && -x "$DATASETTE" && -n "$HAVE_SQLITE3" ]]; then
+        log "Datasette: building a comparable table and running the mix"
+        DS_DB="$TMP/datasette.db"
+        sqlite3 "$DS_DB" "ATTACH '$DB' AS kb;
+            CREATE TABLE guidelines (id TEXT PRIMARY KEY, text_en TEXT, text_ko TEXT);
+            INSERT INTO guidelines SELECT g.key, en.text, ko.text FROM kb.guidelines g
+              LEFT JOIN kb.guideline_texts en ON en.guideline_id = g.id AND en.locale = 'en'
+              LEFT JOIN kb.guideline_texts ko ON ko.guideline_id = g.id AND ko.locale = 'ko';
+            CREATE VIRTUAL TABLE guidelines_fts USING fts5(text_en, text_ko, content=\"guidelines\", content_rowid='rowid');
+            INSERT INTO guidelines_fts (guidelines_fts) VALUES ('rebuild');" || die "building the Datasette table failed"
+        DS_PORT=$(free_port)
+        "$DATASETTE" serve "$DS_DB" --host 127.0.0.1 --port "$DS_PORT" >"$TMP/datasette.log" 2>&1 &
+        DS_PID=$!; PIDS+=("$DS_PID")
+        for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$DS_PORT/-/versions.json" && break; sleep 0.1; done
+        DS_VERSION=$(curl -s "http://127.0.0.1:$DS_PORT/-/versions.json" | grep -o '"datasette": *{[^}]*"version": *"[^"]*"' | grep -o '"[0-9][^"]*"$' | tr -d '"')
+        DS_PATHS="$TMP/datasette.paths"
+        for (( i = 0; i < NQ; i++ )); do echo "/datasette/guidelines.json?_search=$(urlencode "${QTEXT[$i]}")&_size=10"; done >"$DS_PATHS"
+        DS_CHECK=$(curl -s "http://127.0.0.1:$DS_PORT/datasette/guidelines.json?_search=$(urlencode 시트)&_size=1")
+        grep -qi 'match' <<<"$DS_CHECK" || die "Datasette does not search the FTS table (see $TMP/datasette.log)"
+        DS_SHEET=$(grep -o '"filtered_table_rows_count": *[0-9]*' <<<"$DS_CHECK" | grep -o '[0-9]*$')
+        wrk_once "http://127.0.0.1:$DS_PORT" "$DS_PATHS" 4 1 >/dev/null   # warm-up
+        DS_LINE=$(wrk_once "http://127.0.0.1:$DS_PORT" "$DS_PATHS" 16 "$DURATION")
+        row "Search" "reference run: Datasette ${DS_VERSION:-?} (defaults) on the same guideline rows (FTS5 unicode61 over en+ko columns: whole-word Korean, so 시트 finds ${DS_SHEET:-?} rows there), same mix, c16, 1 run of ${DURATION}s" "$(printf '%.0f' "${S[http-rps]}") req/s, p50 $http_p50 ms (c16$CACHE_NOTE)" "$(printf '%.0f' "$(field "$DS_LINE" rps)") req/s, p50 $(us_to_ms "$(field "$DS_LINE" p50_us)") ms ($(field "$DS_LINE" non2xx) non-2xx)" "$(ratio "${S[http-rps]}" "$(field "$DS_LINE" rps)")x" "" ""
+        stop_process "$DS_PID"
+    else
+        row "Search" "reference run: Datasette (optional)" "" "not run (no datasette on PATH; set BENCH_DATASETTE)" "" "" ""
+    fi
+    stop_process "$SEARCH_PID"
+
+    # FTS5 index size and the part the CJK bigram columns take.
+    if [[ -n "$HAVE_SQLITE3" ]] && sqlite3 :memory: "SELECT count(*) FROM dbstat" >/dev/null 2>&1; then
+        log "index size (dbstat; rebuilding the index twice in a copy: all columns vs without the CJK columns)"
+        DB_BYTES=$(stat -c %s "$DB")
+        INDEX_BYTES=$(sqlite3 "$DB" "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'search_index%'")
+        cp "$DB" "$TMP/index.sqlite"
+        COLS="kind UNINDEXED, ref UNINDEXED, topic UNINDEXED, category UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2'"
+        sqlite3 "$TMP/index.sqlite" "
+            CREATE VIRTUAL TABLE fts_all USING fts5(title, body, title_cjk, body_cjk, $COLS);
+            INSERT INTO fts_all (rowid, title, body, title_cjk, body_cjk, kind, ref, topic, category)
+              SELECT rowid, title, body, title_cjk, body_cjk, kind, ref, topic, category FROM search_index;
+            CREATE VIRTUAL TABLE fts_latin USING fts5(title, body, $COLS);
+            INSERT INTO fts_latin (rowid, title, body, kind, ref, topic, category)
+              SELECT rowid, title, body, kind, ref, topic, category FROM search_index;" || die "index rebuild failed"
+        read -r ALL_TOTAL ALL_INV LATIN_TOTAL LATIN_INV < <(sqlite3 -separator ' ' "$TMP/index.sqlite" "
+            SELECT (SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'fts_all%'),
+                   (SELECT sum(pgsize) FROM dbstat WHERE name IN ('fts_all_data', 'fts_all_idx')),
+                   (SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'fts_latin%'),
+                   (SELECT sum(pgsize) FROM dbstat WHERE name IN ('fts_latin_data', 'fts_latin_idx'))")
+        rm -f "$TMP/index.sqlite"
+        mb() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1048576 }'; }
+        CJK_TOTAL=$((ALL_TOTAL - LATIN_TOTAL)); CJK_INV=$((ALL_INV - LATIN_INV))
+        row "Search" "FTS5 index size as stored (search_index* tables, dbstat; database file $(mb "$DB_BYTES") MB)" "$(mb "$INDEX_BYTES") MB" "" "" "" ""
+        row "Search" "CJK bigram columns' part (index rebuilt in one pass with all 4 columns: $(mb "$ALL_TOTAL") MB, of which inverted index $(mb "$ALL_INV") MB; vs without title_cjk/body_cjk: $(mb "$LATIN_TOTAL") MB)" "$(mb "$CJK_TOTAL") MB ($(calc '%.0f' "100 * $CJK_TOTAL / $ALL_TOTAL")%)" "inverted index: $(mb "$CJK_INV") MB ($(calc '%.0f' "100 * $CJK_INV / $ALL_INV")%)" "" "" ""
+    else
+        row "Search" "FTS5 index size" "" "not measured: the sqlite3 CLI with dbstat is missing" "" "" ""
+    fi
+fi
+
+# --- 4. import --------------------------------------------------------------------------------
+
+# api_import PORT FILE: imports FILE through the job API; sets IMPORT_SECONDS, IMPORT_STATUS, IMPORT_JOB.
+api_import() {
+    local port=$1 file=$2 base="http://127.0.0.1:$1" started code body status
+    started=$(now)
+    code=$(curl -s -o "$TMP/import-accepted.json" -D "$TMP/import-accepted.headers" -w '%{http_code}' --max-time 600 -X POST \
+        -H 'Content-Type: application/x-ndjson' --data-binary "@$file" "$base/v1/imports?format=ndjson")
+    IMPORT_STATUS="http-$code"; IMPORT_SECONDS=""; IMPORT_JOB=""
+    [[ "$code" == 202 ]] || return 1
+    IMPORT_JOB=$(grep -o '"id":"[^"]*"' "$TMP/import-accepted.json" | head -1 | cut -d'"' -f4)
+    local location
+    location=$(awk 'tolower($1) == "location:" { print $2 }' "$TMP/import-accepted.headers" | tr -d '\r')
+    [[ -n "$location" ]] || location="/v1/jobs/$IMPORT_JOB"
+    for _ in $(seq 18000); do   # at most 30 minutes
+        body=$(curl -s --max-time 10 "$base$location")
+        status=$(grep -o '"status":"[^"]*"' <<<"$body" | head -1 | cut -d'"' -f4)
+        case "$status" in
+            succeeded|failed|canceled) break ;;
+        esac
+        sleep 0.1
+    done
+    IMPORT_SECONDS=$(elapsed "$started" "$(now)")
+    IMPORT_STATUS=$status
+    echo "$body" >"$TMP/import-final.json"
+    [[ "$status" == succeeded ]]
+}
+
+# job_seconds FILE: finished_at - started_at of a job's JSON.
+job_seconds() {
+    local started finished
+    started=$(grep -o '"started_at":"[^"]*"' "$1" | cut -d'"' -f4)
+    finished=$(grep -o '"finished_at":"[^"]*"' "$1" | cut -d'"' -f4)
+    [[ -n "$started" && -n "$finished" ]] || { echo "-"; return; }
+    elapsed "$(date -d "$started" +%s.%N)" "$(date -d "$finished" +%s.%N)"
+}
+
+if has_section import; then
+    KB10="$TMP/kb-10k.ndjson"
+    "$BIN/guidebook" generate 10000 "$KB10" || die "generate failed"
+    # Is the job API there?
+    PORT=$(free_port)
+    start_server "$TMP/probe.sqlite" "$PORT" --no-seed
+    PROBE=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/x-ndjson' --data-binary '' "http://127.0.0.1:$PORT/v1/imports?format=ndjson")
+    stop_process "$SERVER_PID"
+    if [[ "$PROBE" == 404 || "$PROBE" == 405 || "$PROBE" == 000 ]]; then
+        log "import benchmark: job API not available (HTTP $PROBE)"
+        row "Import" "import benchmark: job API not available (HTTP $PROBE)" "skipped" "" "" "" ""
+        API=""
+    else
+        API=1
+    fi
+
+    declare -A I=()
+    : >"$TMP/import-full.s"; : >"$TMP/import-10k.s"; : >"$TMP/import-full.cpu"; : >"$TMP/import-10k.cpu"; : >"$TMP/import-full.job-s"; : >"$TMP/import-10k.job-s"
+    : >"$TMP/bulk.s"; : >"$TMP/bulk.cpu"; : >"$TMP/rss-full"; : >"$TMP/rss-10k"; : >"$TMP/bulk.rss"
+    for (( run = 1; run <= IMPORT_RUNS; run++ )); do
+        if [[ -n "$API" ]]; then
+            for size in 10k full; do
+                file=$KB; [[ $size = 10k ]] && file=$KB10
+                PORT=$(free_port)
+                fresh="$TMP/import-$size-$run.sqlite"
+                start_server "$fresh" "$PORT" --no-seed
+                base_rss=$(rss_kb "$SERVER_PID")
+                start_rss_sampler "$SERVER_PID" "$TMP/rss-import.max"; sampler=$SAMPLER_PID
+                cpu0=$(cpu_ticks "$SERVER_PID")
+                log "import run $run/$IMPORT_RUNS: $( [[ $size = 10k ]] && echo 10000 || echo "$GUIDELINES" ) guidelines through the job API"
+                if api_import "$PORT" "$file"; then
+                    echo "$IMPORT_SECONDS" >>"$TMP/import-$size.s"
+                    echo "$(job_seconds "$TMP/import-final.json")" >>"$TMP/import-$size.job-s"
+                    echo "$(ticks_per_unit $(( $(cpu_ticks "$SERVER_PID") - cpu0 )) 1 1)" >>"$TMP/import-$size.cpu"
+                else
+                    log "import of $size failed: $IMPORT_STATUS $(head -c 400 "$TMP/import-final.json" 2>/dev/null)"
+                    I[failed]="$size: $IMPORT_STATUS"
+                fi
+                stop_rss_sampler "$sampler"
+                echo "$(cat "$TMP/rss-import.max") $base_rss" >>"$TMP/rss-$size"
+                stop_process "$SERVER_PID"
+                rm -f "${fresh%.sqlite}".*
+            done
+        fi
+        log "bulk-load run $run/$IMPORT_RUNS: guidebook-bench, one transaction"
+        fresh="$TMP/bulk-$run.sqlite"
+        line=$("$BIN/guidebook-bench" bulk-load --db "$fresh" --file "$KB" --migrations "$ROOT/Migrations") || die "bulk-load failed"
+        cut -f2 <<<"$line" >>"$TMP/bulk.s"; cut -f5 <<<"$line" >>"$TMP/bulk.rss"; cut -f6 <<<"$line" >>"$TMP/bulk.cpu"
+        rm -f "${fresh%.sqlite}".*
+    done
+    BULK_S=$(median <"$TMP/bulk.s")
+    BULK_RSS=$(median <"$TMP/bulk.rss")
+    if [[ -n "$API" && -s "$TMP/import-full.s" ]]; then
+        IMP_S=$(median <"$TMP/import-full.s")
+        JOB_S=$(median <"$TMP/import-full.job-s")
+        IMP_RATE=$(calc '%.0f' "$GUIDELINES / $IMP_S")
+        R_RATIO=$(ratio "$IMP_S" "$BULK_S")
+        row "Import" "$GUIDELINES guidelines ($(calc '%.1f' "$KB_BYTES / 1048576") MB NDJSON) into a fresh db (--no-seed) via POST /v1/imports (upload) + polling the job every 0.1 s until succeeded; median of $(wc -l <"$TMP/import-full.s") (runs: $(tr '\n' ' ' <"$TMP/import-full.s"| sed 's/ $//') s; the job's own started→finished: $JOB_S s)" "$IMP_S s ($IMP_RATE guidelines/s)" "$BULK_S s ($(calc '%.0f' "$GUIDELINES / $BULK_S")/s) bulk-load, 1 transaction" "${R_RATIO}x" "<= 1.5x engine" "$(verdict "$R_RATIO" '<=' 1.5)"
+        IMP_CPU=$(median <"$TMP/import-full.cpu"); BULK_CPU=$(median <"$TMP/bulk.cpu")
+        row "Import" "same, as CPU time: server process during the import vs the bulk-load process (user+system; medians)" "$IMP_CPU s" "$BULK_CPU s (bulk-load)" "$(ratio "$IMP_CPU" "$BULK_CPU")x" "<= 1.5x engine" "$(verdict "$(ratio "$IMP_CPU" "$BULK_CPU")" '<=' 1.5)"
+        peak100=$(cut -d' ' -f1 "$TMP/rss-full" | max_of); peak10=$(cut -d' ' -f1 "$TMP/rss-10k" | max_of)
+        base100=$(cut -d' ' -f2 "$TMP/rss-full" | median)
+        row "Import" "server peak RSS during the import: 10,000 vs $GUIDELINES guidelines (max over runs; $(kb_to_mb "$base100") MB before)" "$(kb_to_mb "$peak10") MB vs $(kb_to_mb "$peak100") MB" "bulk-load process: $(kb_to_mb "$BULK_RSS") MB" "$(ratio "$peak100" "$peak10")x for $(( GUIDELINES / 10000 ))x the file" "flat (no growth with file size)" "$(awk -v a="$peak100" -v b="$peak10" 'BEGIN { print (a <= b * 1.25 ? "met" : "**missed**") }')"
+        [[ -s "$TMP/import-10k.s" ]] && row "Import" "10,000 guidelines via the job API (median; job's own started→finished $(median <"$TMP/import-10k.job-s") s)" "$(median <"$TMP/import-10k.s") s" "" "" "" ""
+    elif [[ -n "$API" ]]; then
+        row "Import" "import via the job API" "failed: ${I[failed]:-?}" "" "" "" ""
+    fi
+    row "Import" "engine: guidebook-bench bulk-load (same rows, schema and indexes, ONE transaction; median of $(wc -l <"$TMP/bulk.s"))" "$BULK_S s" "" "" "" ""
+    row "Import" "for comparison: \`guidebook import\` CLI into the seeded bench db (same Importer, no HTTP; 1 run, during setup)" "$CLI_IMPORT_SECONDS s (CPU $CLI_IMPORT_CPU s)" "" "" "" ""
+
+    # Reads during an import vs idle (seed ids), the same paced load both times, on a fresh seeded
+    # database per run: an idle window, then a window while the full file is imported.
+    if [[ -n "$API" && -s "$TMP/import-full.s" ]]; then
+        WINDOW=$(awk -v s="$(median <"$TMP/import-full.s")" 'BEGIN { w = int(s); if (w < 3) w = 3; print w }')
+        : >"$TMP/reads-idle"; : >"$TMP/reads-busy"
+        for (( run = 1; run <= IMPORT_RUNS; run++ )); do
+            PORT=$(free_port)
+            fresh="$TMP/import-reads-$run.sqlite"
+            start_server "$fresh" "$PORT"
+            wrk_once "http://127.0.0.1:$PORT" "$SEED_GUIDELINES" 4 1 >/dev/null
+            log "reads run $run/$IMPORT_RUNS: idle ${WINDOW}s, then during a $GUIDELINES-guideline import ${WINDOW}s (c8, paced 1 request / 2 ms / connection)"
+            BENCH_DELAY_MS=2 wrk_once "http://127.0.0.1:$PORT" "$SEED_GUIDELINES" 8 "$WINDOW" >>"$TMP/reads-idle"
+            api_import "$PORT" "$KB" >"$TMP/import-during.out" 2>&1 &
+            IMPORTER_PID=$!; PIDS+=("$IMPORTER_PID")
+            sleep 0.5   # let the upload finish and the job start
+            BENCH_DELAY_MS=2 wrk_once "http://127.0.0.1:$PORT" "$SEED_GUIDELINES" 8 "$WINDOW" >>"$TMP/reads-busy"
+            wait "$IMPORTER_PID"; forget_pid "$IMPORTER_PID"
+            stop_process "$SERVER_PID"
+            rm -f "${fresh%.sqlite}".*
+        done
+        pick() { while read -r line; do field "$line" "$2"; done <"$1" | median; }
+        idle99=$(us_to_ms "$(pick "$TMP/reads-idle" p99_us)"); busy99=$(us_to_ms "$(pick "$TMP/reads-busy" p99_us)")
+        rr=$(ratio "$busy99" "$idle99")
+        runs99() { while read -r line; do printf '%s ' "$(us_to_ms "$(field "$line" p99_us)")"; done <"$1" | sed 's/ $//'; }
+        row "Import" "GET /v1/guidelines/{id} (seed ids) p99 during a $GUIDELINES-guideline import vs idle (wrk c8, each connection paced at 1 req / 2 ms, ${WINDOW}s windows; median of $IMPORT_RUNS fresh servers; p99 runs busy: $(runs99 "$TMP/reads-busy"), idle: $(runs99 "$TMP/reads-idle") ms; req/s $(printf '%.0f' "$(pick "$TMP/reads-busy" rps)") vs $(printf '%.0f' "$(pick "$TMP/reads-idle" rps)"))" "$busy99 ms (p50 $(us_to_ms "$(pick "$TMP/reads-busy" p50_us)"))" "$idle99 ms idle (p50 $(us_to_ms "$(pick "$TMP/reads-idle" p50_us)"))" "${rr}x" "< 2x" "$(verdict "$rr" '<' 2)"
+    fi
+fi
+
+# --- 5. table ---------------------------------------------------------------------------------
+
+TOTAL_SECONDS=$(( $(date +%s) - BENCH_STARTED ))
+mkdir -p "$OUT_DIR"
+{
+    echo "## Guidebook benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    echo "Commit $REVISION${DIRTY:+ ($DIRTY files changed)} · $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')) · SQLite $(sqlite3 --version 2>/dev/null | cut -d' ' -f1) · $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2) -t1 · $(nginx -v 2>&1 | cut -d: -f2 | tr -d ' ') · $GUIDELINES generated guidelines + seed · whole run ${TOTAL_SECONDS}s"
+    echo
+    echo "Load average (1/5/15 min) at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg) — other work on this shared machine shifts every number."
+    echo
+    echo "Medians of $RUNS runs of ${DURATION}s for the main wrk and engine runs (read API, search mix, imports); single runs where marked. Loopback only, shared 2-core machine: wrk, the server and nginx compete for the same cores."
+    echo
+    echo "| Area | Measure | Guidebook | Reference | Ratio | Target | Status |"
+    echo "|---|---|---:|---:|---:|---|---|"
+    awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$ROWS"
+    cat "$DETAIL"
+} >"$OUT_DIR/latest.md"
+cat "$OUT_DIR/latest.md"
+log "written to bench-results/latest.md (${TOTAL_SECONDS}s)"
