@@ -38,6 +38,9 @@ public final class HTTPServer: @unchecked Sendable {
             | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         var options: [CVarArg] = [
+            // First, so that MHD's messages about the other options reach the log too.
+            MHD_OPTION.EXTERNAL_LOGGER.rawValue, unsafeBitCast(daemonLog as MHD_LogCallback, to: OpaquePointer.self),
+            OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
             MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
             MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(max(1, configuration.connectionLimit)),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, configuration.connectionTimeoutSeconds)),
@@ -48,8 +51,6 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue,
             unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: OpaquePointer.self), Int(0),
             MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(address.pointer),
-            MHD_OPTION.EXTERNAL_LOGGER.rawValue, unsafeBitCast(daemonLog as MHD_LogCallback, to: OpaquePointer.self),
-            OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
         ]
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
