@@ -75,7 +75,7 @@ public final class Application: HTTPHandler {
                 routeName = route.template
                 try checkAccept(request)
                 let apiRequest = APIRequest(http: request, parameters: parameters, id: requestID)
-                if let cache, request.method == "GET" || request.method == "HEAD" {
+                if let cache, route.isCacheable, request.method == "GET" || request.method == "HEAD" {
                     // The generation is read before the handler reads, so an entry is never newer
                     // than the generation it is filed under.
                     let key = ResponseCache.key(for: request)
@@ -85,7 +85,7 @@ public final class Application: HTTPHandler {
                                           request: request, etag: entry.etag)
                     } else {
                         let fresh = try route.handler(apiRequest)
-                        if fresh.isKnowledgeRead, case .bytes(let body) = fresh.body {
+                        if fresh.isCacheable, case .bytes(let body) = fresh.body {
                             let etag = Self.etag(of: body)
                             cache.store(.init(generation: generation, status: fresh.status, headers: fresh.headers, body: body, etag: etag), for: key)
                             response = finish(fresh, request: request, etag: etag)

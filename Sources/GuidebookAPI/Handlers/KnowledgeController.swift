@@ -6,14 +6,14 @@ struct KnowledgeController: Controller {
     let store: Store
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/categories", knowledgeRead(categories))
-        router.add("GET", "/v1/topics", knowledgeRead(topics))
-        router.add("GET", "/v1/topics/{slug}", knowledgeRead(topic))
-        router.add("GET", "/v1/guidelines", knowledgeRead(guidelines))
-        router.add("GET", "/v1/guidelines/{id}", knowledgeRead(guideline))
-        router.add("GET", "/v1/guidelines/{id}/translations", knowledgeRead(translations))
-        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", knowledgeRead(translation))
-        router.add("GET", "/v1/locales", knowledgeRead(locales))
+        router.add("GET", "/v1/categories", categories, cacheable: true)
+        router.add("GET", "/v1/topics", topics, cacheable: true)
+        router.add("GET", "/v1/topics/{slug}", topic, cacheable: true)
+        router.add("GET", "/v1/guidelines", guidelines, cacheable: true)
+        router.add("GET", "/v1/guidelines/{id}", guideline, cacheable: true)
+        router.add("GET", "/v1/guidelines/{id}/translations", translations, cacheable: true)
+        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, cacheable: true)
+        router.add("GET", "/v1/locales", locales, cacheable: true)
         router.add("GET", "/v1/export", export)
     }
 

@@ -9,7 +9,7 @@ struct SearchController: Controller {
     static let maxMarkLength = 32
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/search", knowledgeRead(search))
+        router.add("GET", "/v1/search", search, cacheable: true)
     }
 
     private func search(_ request: APIRequest) throws -> APIResponse {
@@ -93,8 +93,9 @@ struct SearchController: Controller {
             sectionTitle = try reader.sectionTitle(topic: guideline.topic, key: guideline.section)
             link = "/v1/guidelines/\(guideline.id)"
         case .topic:
-            guard let topic = try reader.topic(slug: hit.ref) else { return }
-            texts = topic.summary.summary
+            // Only the summary is shown: the topic's own fields, without its guidelines.
+            guard let topic = try reader.topicSummary(slug: hit.ref) else { return }
+            texts = topic.summary
             link = "/v1/topics/\(hit.ref)"
         case .section:
             let parts = hit.ref.split(separator: "#", maxSplits: 1).map(String.init)

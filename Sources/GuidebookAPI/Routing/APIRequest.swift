@@ -44,16 +44,6 @@ public struct APIResponse: Sendable {
     public var body: HTTPResponse.Body
     /// True when the body may be answered with 304 against `If-None-Match` (GET/HEAD 200 responses).
     public var isCacheable: Bool
-    /// True when the response depends on nothing but the knowledge base and the request, so the
-    /// server may reuse it until the next commit.
-    public var isKnowledgeRead = false
-
-    /// This response, marked as a pure knowledge-base read.
-    public func knowledgeRead() -> APIResponse {
-        var copy = self
-        copy.isKnowledgeRead = isCacheable
-        return copy
-    }
 
     /// A JSON response.
     public static func json(_ writer: JSONWriter, status: Int = 200, headers: [(name: String, value: String)] = []) -> APIResponse {

@@ -9,6 +9,9 @@ public struct Router<Handler: Sendable>: Sendable {
         public let template: String
         let segments: [Segment]
         public let handler: Handler
+        /// True when the route's successful answers depend only on the stored data and the
+        /// request, so the application may reuse them until the next commit.
+        public let isCacheable: Bool
     }
 
     enum Segment: Sendable, Equatable {
@@ -29,14 +32,14 @@ public struct Router<Handler: Sendable>: Sendable {
     public init() {}
 
     /// Adds a route. `HEAD` is answered by every `GET` route automatically.
-    public mutating func add(_ method: String, _ template: String, _ handler: Handler) {
+    public mutating func add(_ method: String, _ template: String, _ handler: Handler, cacheable: Bool = false) {
         let segments = Self.split(template).map { part -> Segment in
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route \(method) \(template) registered twice")
-        routes.append(Route(method: method, template: template, segments: segments, handler: handler))
+        routes.append(Route(method: method, template: template, segments: segments, handler: handler, isCacheable: cacheable))
     }
 
     /// Every route, in registration order.

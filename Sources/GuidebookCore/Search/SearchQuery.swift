@@ -145,7 +145,6 @@ public struct SearchQuery: Sendable, Equatable {
     private static func compile(_ term: Term) -> (String, [HighlightTerm], [String]?)? {
         let words = TextSegmenter.latinWords(term.text)
         let runs = TextSegmenter.cjkRuns(term.text)
-        let cjkTexts = cjkStrings(term.text)
         var parts: [String] = []
         var highlights: [HighlightTerm] = []
 
@@ -154,10 +153,10 @@ public struct SearchQuery: Sendable, Equatable {
                 parts.append("{title body} : \"\(words.joined(separator: " "))\"")
                 highlights += words.map { .word($0, prefix: false) }
             }
-            let bigrams = runs.flatMap { $0 }
+            let bigrams = runs.flatMap(\.bigrams)
             if !bigrams.isEmpty {
-                parts.append(cjkExpression(bigrams, singleSyllable: runs.count == 1 && runs[0].count == 1 && runs[0][0].unicodeScalars.count == 1))
-                highlights += cjkTexts.map { .cjk($0) }
+                parts.append(cjkExpression(bigrams, singleSyllable: runs.count == 1 && runs[0].text.unicodeScalars.count == 1))
+                highlights += runs.map { .cjk($0.text) }
             }
         } else {
             for (offset, word) in words.enumerated() {
@@ -166,9 +165,9 @@ public struct SearchQuery: Sendable, Equatable {
                 parts.append("{title body} : \"\(word)\"\(star)")
                 highlights.append(.word(word, prefix: term.isPrefix && isLast))
             }
-            for (run, text) in zip(runs, cjkTexts) {
-                parts.append(cjkExpression(run, singleSyllable: run.count == 1 && run[0].unicodeScalars.count == 1))
-                highlights.append(.cjk(text))
+            for run in runs {
+                parts.append(cjkExpression(run.bigrams, singleSyllable: run.text.unicodeScalars.count == 1))
+                highlights.append(.cjk(run.text))
             }
         }
         guard !parts.isEmpty else { return nil }
@@ -183,18 +182,5 @@ public struct SearchQuery: Sendable, Equatable {
     private static func cjkExpression(_ bigrams: [String], singleSyllable: Bool) -> String {
         if singleSyllable { return "{title_cjk body_cjk} : \"\(bigrams[0])\" *" }
         return "{title_cjk body_cjk} : \"\(bigrams.joined(separator: " "))\""
-    }
-
-    private static func cjkStrings(_ text: String) -> [String] {
-        var result: [String] = []
-        var current = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if TextSegmenter.isCJK(scalar) { current.append(scalar) } else if !current.isEmpty {
-                result.append(String(current))
-                current = String.UnicodeScalarView()
-            }
-        }
-        if !current.isEmpty { result.append(String(current)) }
-        return result
     }
 }

@@ -43,19 +43,22 @@ public enum TextSegmenter {
         return (String(latin), cjk.joined(separator: " "))
     }
 
-    /// The CJK runs of a query term, each as its list of bigrams (one unigram for a one-character run).
-    public static func cjkRuns(_ text: String) -> [[String]] {
-        var runs: [[String]] = []
+    /// The CJK runs of a query term: each run's text and its bigrams (one unigram for a
+    /// one-character run), segmented exactly as `split` segments indexed text.
+    public static func cjkRuns(_ text: String) -> [(text: String, bigrams: [String])] {
+        var runs: [(text: String, bigrams: [String])] = []
         var run: [Unicode.Scalar] = []
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                run.append(scalar)
-            } else if !run.isEmpty {
-                runs.append(bigrams(run))
-                run.removeAll()
-            }
+        func flush() {
+            guard !run.isEmpty else { return }
+            var runText = String.UnicodeScalarView()
+            runText.append(contentsOf: run)
+            runs.append((String(runText), bigrams(run)))
+            run.removeAll()
         }
-        if !run.isEmpty { runs.append(bigrams(run)) }
+        for scalar in text.unicodeScalars {
+            if isCJK(scalar) { run.append(scalar) } else { flush() }
+        }
+        flush()
         return runs
     }
 

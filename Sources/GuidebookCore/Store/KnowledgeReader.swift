@@ -62,12 +62,21 @@ public final class KnowledgeReader {
         return try page(of: items, limit: limit, sortKey: \.sortKey) { id, summary in try withTopicTexts(summary, id: id) }
     }
 
-    /// A topic with its sections and guidelines, or nil.
-    public func topic(slug: String) throws -> Topic? {
+    /// A topic's own fields without its sections, or nil.
+    public func topicSummary(slug: String) throws -> TopicSummary? {
+        try topicRow(slug: slug)?.summary
+    }
+
+    private func topicRow(slug: String) throws -> (id: Int64, summary: TopicSummary)? {
         guard let (id, bare) = try database.firstRow(Self.topicColumns + " WHERE t.slug = ?", [.text(slug)], {
             ($0.int64(0), topicSummary(from: $0))
         }) else { return nil }
-        let summary = try withTopicTexts(bare, id: id)
+        return (id, try withTopicTexts(bare, id: id))
+    }
+
+    /// A topic with its sections and guidelines, or nil.
+    public func topic(slug: String) throws -> Topic? {
+        guard let (id, summary) = try topicRow(slug: slug) else { return nil }
 
         var sectionTitles: [Int64: LocalizedText] = [:]
         try database.forEachRow("""
