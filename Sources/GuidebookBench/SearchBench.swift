@@ -14,7 +14,8 @@ import GuidebookCore
 /// Output, tab-separated: one `query` line per query (count, p50 ms, p99 ms, total hits) and one
 /// `all` line (threads, seconds, count, queries/s, p50 ms, p99 ms, CPU ms per query — the process's
 /// user + system time over the timed part divided by the queries run, which a busy machine
-/// disturbs less than wall-clock latency).
+/// disturbs less than wall-clock latency). `--search-cache MB` sizes the store's search cache as the
+/// server's option does (0: every search reads its phrases from FTS5).
 struct SearchBench {
     let arguments: Arguments
 
@@ -38,13 +39,15 @@ struct SearchBench {
         guard !queries.isEmpty else { throw BenchError("--queries file has no queries") }
         guard threads >= 1, seconds > 0 else { throw BenchError("--threads must be >= 1 and --seconds > 0") }
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
-        let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: threads)
+        let cacheMegabytes = try arguments.int("--search-cache", default: Store.defaultSearchCacheBytes >> 20)
+        let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: threads,
+                              searchCacheBytes: cacheMegabytes << 20)
 
         // Totals and a warm page cache: every query once, untimed.
         var totals: [Int] = []
         for query in queries {
             let request = SearchRequest(query: try SearchQuery.parse(query), limit: 10)
-            totals.append(try store.read { try SearchEngine(database: $0.database).search(request) }.total)
+            totals.append(try store.search(request).total)
         }
 
         let collector = Collector()
@@ -97,7 +100,7 @@ struct SearchBench {
                         next = (next + 1) % queries.count
                         let t0 = LatencyStats.now()
                         let request = SearchRequest(query: try SearchQuery.parse(queries[index]), limit: 10)
-                        let results = try store.read { try SearchEngine(database: $0.database).search(request) }
+                        let results = try store.search(request)
                         let t1 = LatencyStats.now()
                         guard results.total >= 0 else { continue }
                         stats[index].add(t1 - t0)

@@ -21,7 +21,8 @@ struct Runtime {
     var seedDirectory: String { settings.seedDirectory ?? resources + "/Seed" }
 
     func openStore(maxReaders: Int = 8) throws -> Store {
-        try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders)
+        try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
+                  searchCacheBytes: settings.searchCacheMegabytes * 1024 * 1024)
     }
 }
 

@@ -20,6 +20,7 @@ struct Settings: Sendable {
     var tlsKeyPath: String?
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
+    var searchCacheMegabytes = 32
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -62,6 +63,9 @@ struct Settings: Sendable {
         Option(flag: "--tls-key", environment: "GUIDEBOOK_TLS_KEY", valueName: "PEM", help: "private key file for --tls-cert") { $0.tlsKeyPath = $1 },
         Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default 16)") {
             $0.responseCacheMegabytes = try number($1, "--response-cache", 0...4096)
+        },
+        Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
+            $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]

@@ -40,7 +40,7 @@ struct SearchController: Controller {
             }
             let results: SearchResults
             do {
-                results = try SearchEngine(database: reader.database).search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
+                results = try SearchEngine(database: reader.database, cache: store.searchCache).search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
             } catch let error as SQLiteError where error.isGenericError {
                 // The query builder only emits valid expressions; should SQLite still refuse one, it is
                 // the query that cannot be run, not a server fault.

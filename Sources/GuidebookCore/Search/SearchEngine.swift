@@ -1,61 +1,108 @@
+import Foundation
 import SQLite
 
 /// Runs searches on a read connection.
 ///
-/// Ranking is FTS5's bm25 over the index (titles weighted 10x), in the `ORDER BY rank LIMIT n`
-/// shape so SQLite keeps only the best n rows while it scores.
+/// FTS5 finds each phrase's rows (`MATCH` on the phrase alone, with the phrase's BM25 term weight
+/// per row); the engine combines them under the query's condition, scores every match as FTS5's
+/// bm25 would (the sum over matched phrases of idf × term weight, titles 10x), and keeps the best
+/// page. Totals and facets count every match. Because phrase postings are kept in `SearchCache`
+/// until the index changes, a query of very common words costs a merge of sorted arrays instead
+/// of a bm25 evaluation per matching row.
 public struct SearchEngine {
     let database: Database
+    let cache: SearchCache
 
-    /// How many matching rows the facet counts look at before they are labelled estimates.
-    public static let facetLimit = 2_000
+    /// Why a search cannot run.
+    public enum Failure: Error, Equatable {
+        /// A rowid beyond what the engine's 32-bit row numbers hold (over a billion records).
+        case rowOutOfRange(Int64)
+    }
 
-    public init(database: Database) {
+    /// `database` must be a read connection with the full-text functions registered
+    /// (`Database.registerFullTextFunctions`), as the store's readers are.
+    public init(database: Database, cache: SearchCache) {
         self.database = database
+        self.cache = cache
     }
 
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        var filter = ""
-        var values: [SQLValue] = [.text(request.query.expression)]
-        if let topic = request.topic {
-            values.append(.text(topic))
-            filter += " AND topic = ?\(values.count)"
-        }
-        if let category = request.category {
-            values.append(.text(category))
-            filter += " AND category = ?\(values.count)"
+        let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = 'search_generation'") ?? 0)
+        let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
+        let postings = try request.query.phrases.map { phrase in
+            try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database) }
         }
 
-        // One extra row tells whether another page follows.
-        var rows: [(rowID: Int64, hit: SearchHit)] = []
-        try database.forEachRow("""
-            SELECT rowid, ref, topic, category, rank FROM search_index
-            WHERE search_index MATCH ?1\(filter) ORDER BY rank LIMIT \(request.limit + 1) OFFSET \(request.offset)
-            """, values) { row in
-            let rowID = row.int64(0)
-            rows.append((rowID, SearchHit(kind: SearchIndexer.Kind(rawValue: rowID % 4) ?? .guideline, ref: row.text(1),
-                                          topic: row.text(2), category: row.text(3), score: -row.double(4), matchedLocales: [])))
+        var matches = RowSet.evaluate(request.query.condition, postings)
+        if request.topic != nil || request.category != nil {
+            let topic = request.topic.map { directory.topicNumber($0) ?? -1 }
+            let category = request.category.map { directory.categoryNumber($0) ?? -1 }
+            matches = matches.filter { row in
+                guard let number = directory.topic(ofRow: row) else { return false }
+                return (topic == nil || topic == number) && (category == nil || category == directory.topicCategories[number])
+            }
         }
-        let hasMore = rows.count > request.limit
-        // Equal scores keep a fixed order (by record) so pages are stable.
-        let page = rows.prefix(request.limit).sorted { $0.hit.score != $1.hit.score ? $0.hit.score > $1.hit.score : $0.rowID < $1.rowID }.map(\.hit)
 
-        let total = try database.scalarInt("SELECT count(*) FROM search_index WHERE search_index MATCH ?1\(filter)", values) ?? 0
+        // Facets and the total count every match.
+        var topicCounts = [Int](repeating: 0, count: directory.topicSlugs.count)
+        for row in matches {
+            if let number = directory.topic(ofRow: row) { topicCounts[number] += 1 }
+        }
+        var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
+        for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
 
-        var topicCounts: [String: Int] = [:]
-        var categoryCounts: [String: Int] = [:]
-        var seen = 0
-        try database.forEachRow("""
-            SELECT topic, category FROM search_index WHERE search_index MATCH ?1\(filter) LIMIT \(Self.facetLimit)
-            """, values) { row in
-            seen += 1
-            topicCounts[row.text(0), default: 0] += 1
-            categoryCounts[row.text(1), default: 0] += 1
+        // Scores: each phrase adds idf × its term weight in the rows it matches.
+        var scores = [Double](repeating: 0, count: matches.count)
+        for index in request.query.condition.scoringPhrases.sorted() {
+            let phrase = postings[index]
+            let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
+            RowSet.forEachCommon(matches, phrase.rows) { matchIndex, phraseIndex in
+                scores[matchIndex] += idf * Double(phrase.weights[phraseIndex])
+            }
         }
-        func sorted(_ counts: [String: Int]) -> [(slug: String, count: Int)] {
-            counts.map { (slug: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.slug < $1.slug }
+
+        // The best offset + limit + 1 (one more tells whether another page follows); equal
+        // scores keep rowid order so pages are stable.
+        let wanted = request.offset + request.limit + 1
+        var best: [(score: Double, row: UInt32)] = []
+        best.reserveCapacity(min(wanted, matches.count) + 1)
+        func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {
+            a.score != b.score ? a.score > b.score : a.row < b.row
         }
-        return SearchResults(hits: page, total: total, topicFacets: sorted(topicCounts), categoryFacets: sorted(categoryCounts),
-                             facetsAreExact: seen < Self.facetLimit, hasMore: hasMore)
+        for (index, row) in matches.enumerated() {
+            let candidate = (score: scores[index], row: row)
+            if best.count == wanted, let last = best.last, !ranksBefore(candidate, last) { continue }
+            var low = 0, high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranksBefore(best[middle], candidate) { low = middle + 1 } else { high = middle }
+            }
+            best.insert(candidate, at: low)
+            if best.count > wanted { best.removeLast() }
+        }
+        let page = best.dropFirst(request.offset).prefix(request.limit)
+        var hits: [SearchHit] = []
+        for entry in page {
+            guard let (ref, topic, category) = try database.firstRow("SELECT ref, topic, category FROM search_index WHERE rowid = ?1",
+                                                                     [.integer(Int64(entry.row))], { ($0.text(0), $0.text(1), $0.text(2)) })
+            else { continue }
+            hits.append(SearchHit(kind: SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) ?? .guideline, ref: ref, topic: topic,
+                                  category: category, score: entry.score, matchedLocales: []))
+        }
+
+        func facets(_ counts: [Int], _ slugs: [String]) -> [(slug: String, count: Int)] {
+            counts.enumerated().filter { $0.element > 0 }.map { (slug: slugs[$0.offset], count: $0.element) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.slug < $1.slug }
+        }
+        return SearchResults(hits: hits, total: matches.count, topicFacets: facets(topicCounts, directory.topicSlugs),
+                             categoryFacets: facets(categoryCounts, directory.categorySlugs), facetsAreExact: true,
+                             hasMore: best.count > request.offset + request.limit)
+    }
+
+    /// BM25's idf as FTS5 computes it: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 so a word in
+    /// more than half the rows still counts a little.
+    static func idf(matching count: Int, of rows: Int) -> Double {
+        let value = log((Double(rows) - Double(count) + 0.5) / (Double(count) + 0.5))
+        return value > 1e-6 ? value : 1e-6
     }
 }

@@ -30,6 +30,7 @@ public struct SearchIndexer {
 
     /// Re-indexes a topic, its sections and its guidelines. `isNew` skips deleting rows that cannot exist.
     public func indexTopic(id topicID: Int64, isNew: Bool = false) throws {
+        try bumpGeneration()
         guard let (slug, category) = try database.firstRow("""
             SELECT t.slug, c.slug FROM topics t JOIN categories c ON c.id = t.category_id WHERE t.id = ?
             """, [.integer(topicID)], { ($0.text(0), $0.text(1)) }) else { return }
@@ -88,6 +89,7 @@ public struct SearchIndexer {
     /// Empties the index and indexes every topic again (after a segmentation change, or on request).
     public func rebuild() throws {
         try database.execute("DELETE FROM search_index")
+        try bumpGeneration()
         for id in try database.rows("SELECT id FROM topics ORDER BY id", [], { $0.int64(0) }) {
             try indexTopic(id: id, isNew: true)
         }
@@ -98,6 +100,11 @@ public struct SearchIndexer {
     public func needsRebuild() throws -> Bool {
         let stored = try database.firstRow("SELECT value FROM meta WHERE key = 'search_index_version'") { $0.text(0) }
         return stored != TextSegmenter.version
+    }
+
+    /// Marks the index as changed (see `SearchCache`); the SQL delete triggers do the same.
+    private func bumpGeneration() throws {
+        try database.cachedStatement("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'search_generation'").run()
     }
 
     private func delete(_ kind: Kind, _ id: Int64) throws {

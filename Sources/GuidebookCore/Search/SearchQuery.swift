@@ -1,12 +1,15 @@
-/// A user's search text turned into a safe FTS5 expression.
+/// A user's search text turned into phrases FTS5 can match safely and a condition combining them.
 ///
 /// Users write words, "quoted phrases", `prefix*`, `-excluded` words and `OR` between words; every
 /// other character (FTS5's own syntax included: parentheses, `:`, `^`, `NEAR`, column names) is
-/// just text. The expression is built only from quoted tokens and the service's own operators,
-/// so no input can produce an FTS5 syntax error or search a column it should not.
+/// just text. Each phrase is built only from one quoted token list, a column filter of the
+/// service's choosing and at most a prefix star, so no input can produce an FTS5 syntax error or
+/// search a column it should not.
 public struct SearchQuery: Sendable, Equatable {
-    /// The FTS5 MATCH expression.
-    public let expression: String
+    /// FTS5 expressions of one phrase each, e.g. `{title body} : "sheet"`. Distinct.
+    public let phrases: [String]
+    /// Which rows match, over `phrases`.
+    public let condition: SearchCondition
     /// Words to highlight in snippets.
     public let highlights: [HighlightTerm]
 
@@ -57,40 +60,48 @@ public struct SearchQuery: Sendable, Equatable {
         guard text.count <= maxLength else { throw Failure.tooLong(text.count) }
 
         let terms = try lex(text)
-        var positives: [(expression: String, orWithPrevious: Bool)] = []
-        var negatives: [String] = []
+        var phrases: [String] = []
+        func leaf(_ expression: String) -> SearchCondition {
+            if let index = phrases.firstIndex(of: expression) { return .phrase(index) }
+            phrases.append(expression)
+            return .phrase(phrases.count - 1)
+        }
+        var positives: [(condition: SearchCondition, orWithPrevious: Bool)] = []
+        var negatives: [SearchCondition] = []
         var highlights: [HighlightTerm] = []
         var plainWords: [String] = []
         var plainOnly = true
 
         for term in terms {
-            guard let (expression, termHighlights, words) = compile(term) else { continue }
+            guard let (parts, termHighlights, words) = compile(term) else { continue }
+            let condition = parts.count == 1 ? leaf(parts[0]) : .all(parts.map(leaf))
             if term.isNegated {
-                negatives.append(expression)
+                negatives.append(condition)
                 plainOnly = false
                 continue
             }
             highlights.append(contentsOf: termHighlights)
             if term.isPhrase || term.isPrefix || term.orWithPrevious || words == nil { plainOnly = false }
             plainWords.append(contentsOf: words ?? [])
-            positives.append((expression, term.orWithPrevious))
+            positives.append((condition, term.orWithPrevious))
         }
         guard !positives.isEmpty else {
             throw negatives.isEmpty ? Failure.nothingSearchable : Failure.onlyExclusions
         }
 
         // Words joined by OR form a group; groups are all required.
-        var groups: [[String]] = []
+        var groups: [[SearchCondition]] = []
         for positive in positives {
-            if positive.orWithPrevious, !groups.isEmpty { groups[groups.count - 1].append(positive.expression) } else { groups.append([positive.expression]) }
+            if positive.orWithPrevious, !groups.isEmpty { groups[groups.count - 1].append(positive.condition) } else { groups.append([positive.condition]) }
         }
-        var expression = groups.map { $0.count == 1 ? $0[0] : "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
+        let required = groups.map { $0.count == 1 ? $0[0] : .any($0) }
+        var condition = required.count == 1 ? required[0] : .all(required)
         // Plain English words: the same matches, but rows holding them as an exact phrase score higher.
         if plainOnly && plainWords.count >= 2 && plainWords.count == positives.count {
-            expression = "({title body} : \"\(plainWords.joined(separator: " "))\") OR (\(expression))"
+            condition = .any([leaf("{title body} : \"\(plainWords.joined(separator: " "))\""), condition])
         }
-        for negative in negatives { expression = "(\(expression)) NOT \(negative)" }
-        return SearchQuery(expression: expression, highlights: highlights)
+        for negative in negatives { condition = .excluding(condition, negative) }
+        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights)
     }
 
     /// Splits user text into terms: words, "phrases", -negations, OR connectors, prefix stars.
@@ -140,9 +151,9 @@ public struct SearchQuery: Sendable, Equatable {
         return terms
     }
 
-    /// One term as an FTS5 expression, its highlight terms, and its words when it is a plain
-    /// Latin-only word (for the phrase boost). Nil when the term has nothing searchable.
-    private static func compile(_ term: Term) -> (String, [HighlightTerm], [String]?)? {
+    /// One term as the phrases it requires (all of them), its highlight terms, and its words when
+    /// it is a plain Latin-only word (for the phrase boost). Nil when the term has nothing searchable.
+    private static func compile(_ term: Term) -> ([String], [HighlightTerm], [String]?)? {
         let words = TextSegmenter.latinWords(term.text)
         let runs = TextSegmenter.cjkRuns(term.text)
         var parts: [String] = []
@@ -171,9 +182,8 @@ public struct SearchQuery: Sendable, Equatable {
             }
         }
         guard !parts.isEmpty else { return nil }
-        let expression = parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
         let plain = !term.isPhrase && runs.isEmpty && words.count == 1 ? words : nil
-        return (expression, highlights, plain)
+        return (parts, highlights, plain)
     }
 
     /// Bigrams as a phrase in the CJK columns. A single syllable cannot make a bigram: it is

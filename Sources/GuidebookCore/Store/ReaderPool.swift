@@ -40,6 +40,7 @@ public final class ReaderPool: @unchecked Sendable {
                     // 1 MiB of page cache per reader (SQLite's default is 2 MiB): the OS page cache
                     // holds the file anyway, and several readers would otherwise double the footprint.
                     try database.execute("PRAGMA query_only = 1; PRAGMA cache_size = -1024;")
+                    try database.registerFullTextFunctions()
                     return KnowledgeReader(database: database)
                 } catch {
                     opened -= 1

@@ -8,6 +8,8 @@ public final class Store: @unchecked Sendable {
     public let path: String
     /// Read connections, one per concurrent reader.
     public let readers: ReaderPool
+    /// Phrase postings and the row directory searches keep until the index changes.
+    public let searchCache: SearchCache
     private let writer: Database
     private let writeLock = NSLock()
     // A connection that only watches for commits (`PRAGMA data_version`), by anyone, in any process.
@@ -18,7 +20,7 @@ public final class Store: @unchecked Sendable {
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// A database whose schema is newer than `migrations` is refused untouched.
-    public init(path: String, migrations: [Migration], maxReaders: Int = 8) throws {
+    public init(path: String, migrations: [Migration], maxReaders: Int = 8, searchCacheBytes: Int = Store.defaultSearchCacheBytes) throws {
         self.path = path
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
@@ -41,8 +43,17 @@ public final class Store: @unchecked Sendable {
         }
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
+        self.searchCache = SearchCache(capacityBytes: searchCacheBytes)
         self.watcher = try Database(path: path)
         try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
+    }
+
+    /// Memory for search postings unless told otherwise: 32 MiB.
+    public static let defaultSearchCacheBytes = 32 * 1024 * 1024
+
+    /// Runs a search on a pooled read connection.
+    public func search(_ request: SearchRequest) throws -> SearchResults {
+        try read { try SearchEngine(database: $0.database, cache: searchCache).search(request) }
     }
 
     /// A number that changes whenever anyone has committed to the database since the last call

@@ -1,0 +1,42 @@
+import SQLite
+
+/// Every row one phrase matches, in rowid order, with the row's BM25 term weight for it.
+///
+/// Loaded from FTS5 (`MATCH` on the phrase alone) and kept in `SearchCache` until the index
+/// changes. The weight is FTS5's bm25 term weight without the idf (titles 10x, length-normalized);
+/// the engine multiplies it by the phrase's idf, which follows exactly from `rows.count`.
+public struct PhrasePostings: Sendable {
+    /// Matching rowids, ascending.
+    public let rows: [UInt32]
+    /// The term weight of each row, parallel to `rows`.
+    public let weights: [Float]
+
+    /// Bytes held, for the cache's budget.
+    var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + 64 }
+
+    /// Column weights for `guidebook_phrase_weight`, in the table's column order: title, body,
+    /// title_cjk, body_cjk (titles weigh ten times the body), then the four unindexed columns.
+    static let columnWeights = "10.0, 1.0, 10.0, 1.0, 0, 0, 0, 0"
+
+    /// Reads the rows of `phrase` (one FTS5 phrase expression) on a connection with the
+    /// full-text functions registered.
+    static func load(_ phrase: String, from database: Database) throws -> PhrasePostings {
+        var rows: [UInt32] = []
+        var weights: [Float] = []
+        var sorted = true
+        try database.forEachRow("""
+            SELECT rowid, guidebook_phrase_weight(search_index, \(columnWeights)) FROM search_index WHERE search_index MATCH ?1
+            """, [.text(phrase)]) { row in
+            guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
+            if let last = rows.last, last >= rowID { sorted = false }
+            rows.append(rowID)
+            weights.append(Float(row.double(1)))
+        }
+        // FTS5 returns rowid order; should it ever not, order here rather than trust it.
+        if !sorted {
+            let order = rows.indices.sorted { rows[$0] < rows[$1] }
+            return PhrasePostings(rows: order.map { rows[$0] }, weights: order.map { weights[$0] })
+        }
+        return PhrasePostings(rows: rows, weights: weights)
+    }
+}

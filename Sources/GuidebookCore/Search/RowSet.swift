@@ -1,0 +1,83 @@
+/// Set operations on ascending arrays of rowids: how the engine combines phrase postings.
+enum RowSet {
+    /// The rows matching `condition`, ascending.
+    static func evaluate(_ condition: SearchCondition, _ postings: [PhrasePostings]) -> [UInt32] {
+        switch condition {
+        case .phrase(let index):
+            return postings[index].rows
+        case .all(let conditions):
+            // Smallest first: each intersection is then bounded by the smallest set.
+            let sets = conditions.map { evaluate($0, postings) }.sorted { $0.count < $1.count }
+            guard var result = sets.first else { return [] }
+            for set in sets.dropFirst() where !result.isEmpty { result = intersection(result, set) }
+            return result
+        case .any(let conditions):
+            return conditions.map { evaluate($0, postings) }.reduce([]) { union($0, $1) }
+        case .excluding(let kept, let excluded):
+            return subtracting(evaluate(kept, postings), evaluate(excluded, postings))
+        }
+    }
+
+    /// Calls `body(indexInA, indexInB)` for every row in both `a` and `b`.
+    static func forEachCommon(_ a: [UInt32], _ b: [UInt32], _ body: (Int, Int) -> Void) {
+        if a.isEmpty || b.isEmpty { return }
+        // Walk the shorter array and gallop through the longer one.
+        let swap = a.count > b.count
+        let short = swap ? b : a, long = swap ? a : b
+        var position = 0
+        for (shortIndex, row) in short.enumerated() {
+            position = lowerBound(long, row, from: position)
+            if position == long.count { return }
+            if long[position] == row { swap ? body(position, shortIndex) : body(shortIndex, position) }
+        }
+    }
+
+    static func intersection(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(min(a.count, b.count))
+        forEachCommon(a, b) { index, _ in result.append(a[index]) }
+        return result
+    }
+
+    static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [UInt32] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { result.append(a[i]); i += 1 } else if b[j] < a[i] { result.append(b[j]); j += 1 } else { result.append(a[i]); i += 1; j += 1 }
+        }
+        result.append(contentsOf: a[i...])
+        result.append(contentsOf: b[j...])
+        return result
+    }
+
+    static func subtracting(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if b.isEmpty { return a }
+        var result: [UInt32] = []
+        result.reserveCapacity(a.count)
+        var position = 0
+        for row in a {
+            position = lowerBound(b, row, from: position)
+            if position == b.count || b[position] != row { result.append(row) }
+        }
+        return result
+    }
+
+    /// The first index at or after `start` whose row is >= `row`: doubling steps, then binary search.
+    static func lowerBound(_ rows: [UInt32], _ row: UInt32, from start: Int) -> Int {
+        var low = start, step = 1, high = start
+        while high < rows.count && rows[high] < row {
+            low = high + 1
+            high += step
+            step *= 2
+        }
+        high = min(high, rows.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle] < row { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

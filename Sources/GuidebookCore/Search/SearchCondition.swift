@@ -1,0 +1,24 @@
+/// Which records a query matches, as a tree over its phrases.
+///
+/// A leaf names one phrase of `SearchQuery.phrases` (an FTS5 expression matching on its own). The
+/// engine fetches each phrase's rows from FTS5 and combines them here, so every match, count and
+/// facet is exact.
+public indirect enum SearchCondition: Sendable, Equatable {
+    /// Rows matching `phrases[index]`.
+    case phrase(Int)
+    /// Rows matching every condition.
+    case all([SearchCondition])
+    /// Rows matching at least one condition.
+    case any([SearchCondition])
+    /// Rows matching the first condition and not the second.
+    case excluding(SearchCondition, SearchCondition)
+
+    /// The phrases whose hits add to a matching row's score: all of them except those only excluded.
+    public var scoringPhrases: Set<Int> {
+        switch self {
+        case .phrase(let index): return [index]
+        case .all(let conditions), .any(let conditions): return conditions.reduce(into: []) { $0.formUnion($1.scoringPhrases) }
+        case .excluding(let kept, _): return kept.scoringPhrases
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GuidebookCore
+import GuidebookImport
+import SQLite
+import XCTest
+
+/// The search engine against FTS5 itself, on the seed plus 3,000 generated guidelines: for every
+/// query, the page, the scores, the total and the facets must be what FTS5's own `bm25()`, `count(*)`
+/// and `GROUP BY` give for the same expression, with the search cache on and off.
+final class SearchEngineTests: XCTestCase {
+    private static let queries = [
+        "sheet", "the", "content", "people app", "시트", "앱", "사용자", "콘텐츠", "progress 시트", "진행률 표시기",
+        "sheet popover", "split view", "\"dark mode\"", "prog*", "sheet -modal", "sheet OR popover", "spinner OR gauge",
+        "content app people", "사용자 앱", "blur", "블러", "vibrancy -the", "indicator", "\"진행률 표시기\"",
+    ]
+
+    private var directory: String!
+    private var store: Store!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "guidebook-engine-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        store = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: TestServer.migrationsDirectory))
+        _ = try SeedLoader(directory: TestServer.seedDirectory).loadIfEmpty(into: store)
+        let file = directory + "/generated.ndjson"
+        FileManager.default.createFile(atPath: file, contents: nil)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
+        try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
+        try handle.close()
+        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"), progress: { _ in })
+    }
+
+    override func tearDownWithError() throws {
+        store = nil
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testPagesScoresTotalsAndFacetsAreFTS5s() throws {
+        for cacheBytes in [Store.defaultSearchCacheBytes, 0] {
+            let engineStore = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: TestServer.migrationsDirectory),
+                                        searchCacheBytes: cacheBytes)
+            for text in Self.queries {
+                let query = try SearchQuery.parse(text)
+                for (offset, topic) in [(0, nil), (20, nil), (0, "sheets")] as [(Int, String?)] {
+                    let request = SearchRequest(query: query, topic: topic, offset: offset, limit: 20)
+                    let results = try engineStore.search(request)
+                    // Twice: the second answer comes from the cache when there is one.
+                    let again = try engineStore.search(request)
+                    XCTAssertEqual(results.hits.map(\.ref), again.hits.map(\.ref), text)
+                    try assertMatchesFTS5(results, query: query, text: text, topic: topic, offset: offset, limit: 20)
+                }
+            }
+        }
+    }
+
+    func testACommitIsSeenByTheNextSearch() throws {
+        let query = try SearchQuery.parse("sheet")
+        let before = try store.search(SearchRequest(query: query, limit: 5))
+        XCTAssertGreaterThan(before.total, 0)
+        // Delete a topic holding matches (the delete triggers bump the generation), then search again.
+        let slug = try XCTUnwrap(before.hits.first?.topic)
+        try store.write { try $0.run("DELETE FROM topics WHERE slug = ?", [.text(slug)]) }
+        let after = try store.search(SearchRequest(query: query, limit: 5))
+        XCTAssertLessThan(after.total, before.total)
+        XCTAssertFalse(after.hits.contains { $0.topic == slug })
+        XCTAssertEqual(after.total, try fts5Count("({title body} : \"sheet\")", topic: nil))
+    }
+
+    // MARK: - The reference: FTS5 evaluating the same condition as one expression
+
+    private func expression(_ condition: SearchCondition, _ phrases: [String]) -> String {
+        switch condition {
+        case .phrase(let index): return "(\(phrases[index]))"
+        case .all(let conditions): return "(" + conditions.map { expression($0, phrases) }.joined(separator: " AND ") + ")"
+        case .any(let conditions): return "(" + conditions.map { expression($0, phrases) }.joined(separator: " OR ") + ")"
+        case .excluding(let kept, let excluded): return "(\(expression(kept, phrases)) NOT \(expression(excluded, phrases)))"
+        }
+    }
+
+    private func fts5Count(_ match: String, topic: String?) throws -> Int {
+        try store.read { reader in
+            try reader.database.scalarInt("SELECT count(*) FROM search_index WHERE search_index MATCH ?1 AND (?2 IS NULL OR topic = ?2)",
+                                          [.text(match), topic.map { .text($0) } ?? .null]) ?? -1
+        }
+    }
+
+    private func assertMatchesFTS5(_ results: SearchResults, query: SearchQuery, text: String, topic: String?, offset: Int, limit: Int) throws {
+        let match = expression(query.condition, query.phrases)
+        let topicValue: SQLValue = topic.map { .text($0) } ?? .null
+        let (reference, facets) = try store.read { reader -> ([(ref: String, score: Double)], [String: Int]) in
+            let page = try reader.database.rows("""
+                SELECT ref, -rank FROM search_index WHERE search_index MATCH ?1 AND (?2 IS NULL OR topic = ?2)
+                ORDER BY rank, rowid LIMIT \(limit) OFFSET \(offset)
+                """, [.text(match), topicValue]) { (ref: $0.text(0), score: $0.double(1)) }
+            var facets: [String: Int] = [:]
+            try reader.database.forEachRow("""
+                SELECT topic, count(*) FROM search_index WHERE search_index MATCH ?1 AND (?2 IS NULL OR topic = ?2) GROUP BY topic
+                """, [.text(match), topicValue]) { facets[$0.text(0)] = $0.int(1) }
+            return (page, facets)
+        }
+        let label = "\(text) offset \(offset) topic \(topic ?? "-")"
+        XCTAssertEqual(results.total, try fts5Count(match, topic: topic), label)
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: results.topicFacets.map { ($0.slug, $0.count) }), facets, label)
+        XCTAssertTrue(results.facetsAreExact)
+        XCTAssertEqual(results.hits.count, reference.count, label)
+        for (position, (hit, expected)) in zip(results.hits, reference).enumerated() {
+            // Weights are kept as 32-bit floats: scores agree to about 1e-7, relative.
+            XCTAssertEqual(hit.score, expected.score, accuracy: max(1e-9, abs(expected.score) * 1e-5), "\(label) #\(position)")
+            // Rows whose scores differ only by that rounding may trade places; any other order (equal
+            // scores included: both sides then order by rowid) must be FTS5's.
+            let nearlyTied = reference.contains {
+                $0.ref != expected.ref && $0.score != expected.score && abs($0.score - expected.score) <= abs(expected.score) * 1e-5
+            }
+            if !nearlyTied {
+                XCTAssertEqual(hit.ref, expected.ref, "\(label) #\(position)")
+            }
+        }
+    }
+}
