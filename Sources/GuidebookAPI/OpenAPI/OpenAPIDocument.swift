@@ -975,7 +975,7 @@ public enum OpenAPIDocument {
           "facets": {
             "type": "object",
             "properties": {
-              "exact": {"type": "boolean", "description": "False when counted over the first 2,000 matches only."},
+              "exact": {"type": "boolean", "description": "True: facets count every match. (Kept so that an estimate could be labelled.)"},
               "topics": {"type": "array", "items": {"$ref": "#/components/schemas/Facet"}},
               "categories": {"type": "array", "items": {"$ref": "#/components/schemas/Facet"}}
             },

@@ -3,7 +3,8 @@ import SQLite
 /// Every row one phrase matches, in rowid order, with the row's BM25 term weight for it.
 ///
 /// Loaded from FTS5 (`MATCH` on the phrase alone) and kept in `SearchCache` until the index
-/// changes. The weight is FTS5's bm25 term weight without the idf (titles 10x, length-normalized);
+/// changes. The weight is bm25's term weight as FTS5 computes it, without the idf:
+/// tf(k1+1) / (tf + k1(1 - b + b·len/avglen)), tf being the phrase's hits with titles counted 10x;
 /// the engine multiplies it by the phrase's idf, which follows exactly from `rows.count`.
 public struct PhrasePostings: Sendable {
     /// Matching rowids, ascending.
@@ -14,23 +15,29 @@ public struct PhrasePostings: Sendable {
     /// Bytes held, for the cache's budget.
     var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + 64 }
 
-    /// Column weights for `guidebook_phrase_weight`, in the table's column order: title, body,
+    /// Column weights for `guidebook_phrase_hits`, in the table's column order: title, body,
     /// title_cjk, body_cjk (titles weigh ten times the body), then the four unindexed columns.
     static let columnWeights = "10.0, 1.0, 10.0, 1.0, 0, 0, 0, 0"
 
+    /// bm25's parameters, FTS5's values.
+    static let k1 = 1.2, b = 0.75
+
     /// Reads the rows of `phrase` (one FTS5 phrase expression) on a connection with the
-    /// full-text functions registered.
-    static func load(_ phrase: String, from database: Database) throws -> PhrasePostings {
+    /// full-text functions registered; row lengths come from `directory`.
+    static func load(_ phrase: String, from database: Database, directory: RowDirectory) throws -> PhrasePostings {
         var rows: [UInt32] = []
         var weights: [Float] = []
         var sorted = true
+        let averageLength = directory.averageLength
         try database.forEachRow("""
-            SELECT rowid, guidebook_phrase_weight(search_index, \(columnWeights)) FROM search_index WHERE search_index MATCH ?1
+            SELECT rowid, guidebook_phrase_hits(search_index, \(columnWeights)) FROM search_index WHERE search_index MATCH ?1
             """, [.text(phrase)]) { row in
             guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
             if let last = rows.last, last >= rowID { sorted = false }
+            let hits = row.double(1)
+            let lengthNorm = k1 * (1 - b + b * directory.length(ofRow: rowID) / averageLength)
             rows.append(rowID)
-            weights.append(Float(row.double(1)))
+            weights.append(Float(hits * (k1 + 1) / (hits + lengthNorm)))
         }
         // FTS5 returns rowid order; should it ever not, order here rather than trust it.
         if !sorted {

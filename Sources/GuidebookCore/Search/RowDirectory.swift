@@ -1,45 +1,60 @@
 import SQLite
 
-/// Which topic (and so which category) each row of the search index belongs to, and how many
-/// rows there are: what facets, topic and category filters and idf need, without reading the
-/// index's stored columns row by row.
+/// What the engine needs to know of every row of the search index without reading the index row
+/// by row: its topic (so its category) for facets and filters, and its length in tokens for bm25's
+/// length normalization; plus the row count and average length (bm25's N and avgdl).
 public struct RowDirectory: Sendable {
     /// Rows in the search index (FTS5's row count, the N of idf).
     public let rowCount: Int
+    /// Tokens per row on average, over all columns (bm25's avgdl, as FTS5 computes it).
+    public let averageLength: Double
     /// Topic slugs, indexed by topic number.
     let topicSlugs: [String]
     /// The category number of each topic number.
     let topicCategories: [Int]
     /// Category slugs, indexed by category number.
     let categorySlugs: [String]
-    /// Topic number + 1 by rowid (0: no such row). Dense: rowids are record id * 4 + kind.
-    private let topicByRow: [UInt32]
+
+    /// A row's topic number + 1 (0: no such row) and its length in tokens.
+    struct Entry: Sendable {
+        var topic: UInt32 = 0
+        var length: UInt32 = 0
+    }
+    /// Entries by rowid. Dense, because rowids are record id * 4 + kind.
+    private let dense: [Entry]
     /// Used instead when rowids are too sparse for a dense table.
-    private let sparseTopicByRow: [UInt32: UInt32]
+    private let sparse: [UInt32: Entry]
 
     /// Bytes held, for the cache's budget.
-    var byteCount: Int { topicByRow.count * 4 + sparseTopicByRow.count * 16 + topicSlugs.count * 48 }
+    var byteCount: Int { dense.count * MemoryLayout<Entry>.stride + sparse.count * 24 + topicSlugs.count * 48 }
+
+    private func entry(_ row: UInt32) -> Entry? {
+        let found = Int(row) < dense.count ? dense[Int(row)] : sparse[row]
+        guard let found, found.topic != 0 else { return nil }
+        return found
+    }
 
     /// The topic number of `row`, nil when the row is unknown.
-    func topic(ofRow row: UInt32) -> Int? {
-        let entry = Int(row) < topicByRow.count ? topicByRow[Int(row)] : (sparseTopicByRow[row] ?? 0)
-        return entry == 0 ? nil : Int(entry) - 1
-    }
+    func topic(ofRow row: UInt32) -> Int? { entry(row).map { Int($0.topic) - 1 } }
+
+    /// The row's tokens over all columns (the average for an unknown row).
+    func length(ofRow row: UInt32) -> Double { entry(row).map { Double($0.length) } ?? averageLength }
 
     func topicNumber(_ slug: String) -> Int? { topicSlugs.firstIndex(of: slug) }
     func categoryNumber(_ slug: String) -> Int? { categorySlugs.firstIndex(of: slug) }
 
-    /// Reads every row's topic and category from the index (one scan).
+    /// Reads every row's topic and category (the index's stored columns) and length (FTS5's
+    /// `docsize` table: one varint per column), one scan each.
     static func load(from database: Database) throws -> RowDirectory {
         var topicNumbers: [String: Int] = [:]
         var categoryNumbers: [String: Int] = [:]
         var topicSlugs: [String] = []
         var topicCategories: [Int] = []
         var categorySlugs: [String] = []
-        var rows: [(UInt32, UInt32)] = []
+        var entries: [UInt32: Entry] = [:]
         var maxRow: UInt32 = 0
         try database.forEachRow("SELECT rowid, topic, category FROM search_index") { row in
-            guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
+            let rowID = try rowNumber(row.int64(0))
             let slug = row.text(1)
             let topic: Int
             if let known = topicNumbers[slug] {
@@ -56,18 +71,52 @@ public struct RowDirectory: Sendable {
                 topic = topicSlugs.count - 1
                 topicNumbers[slug] = topic
             }
-            rows.append((rowID, UInt32(topic + 1)))
+            entries[rowID] = Entry(topic: UInt32(topic + 1))
             maxRow = max(maxRow, rowID)
         }
-        var dense: [UInt32] = []
-        var sparse: [UInt32: UInt32] = [:]
-        if Int(maxRow) < rows.count * 8 + 1_024 {
-            dense = [UInt32](repeating: 0, count: Int(maxRow) + 1)
-            for (row, topic) in rows { dense[Int(row)] = topic }
-        } else {
-            for (row, topic) in rows { sparse[row] = topic }
+        var totalLength = 0
+        try database.forEachRow("SELECT id, sz FROM search_index_docsize") { row in
+            let rowID = try rowNumber(row.int64(0))
+            let length = columnSizesTotal(row.blob(1))
+            totalLength += length
+            entries[rowID, default: Entry()].length = UInt32(clamping: length)
         }
-        return RowDirectory(rowCount: rows.count, topicSlugs: topicSlugs, topicCategories: topicCategories,
-                            categorySlugs: categorySlugs, topicByRow: dense, sparseTopicByRow: sparse)
+        var dense: [Entry] = []
+        var sparse: [UInt32: Entry] = [:]
+        if Int(maxRow) < entries.count * 8 + 1_024 {
+            dense = [Entry](repeating: Entry(), count: Int(maxRow) + 1)
+            for (row, entry) in entries where Int(row) < dense.count { dense[Int(row)] = entry }
+        } else {
+            sparse = entries
+        }
+        let rowCount = topicNumbers.isEmpty ? 0 : entries.values.reduce(0) { $0 + ($1.topic != 0 ? 1 : 0) }
+        return RowDirectory(rowCount: rowCount, averageLength: rowCount > 0 ? Double(totalLength) / Double(rowCount) : 1,
+                            topicSlugs: topicSlugs, topicCategories: topicCategories, categorySlugs: categorySlugs,
+                            dense: dense, sparse: sparse)
+    }
+
+    private static func rowNumber(_ rowID: Int64) throws -> UInt32 {
+        guard let number = UInt32(exactly: rowID) else { throw SearchEngine.Failure.rowOutOfRange(rowID) }
+        return number
+    }
+
+    /// The sum of a docsize record: SQLite varints (7 bits a byte, high bit set while more follow;
+    /// a ninth byte carries 8 bits), one per column.
+    static func columnSizesTotal(_ bytes: [UInt8]) -> Int {
+        var total = 0, index = 0
+        while index < bytes.count {
+            var value = 0
+            var count = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                count += 1
+                if count == 9 { value = (value << 8) | Int(byte); break }
+                value = (value << 7) | Int(byte & 0x7F)
+                if byte & 0x80 == 0 { break }
+            }
+            total += value
+        }
+        return total
     }
 }

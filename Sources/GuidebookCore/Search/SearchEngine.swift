@@ -30,7 +30,7 @@ public struct SearchEngine {
         let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = 'search_generation'") ?? 0)
         let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
         let postings = try request.query.phrases.map { phrase in
-            try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database) }
+            try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database, directory: directory) }
         }
 
         var matches = RowSet.evaluate(request.query.condition, postings)

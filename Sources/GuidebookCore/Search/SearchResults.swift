@@ -22,7 +22,7 @@ public struct SearchHit: Sendable {
     public var ref: String
     public var topic: String
     public var category: String
-    /// Higher is better (the negated bm25 rank).
+    /// Higher is better: bm25 as FTS5 computes it (the negation of its `rank`).
     public var score: Double
     /// Locales whose text matched (filled in by the caller, which has the texts).
     public var matchedLocales: [String]
@@ -36,7 +36,8 @@ public struct SearchResults: Sendable {
     /// Counts of matching records per topic slug and per category slug.
     public var topicFacets: [(slug: String, count: Int)]
     public var categoryFacets: [(slug: String, count: Int)]
-    /// False when facets were counted over the first `facetLimit` matches only.
+    /// True when facets count every match (the engine always counts every match; the flag stays
+    /// in the API so a future estimate can be labelled).
     public var facetsAreExact: Bool
     /// True when more hits follow this page.
     public var hasMore: Bool
