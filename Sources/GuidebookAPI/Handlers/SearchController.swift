@@ -60,6 +60,7 @@ struct SearchController: Controller {
             json.key("facets")
             json.beginObject()
             json.field("exact", results.facetsAreExact)
+            json.field("topics_matched", results.topicsMatched)
             for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
                 json.key(name)
                 json.beginArray()
@@ -107,11 +108,12 @@ struct SearchController: Controller {
         }
         let topicTitle = try reader.topicTitle(slug: hit.topic)
         // The locales whose text holds a query term; the snippet is in the display locale when it
-        // matched there, otherwise in a locale that did.
+        // matched there, otherwise in a locale that did. Each text is searched for the terms once.
+        let marked = texts.mapValues(highlighter.mark)
         let matched = texts.keys.sorted { ($0 == display ? 0 : 1, $0) < ($1 == display ? 0 : 1, $1) }
-            .filter { highlighter.matches(texts[$0] ?? "") || (sectionTitle[$0].map(highlighter.matches) ?? false) }
+            .filter { marked[$0]?.matches == true || (sectionTitle[$0].map(highlighter.matches) ?? false) }
         var snippetLocale = texts[display] != nil ? display : SourceLocale.code
-        if let text = texts[snippetLocale], !highlighter.matches(text), let first = matched.first(where: { highlighter.matches(texts[$0] ?? "") }) {
+        if marked[snippetLocale]?.matches == false, let first = matched.first(where: { marked[$0]?.matches == true }) {
             snippetLocale = first
         }
 
@@ -122,7 +124,7 @@ struct SearchController: Controller {
         json.field("category", hit.category)
         json.field("title", topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)
         if !sectionTitle.isEmpty { json.field("section_title", sectionTitle[display] ?? sectionTitle[SourceLocale.code] ?? "") }
-        json.field("snippet", highlighter.snippet(texts[snippetLocale] ?? ""))
+        json.field("snippet", marked[snippetLocale].map { highlighter.snippet($0) } ?? "")
         json.field("snippet_locale", snippetLocale)
         json.key("matched_locales")
         json.beginArray()

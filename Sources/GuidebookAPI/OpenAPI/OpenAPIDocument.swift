@@ -976,10 +976,11 @@ public enum OpenAPIDocument {
             "type": "object",
             "properties": {
               "exact": {"type": "boolean", "description": "True: facets count every match. (Kept so that an estimate could be labelled.)"},
+              "topics_matched": {"type": "integer", "minimum": 0, "description": "How many topics have matches; `topics` lists the 20 with the most."},
               "topics": {"type": "array", "items": {"$ref": "#/components/schemas/Facet"}},
               "categories": {"type": "array", "items": {"$ref": "#/components/schemas/Facet"}}
             },
-            "required": ["exact", "topics", "categories"],
+            "required": ["exact", "topics_matched", "topics", "categories"],
             "unevaluatedProperties": false
           },
           "next": {"type": ["string", "null"]}

@@ -1,7 +1,8 @@
 /// Cuts a snippet out of a text and marks the words a query matched.
 ///
-/// Works on whole characters (grapheme clusters), so a cut or a mark never splits a Hangul
-/// syllable or any other character: the result is always valid UTF-8.
+/// Scans Unicode scalars (fast), then moves every cut and mark edge to a character (grapheme
+/// cluster) boundary, so a cut or a mark never splits a Hangul syllable, a letter from its
+/// combining accent, or any other character: the result is always valid UTF-8 and whole characters.
 public struct Highlighter: Sendable {
     public let terms: [SearchQuery.HighlightTerm]
     public let markStart: String
@@ -9,81 +10,147 @@ public struct Highlighter: Sendable {
     /// Escape `& < >` in the text (when the marks are HTML tags, the snippet is HTML).
     public let escapesHTML: Bool
 
+    // The query words with what matching needs, worked out once per query.
+    private let words: [(term: String, stem: String, prefix: Bool, first: Unicode.Scalar?)]
+    private let runs: [[Unicode.Scalar]]
+
     public init(terms: [SearchQuery.HighlightTerm], markStart: String = "<mark>", markEnd: String = "</mark>") {
         self.terms = terms
         self.markStart = markStart
         self.markEnd = markEnd
         self.escapesHTML = markStart.hasPrefix("<")
+        var words: [(term: String, stem: String, prefix: Bool, first: Unicode.Scalar?)] = []
+        var runs: [[Unicode.Scalar]] = []
+        for term in terms {
+            switch term {
+            case .word(let word, let prefix): words.append((word, Self.lightStem(word), prefix, word.unicodeScalars.first))
+            case .cjk(let run): runs.append(Array(run.unicodeScalars))
+            }
+        }
+        self.words = words
+        self.runs = runs
+    }
+
+    /// A text with its marks found, to test for a match and cut a snippet without searching twice.
+    public struct Marked: Sendable {
+        let text: String
+        let scalars: [Unicode.Scalar]
+        /// Scalar offsets to mark, sorted, not overlapping, on character boundaries.
+        let ranges: [Range<Int>]
+        /// True when any term occurs in the text.
+        public var matches: Bool { !ranges.isEmpty }
+    }
+
+    /// Finds the terms in `text`.
+    public func mark(_ text: String) -> Marked {
+        let scalars = Array(text.unicodeScalars)
+        var ranges = ranges(in: scalars)
+        if !ranges.isEmpty && !Self.isSimple(scalars) {
+            let boundaries = Boundaries(text)
+            ranges = ranges.map { boundaries.before($0.lowerBound)..<boundaries.after($0.upperBound) }
+            ranges = Self.merged(ranges)
+        }
+        return Marked(text: text, scalars: scalars, ranges: ranges)
     }
 
     /// True when any term occurs in `text`.
     public func matches(_ text: String) -> Bool {
-        !ranges(in: Array(text)).isEmpty
+        !ranges(in: Array(text.unicodeScalars)).isEmpty
     }
 
     /// A window of about `length` characters around the first match, with matches marked.
     /// Without a match, the text's opening.
     public func snippet(_ text: String, length: Int = 180) -> String {
-        let characters = Array(text)
-        let marks = ranges(in: characters)
+        snippet(mark(text), length: length)
+    }
+
+    /// `snippet(_:length:)` for a text already marked.
+    public func snippet(_ marked: Marked, length: Int = 180) -> String {
+        let scalars = marked.scalars
+        let marks = marked.ranges
         var start = 0
         if let first = marks.first, first.lowerBound > length / 4 {
             start = first.lowerBound - length / 4
             // Start at a word boundary where one is near.
-            if let space = characters[start..<first.lowerBound].firstIndex(where: { $0.isWhitespace }), space - start < 20 { start = space + 1 }
+            if let space = scalars[start..<first.lowerBound].firstIndex(where: { $0.properties.isWhitespace }), space - start < 20 { start = space + 1 }
         }
-        let end = min(characters.count, start + length)
+        var end = min(scalars.count, start + length)
+        if !Self.isSimple(scalars) {
+            let boundaries = Boundaries(marked.text)
+            start = boundaries.before(start)
+            end = boundaries.after(end)
+        }
         var output = start > 0 ? "…" : ""
         var position = start
         for mark in marks where mark.lowerBound >= start && mark.lowerBound < end {
             guard mark.lowerBound >= position else { continue }
-            output += escape(characters[position..<mark.lowerBound])
+            append(scalars[position..<mark.lowerBound], to: &output)
             let markEndIndex = min(mark.upperBound, end)
-            output += markStart + escape(characters[mark.lowerBound..<markEndIndex]) + markEnd
+            output += markStart
+            append(scalars[mark.lowerBound..<markEndIndex], to: &output)
+            output += markEnd
             position = markEndIndex
         }
-        output += escape(characters[position..<end])
-        if end < characters.count { output += "…" }
+        append(scalars[position..<end], to: &output)
+        if end < scalars.count { output += "…" }
         return output
     }
 
-    private func escape(_ slice: ArraySlice<Character>) -> String {
-        guard escapesHTML else { return String(slice) }
-        var result = ""
-        for character in slice {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            default: result.append(character)
+    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout String) {
+        var view = String.UnicodeScalarView()
+        for scalar in slice {
+            if escapesHTML {
+                switch scalar {
+                case "&": view.append(contentsOf: "&amp;".unicodeScalars); continue
+                case "<": view.append(contentsOf: "&lt;".unicodeScalars); continue
+                case ">": view.append(contentsOf: "&gt;".unicodeScalars); continue
+                default: break
+                }
             }
+            view.append(scalar)
         }
-        return result
+        output += String(view)
     }
 
-    /// Character ranges to mark, sorted and not overlapping.
-    func ranges(in characters: [Character]) -> [Range<Int>] {
+    /// Scalar ranges to mark, sorted and not overlapping (not yet moved to character boundaries).
+    func ranges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
         var found: [Range<Int>] = []
         // Latin words: compare each word of the text with the query words.
         var index = 0
-        while index < characters.count {
-            guard isWordCharacter(characters[index]) else { index += 1; continue }
+        while index < scalars.count {
+            guard Self.isWordScalar(scalars[index]) else { index += 1; continue }
             var end = index
-            while end < characters.count, isWordCharacter(characters[end]) { end += 1 }
-            let word = String(characters[index..<end]).lowercased()
-            for case let .word(term, prefix) in terms where Self.wordMatches(word, term: term, prefix: prefix) {
-                found.append(index..<end)
-                break
+            while end < scalars.count, Self.isWordScalar(scalars[end]) { end += 1 }
+            // A matching word shares the query word's first letter (equal, prefix or same stem), so
+            // only such words are lower-cased and stemmed.
+            let first = Self.lowercased(scalars[index])
+            if words.contains(where: { $0.first == first }) {
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars[index..<end])
+                let word = String(view).lowercased()
+                var wordStem: String?
+                for candidate in words where candidate.first == first {
+                    if word == candidate.term || (candidate.prefix && word.hasPrefix(candidate.term)) {
+                        found.append(index..<end)
+                        break
+                    }
+                    if candidate.prefix { continue }
+                    let stem = wordStem ?? Self.lightStem(word)
+                    wordStem = stem
+                    if Self.stemsMatch(stem, candidate.stem) {
+                        found.append(index..<end)
+                        break
+                    }
+                }
             }
             index = end
         }
         // CJK runs: every occurrence as a substring.
-        for case let .cjk(term) in terms {
-            let needle = Array(term)
-            guard !needle.isEmpty, needle.count <= characters.count else { continue }
+        for needle in runs {
+            guard !needle.isEmpty, needle.count <= scalars.count else { continue }
             var at = 0
-            while at + needle.count <= characters.count {
-                if characters[at] == needle[0], Array(characters[at..<(at + needle.count)]) == needle {
+            while at + needle.count <= scalars.count {
+                if scalars[at] == needle[0], scalars[at..<(at + needle.count)].elementsEqual(needle) {
                     found.append(at..<(at + needle.count))
                     at += needle.count
                 } else {
@@ -92,8 +159,12 @@ public struct Highlighter: Sendable {
             }
         }
         found.sort { $0.lowerBound < $1.lowerBound }
+        return Self.merged(found)
+    }
+
+    private static func merged(_ sorted: [Range<Int>]) -> [Range<Int>] {
         var merged: [Range<Int>] = []
-        for range in found {
+        for range in sorted {
             if let last = merged.last, range.lowerBound < last.upperBound {
                 merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {
@@ -103,8 +174,61 @@ public struct Highlighter: Sendable {
         return merged
     }
 
-    private func isWordCharacter(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { !TextSegmenter.isCJK($0) && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        // Most text is ASCII; Unicode property lookups are only needed beyond it.
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
+        }
+        return !TextSegmenter.isCJK(scalar) && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+    }
+
+    private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        if scalar.isASCII, scalar.value >= 0x41, scalar.value <= 0x5A { return Unicode.Scalar(scalar.value + 0x20)! }
+        return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+    }
+
+    /// True when every scalar stands alone as a character (no combining marks, joiners, jamo
+    /// sequences or other clusters), so scalar offsets are character offsets. Hangul syllables and
+    /// ordinary letters are; anything unusual takes the careful path.
+    private static func isSimple(_ scalars: [Unicode.Scalar]) -> Bool {
+        scalars.allSatisfy { scalar in
+            let value = scalar.value
+            if value < 0x300 { return value != 0x0D }  // CR LF is one character
+            if (0xAC00...0xD7A3).contains(value) { return true }
+            return (0x3000...0x9FFF).contains(value) && !(0x302A...0x302F).contains(value) && !(0x3099...0x309A).contains(value)
+        }
+    }
+
+    /// Character boundaries of a text, as scalar offsets.
+    private struct Boundaries {
+        let offsets: Set<Int>
+        let count: Int
+
+        init(_ text: String) {
+            var offsets: Set<Int> = [0]
+            var offset = 0
+            for character in text {
+                offset += character.unicodeScalars.count
+                offsets.insert(offset)
+            }
+            self.offsets = offsets
+            self.count = offset
+        }
+
+        /// The boundary at or before `offset`.
+        func before(_ offset: Int) -> Int {
+            var position = min(offset, count)
+            while position > 0 && !offsets.contains(position) { position -= 1 }
+            return position
+        }
+
+        /// The boundary at or after `offset`.
+        func after(_ offset: Int) -> Int {
+            var position = min(offset, count)
+            while position < count && !offsets.contains(position) { position += 1 }
+            return position
+        }
     }
 
     /// Whether a text word counts as the query word: equal, a prefix match for `word*`, or the
@@ -113,7 +237,11 @@ public struct Highlighter: Sendable {
     static func wordMatches(_ word: String, term: String, prefix: Bool) -> Bool {
         if word == term { return true }
         if prefix { return word.hasPrefix(term) }
-        let a = lightStem(word), b = lightStem(term)
+        return stemsMatch(lightStem(word), lightStem(term))
+    }
+
+    /// Equal stems, or one a prefix of the other when the shorter has at least 5 letters.
+    static func stemsMatch(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let shorter = a.count <= b.count ? a : b
         let longer = a.count <= b.count ? b : a

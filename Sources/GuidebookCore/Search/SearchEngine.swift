@@ -13,6 +13,9 @@ public struct SearchEngine {
     let database: Database
     let cache: SearchCache
 
+    /// Topic facets listed: the topics with the most matches (categories are few and all listed).
+    public static let topicFacetLimit = 20
+
     /// Why a search cannot run.
     public enum Failure: Error, Equatable {
         /// A rowid beyond what the engine's 32-bit row numbers hold (over a billion records).
@@ -90,12 +93,25 @@ public struct SearchEngine {
                                   category: category, score: entry.score, matchedLocales: []))
         }
 
-        func facets(_ counts: [Int], _ slugs: [String]) -> [(slug: String, count: Int)] {
-            counts.enumerated().filter { $0.element > 0 }.map { (slug: slugs[$0.offset], count: $0.element) }
-                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.slug < $1.slug }
+        func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
+            var listed: [(slug: String, count: Int)] = []
+            func before(_ a: (slug: String, count: Int), _ b: (slug: String, count: Int)) -> Bool {
+                a.count != b.count ? a.count > b.count : a.slug < b.slug
+            }
+            // Keeps the best `limit` in order while passing over all of them once.
+            for (number, count) in counts.enumerated() where count > 0 {
+                let facet = (slug: slugs[number], count: count)
+                if listed.count == limit, let last = listed.last, !before(facet, last) { continue }
+                let position = listed.firstIndex { before(facet, $0) } ?? listed.count
+                listed.insert(facet, at: position)
+                if listed.count > limit { listed.removeLast() }
+            }
+            return listed
         }
-        return SearchResults(hits: hits, total: matches.count, topicFacets: facets(topicCounts, directory.topicSlugs),
-                             categoryFacets: facets(categoryCounts, directory.categorySlugs), facetsAreExact: true,
+        return SearchResults(hits: hits, total: matches.count,
+                             topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
+                             topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
+                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
                              hasMore: best.count > request.offset + request.limit)
     }
 

@@ -33,8 +33,11 @@ public struct SearchResults: Sendable {
     public var hits: [SearchHit]
     /// Matching records (each record once, whatever locales matched).
     public var total: Int
-    /// Counts of matching records per topic slug and per category slug.
+    /// Counts of matching records per topic slug (the `SearchEngine.topicFacetLimit` topics with
+    /// the most) and per category slug (all), most first.
     public var topicFacets: [(slug: String, count: Int)]
+    /// How many topics have matches (listed or not).
+    public var topicsMatched: Int
     public var categoryFacets: [(slug: String, count: Int)]
     /// True when facets count every match (the engine always counts every match; the flag stays
     /// in the API so a future estimate can be labelled).
