@@ -40,6 +40,22 @@ public struct RowDirectory: Sendable {
     /// The row's tokens over all columns (the average for an unknown row).
     func length(ofRow row: UInt32) -> Double { entry(row).map { Double($0.length) } ?? averageLength }
 
+    /// How many of `rows` each topic number holds.
+    func topicCounts(of rows: [UInt32]) -> [Int] {
+        var counts = [Int](repeating: 0, count: topicSlugs.count)
+        counts.withUnsafeMutableBufferPointer { counts in
+            rows.withUnsafeBufferPointer { rows in
+                dense.withUnsafeBufferPointer { dense in
+                    for row in rows {
+                        let topic = Int(row) < dense.count ? dense[Int(row)].topic : (sparse[row]?.topic ?? 0)
+                        if topic != 0 { counts[Int(topic) - 1] += 1 }
+                    }
+                }
+            }
+        }
+        return counts
+    }
+
     func topicNumber(_ slug: String) -> Int? { topicSlugs.firstIndex(of: slug) }
     func categoryNumber(_ slug: String) -> Int? { categorySlugs.firstIndex(of: slug) }
 

@@ -32,6 +32,17 @@ enum RowSet {
         }
     }
 
+    /// Adds `factor` × the phrase's weight to `scores[i]` for every `matches[i]` the phrase holds.
+    static func accumulate(_ factor: Double, _ phrase: PhrasePostings, over matches: [UInt32], into scores: inout [Double]) {
+        scores.withUnsafeMutableBufferPointer { scores in
+            phrase.weights.withUnsafeBufferPointer { weights in
+                forEachCommon(matches, phrase.rows) { matchIndex, phraseIndex in
+                    scores[matchIndex] += factor * Double(weights[phraseIndex])
+                }
+            }
+        }
+    }
+
     static func intersection(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(min(a.count, b.count))
@@ -67,6 +78,8 @@ enum RowSet {
 
     /// The first index at or after `start` whose row is >= `row`: doubling steps, then binary search.
     static func lowerBound(_ rows: [UInt32], _ row: UInt32, from start: Int) -> Int {
+        // Dense walks mostly find the row right here.
+        if start < rows.count && rows[start] >= row { return start }
         var low = start, step = 1, high = start
         while high < rows.count && rows[high] < row {
             low = high + 1

@@ -37,7 +37,11 @@ public struct SearchEngine {
         }
 
         var matches = RowSet.evaluate(request.query.condition, postings)
+        // One phrase, unfiltered: the matches are that phrase's rows, index for index.
+        var samePhrase: Int?
+        if case .phrase(let index) = request.query.condition { samePhrase = index }
         if request.topic != nil || request.category != nil {
+            samePhrase = nil
             let topic = request.topic.map { directory.topicNumber($0) ?? -1 }
             let category = request.category.map { directory.categoryNumber($0) ?? -1 }
             matches = matches.filter { row in
@@ -47,10 +51,7 @@ public struct SearchEngine {
         }
 
         // Facets and the total count every match.
-        var topicCounts = [Int](repeating: 0, count: directory.topicSlugs.count)
-        for row in matches {
-            if let number = directory.topic(ofRow: row) { topicCounts[number] += 1 }
-        }
+        let topicCounts = directory.topicCounts(of: matches)
         var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
         for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
 
@@ -59,8 +60,14 @@ public struct SearchEngine {
         for index in request.query.condition.scoringPhrases.sorted() {
             let phrase = postings[index]
             let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
-            RowSet.forEachCommon(matches, phrase.rows) { matchIndex, phraseIndex in
-                scores[matchIndex] += idf * Double(phrase.weights[phraseIndex])
+            if index == samePhrase {
+                scores.withUnsafeMutableBufferPointer { scores in
+                    phrase.weights.withUnsafeBufferPointer { weights in
+                        for position in 0..<scores.count { scores[position] += idf * Double(weights[position]) }
+                    }
+                }
+            } else {
+                RowSet.accumulate(idf, phrase, over: matches, into: &scores)
             }
         }
 
@@ -72,25 +79,43 @@ public struct SearchEngine {
         func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {
             a.score != b.score ? a.score > b.score : a.row < b.row
         }
-        for (index, row) in matches.enumerated() {
-            let candidate = (score: scores[index], row: row)
-            if best.count == wanted, let last = best.last, !ranksBefore(candidate, last) { continue }
-            var low = 0, high = best.count
-            while low < high {
-                let middle = (low + high) / 2
-                if ranksBefore(best[middle], candidate) { low = middle + 1 } else { high = middle }
+        matches.withUnsafeBufferPointer { matches in
+            scores.withUnsafeBufferPointer { scores in
+                // The score a candidate must beat once `best` is full (ties go to the lower rowid,
+                // and rows come in rowid order, so a tie never gets in).
+                var floor = -Double.infinity
+                for index in 0..<matches.count where scores[index] >= floor {
+                    let candidate = (score: scores[index], row: matches[index])
+                    if best.count == wanted, let last = best.last, !ranksBefore(candidate, last) { continue }
+                    var low = 0, high = best.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ranksBefore(best[middle], candidate) { low = middle + 1 } else { high = middle }
+                    }
+                    best.insert(candidate, at: low)
+                    if best.count > wanted { best.removeLast() }
+                    if best.count == wanted { floor = best[best.count - 1].score }
+                }
             }
-            best.insert(candidate, at: low)
-            if best.count > wanted { best.removeLast() }
         }
         let page = best.dropFirst(request.offset).prefix(request.limit)
         var hits: [SearchHit] = []
         for entry in page {
-            guard let (ref, topic, category) = try database.firstRow("SELECT ref, topic, category FROM search_index WHERE rowid = ?1",
-                                                                     [.integer(Int64(entry.row))], { ($0.text(0), $0.text(1), $0.text(2)) })
-            else { continue }
-            hits.append(SearchHit(kind: SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) ?? .guideline, ref: ref, topic: topic,
-                                  category: category, score: entry.score, matchedLocales: []))
+            // The topic and category come from the directory; the record's own key from its small
+            // table (the index's stored row also holds all its text).
+            guard let topicNumber = directory.topic(ofRow: entry.row),
+                  let kind = SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) else { continue }
+            let topic = directory.topicSlugs[topicNumber]
+            let recordID: SQLValue = .integer(Int64(entry.row) / 4)
+            let ref: String?
+            switch kind {
+            case .topic: ref = topic
+            case .section: ref = try database.firstRow("SELECT key FROM sections WHERE id = ?1", [recordID]) { topic + "#" + $0.text(0) }
+            case .guideline: ref = try database.firstRow("SELECT key FROM guidelines WHERE id = ?1", [recordID]) { $0.text(0) }
+            }
+            guard let ref else { continue }
+            hits.append(SearchHit(kind: kind, ref: ref, topic: topic, category: directory.categorySlugs[directory.topicCategories[topicNumber]],
+                                  score: entry.score, matchedLocales: []))
         }
 
         func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
