@@ -53,8 +53,8 @@ struct SearchController: Controller {
             json.field("total", results.total)
             json.key("items")
             json.beginArray()
-            for hit in results.hits {
-                try writeHit(hit, reader: reader, localizer: localizer, highlighter: highlighter, into: &json)
+            for (hit, texts) in zip(results.hits, try reader.searchHitTexts(results.hits)) {
+                writeHit(hit, texts: texts, localizer: localizer, highlighter: highlighter, into: &json)
             }
             json.endArray()
             json.key("facets")
@@ -81,32 +81,16 @@ struct SearchController: Controller {
         }
     }
 
-    private func writeHit(_ hit: SearchHit, reader: KnowledgeReader, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) throws {
+    private func writeHit(_ hit: SearchHit, texts hitTexts: SearchHitTexts, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) {
         let display = localizer.requested[0]
-        var texts: LocalizedText = [:]
-        var sectionTitle: LocalizedText = [:]
-        var id = hit.ref
-        var link = ""
+        let texts = hitTexts.text
+        let sectionTitle = hitTexts.sectionTitle
+        let topicTitle = hitTexts.topicTitle
+        let link: String
         switch hit.kind {
-        case .guideline:
-            guard let guideline = try reader.guideline(id: hit.ref) else { return }
-            texts = guideline.text
-            sectionTitle = try reader.sectionTitle(topic: guideline.topic, key: guideline.section)
-            link = "/v1/guidelines/\(guideline.id)"
-        case .topic:
-            // Only the summary is shown: the topic's own fields, without its guidelines.
-            guard let topic = try reader.topicSummary(slug: hit.ref) else { return }
-            texts = topic.summary
-            link = "/v1/topics/\(hit.ref)"
-        case .section:
-            let parts = hit.ref.split(separator: "#", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return }
-            sectionTitle = try reader.sectionTitle(topic: parts[0], key: parts[1])
-            texts = sectionTitle
-            id = hit.ref
-            link = "/v1/topics/\(parts[0])"
+        case .guideline: link = "/v1/guidelines/\(hit.ref)"
+        case .topic, .section: link = "/v1/topics/\(hit.topic)"
         }
-        let topicTitle = try reader.topicTitle(slug: hit.topic)
         // The locales whose text holds a query term; the snippet is in the display locale when it
         // matched there, otherwise in a locale that did. Each text is searched for the terms once.
         let marked = texts.mapValues(highlighter.mark)
@@ -119,7 +103,7 @@ struct SearchController: Controller {
 
         json.beginObject()
         json.field("kind", hit.kind.name)
-        json.field("id", id)
+        json.field("id", hit.ref)
         json.field("topic", hit.topic)
         json.field("category", hit.category)
         json.field("title", topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)

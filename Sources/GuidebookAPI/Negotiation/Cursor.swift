@@ -6,8 +6,15 @@ public enum Cursor {
     /// Encodes a sort key for `list` ("topics", "guidelines:topic", ...).
     public static func encode(_ key: [Int64], list: String) -> String {
         let text = list + "|" + key.map(String.init).joined(separator: ",")
-        return Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        // base64url without padding.
+        return String(Data(text.utf8).base64EncodedString().compactMap { character -> Character? in
+            switch character {
+            case "+": return "-"
+            case "/": return "_"
+            case "=": return nil
+            default: return character
+            }
+        })
     }
 
     /// Decodes a cursor made by `encode` for the same list; anything else is a 400 problem.

@@ -11,7 +11,7 @@ public struct Highlighter: Sendable {
     public let escapesHTML: Bool
 
     // The query words with what matching needs, worked out once per query.
-    private let words: [(term: String, stem: String, prefix: Bool, first: Unicode.Scalar?)]
+    private let words: [(term: String, scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
     private let runs: [[Unicode.Scalar]]
 
     public init(terms: [SearchQuery.HighlightTerm], markStart: String = "<mark>", markEnd: String = "</mark>") {
@@ -19,11 +19,11 @@ public struct Highlighter: Sendable {
         self.markStart = markStart
         self.markEnd = markEnd
         self.escapesHTML = markStart.hasPrefix("<")
-        var words: [(term: String, stem: String, prefix: Bool, first: Unicode.Scalar?)] = []
+        var words: [(term: String, scalars: [Unicode.Scalar], stem: String, prefix: Bool)] = []
         var runs: [[Unicode.Scalar]] = []
         for term in terms {
             switch term {
-            case .word(let word, let prefix): words.append((word, Self.lightStem(word), prefix, word.unicodeScalars.first))
+            case .word(let word, let prefix): words.append((word, word.unicodeScalars.map(Self.lowercased), Self.lightStem(word), prefix))
             case .cjk(let run): runs.append(Array(run.unicodeScalars))
             }
         }
@@ -43,7 +43,7 @@ public struct Highlighter: Sendable {
 
     /// Finds the terms in `text`.
     public func mark(_ text: String) -> Marked {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Self.scalars(of: text)
         var ranges = ranges(in: scalars)
         if !ranges.isEmpty && !Self.isSimple(scalars) {
             let boundaries = Boundaries(text)
@@ -55,7 +55,7 @@ public struct Highlighter: Sendable {
 
     /// True when any term occurs in `text`.
     public func matches(_ text: String) -> Bool {
-        !ranges(in: Array(text.unicodeScalars)).isEmpty
+        !ranges(in: Self.scalars(of: text)).isEmpty
     }
 
     /// A window of about `length` characters around the first match, with matches marked.
@@ -80,36 +80,46 @@ public struct Highlighter: Sendable {
             start = boundaries.before(start)
             end = boundaries.after(end)
         }
-        var output = start > 0 ? "…" : ""
+        // The snippet is written as UTF-8 bytes: appending scalars to a String one slice at a time
+        // costs several times more.
+        var output: [UInt8] = []
+        output.reserveCapacity((end - start) * 3 + 64)
+        if start > 0 { output.append(contentsOf: "…".utf8) }
         var position = start
         for mark in marks where mark.lowerBound >= start && mark.lowerBound < end {
             guard mark.lowerBound >= position else { continue }
             append(scalars[position..<mark.lowerBound], to: &output)
             let markEndIndex = min(mark.upperBound, end)
-            output += markStart
+            output.append(contentsOf: markStart.utf8)
             append(scalars[mark.lowerBound..<markEndIndex], to: &output)
-            output += markEnd
+            output.append(contentsOf: markEnd.utf8)
             position = markEndIndex
         }
         append(scalars[position..<end], to: &output)
-        if end < scalars.count { output += "…" }
-        return output
+        if end < scalars.count { output.append(contentsOf: "…".utf8) }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout String) {
-        var view = String.UnicodeScalarView()
+    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout [UInt8]) {
         for scalar in slice {
             if escapesHTML {
                 switch scalar {
-                case "&": view.append(contentsOf: "&amp;".unicodeScalars); continue
-                case "<": view.append(contentsOf: "&lt;".unicodeScalars); continue
-                case ">": view.append(contentsOf: "&gt;".unicodeScalars); continue
+                case "&": output.append(contentsOf: "&amp;".utf8); continue
+                case "<": output.append(contentsOf: "&lt;".utf8); continue
+                case ">": output.append(contentsOf: "&gt;".utf8); continue
                 default: break
                 }
             }
-            view.append(scalar)
+            UTF8.encode(scalar) { output.append($0) }
         }
-        output += String(view)
+    }
+
+    /// The text's scalars (a plain loop: the generic Array initializer is much slower here).
+    private static func scalars(of text: String) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
+        return scalars
     }
 
     /// Scalar ranges to mark, sorted and not overlapping (not yet moved to character boundaries).
@@ -121,26 +131,29 @@ public struct Highlighter: Sendable {
             guard Self.isWordScalar(scalars[index]) else { index += 1; continue }
             var end = index
             while end < scalars.count, Self.isWordScalar(scalars[end]) { end += 1 }
-            // A matching word shares the query word's first letter (equal, prefix or same stem), so
-            // only such words are lower-cased and stemmed.
-            let first = Self.lowercased(scalars[index])
-            if words.contains(where: { $0.first == first }) {
-                var view = String.UnicodeScalarView()
-                view.append(contentsOf: scalars[index..<end])
-                let word = String(view).lowercased()
-                var wordStem: String?
-                for candidate in words where candidate.first == first {
-                    if word == candidate.term || (candidate.prefix && word.hasPrefix(candidate.term)) {
-                        found.append(index..<end)
-                        break
-                    }
-                    if candidate.prefix { continue }
-                    let stem = wordStem ?? Self.lightStem(word)
-                    wordStem = stem
-                    if Self.stemsMatch(stem, candidate.stem) {
-                        found.append(index..<end)
-                        break
-                    }
+            // Equal or prefix words are compared scalar by scalar. Words of one stem family share
+            // their first three letters (stems keep at least three, and only a final "y" differs from
+            // the word), so only those are made into strings and stemmed.
+            let length = end - index
+            var wordStem: String?
+            for candidate in words {
+                var common = 0
+                let limit = min(length, candidate.scalars.count)
+                while common < limit && Self.lowercased(scalars[index + common]) == candidate.scalars[common] { common += 1 }
+                if common == candidate.scalars.count && (common == length || candidate.prefix) {
+                    found.append(index..<end)
+                    break
+                }
+                guard !candidate.prefix, common >= 3 else { continue }
+                let stem = wordStem ?? {
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: scalars[index..<end])
+                    return Self.lightStem(String(view).lowercased())
+                }()
+                wordStem = stem
+                if Self.stemsMatch(stem, candidate.stem) {
+                    found.append(index..<end)
+                    break
                 }
             }
             index = end
@@ -184,7 +197,10 @@ public struct Highlighter: Sendable {
     }
 
     private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if scalar.isASCII, scalar.value >= 0x41, scalar.value <= 0x5A { return Unicode.Scalar(scalar.value + 0x20)! }
+        if scalar.isASCII {
+            return scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 0x20)! : scalar
+        }
+        guard scalar.properties.changesWhenLowercased else { return scalar }
         return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
     }
 

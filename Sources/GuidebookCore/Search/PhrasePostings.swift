@@ -11,9 +11,36 @@ public struct PhrasePostings: Sendable {
     public let rows: [UInt32]
     /// The term weight of each row, parallel to `rows`.
     public let weights: [Float]
+    /// Indexes into `rows` of the `bestCount` heaviest rows, heaviest first (ties: lower rowid
+    /// first): the first page of a one-phrase query without reading every row.
+    let best: [Int]
+    /// Rows per topic number of the directory the postings were read with: the facets of a
+    /// one-phrase query.
+    let topicCounts: [Int]
+
+    /// How many of the heaviest rows `best` keeps.
+    static let bestCount = 64
 
     /// Bytes held, for the cache's budget.
-    var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + 64 }
+    var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + (best.count + topicCounts.count) * 8 + 64 }
+
+    init(rows: [UInt32], weights: [Float], directory: RowDirectory) {
+        self.rows = rows
+        self.weights = weights
+        self.topicCounts = directory.topicCounts(of: rows)
+        var best: [Int] = []
+        weights.withUnsafeBufferPointer { weights in
+            // Rows come in rowid order, so an equal weight never displaces an earlier row.
+            for index in 0..<weights.count {
+                let weight = weights[index]
+                if best.count == Self.bestCount, weight <= weights[best[best.count - 1]] { continue }
+                let position = best.firstIndex { weight > weights[$0] } ?? best.count
+                best.insert(index, at: position)
+                if best.count > Self.bestCount { best.removeLast() }
+            }
+        }
+        self.best = best
+    }
 
     /// Column weights for `guidebook_phrase_hits`, in the table's column order: title, body,
     /// title_cjk, body_cjk (titles weigh ten times the body), then the four unindexed columns.
@@ -42,8 +69,8 @@ public struct PhrasePostings: Sendable {
         // FTS5 returns rowid order; should it ever not, order here rather than trust it.
         if !sorted {
             let order = rows.indices.sorted { rows[$0] < rows[$1] }
-            return PhrasePostings(rows: order.map { rows[$0] }, weights: order.map { weights[$0] })
+            return PhrasePostings(rows: order.map { rows[$0] }, weights: order.map { weights[$0] }, directory: directory)
         }
-        return PhrasePostings(rows: rows, weights: weights)
+        return PhrasePostings(rows: rows, weights: weights, directory: directory)
     }
 }

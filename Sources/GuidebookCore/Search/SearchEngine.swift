@@ -50,16 +50,74 @@ public struct SearchEngine {
             }
         }
 
+        let wanted = request.offset + request.limit + 1
+        let topicCounts: [Int]
+        let best: [(score: Double, row: UInt32)]
+        if let index = samePhrase, wanted <= postings[index].best.count || postings[index].best.count == matches.count {
+            // One phrase: its facets and its heaviest rows were worked out when it was read.
+            let phrase = postings[index]
+            let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
+            topicCounts = phrase.topicCounts
+            best = phrase.best.prefix(wanted).map { (score: idf * Double(phrase.weights[$0]), row: phrase.rows[$0]) }
+        } else {
+            topicCounts = directory.topicCounts(of: matches)
+            best = Self.rank(matches, condition: request.query.condition, postings: postings, samePhrase: samePhrase,
+                             rowCount: directory.rowCount, wanted: wanted)
+        }
         // Facets and the total count every match.
-        let topicCounts = directory.topicCounts(of: matches)
         var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
         for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
 
-        // Scores: each phrase adds idf × its term weight in the rows it matches.
+        let page = best.dropFirst(request.offset).prefix(request.limit)
+        var hits: [SearchHit] = []
+        for entry in page {
+            // The topic and category come from the directory; the record's own key from its small
+            // table (the index's stored row also holds all its text).
+            guard let topicNumber = directory.topic(ofRow: entry.row),
+                  let kind = SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) else { continue }
+            let topic = directory.topicSlugs[topicNumber]
+            let recordID: SQLValue = .integer(Int64(entry.row) / 4)
+            let ref: String?
+            switch kind {
+            case .topic: ref = topic
+            case .section: ref = try database.firstRow("SELECT key FROM sections WHERE id = ?1", [recordID]) { topic + "#" + $0.text(0) }
+            case .guideline: ref = try database.firstRow("SELECT key FROM guidelines WHERE id = ?1", [recordID]) { $0.text(0) }
+            }
+            guard let ref else { continue }
+            hits.append(SearchHit(kind: kind, recordID: Int64(entry.row) / 4, ref: ref, topic: topic, category: directory.categorySlugs[directory.topicCategories[topicNumber]],
+                                  score: entry.score, matchedLocales: []))
+        }
+
+        func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
+            var listed: [(slug: String, count: Int)] = []
+            func before(_ a: (slug: String, count: Int), _ b: (slug: String, count: Int)) -> Bool {
+                a.count != b.count ? a.count > b.count : a.slug < b.slug
+            }
+            // Keeps the best `limit` in order while passing over all of them once.
+            for (number, count) in counts.enumerated() where count > 0 {
+                let facet = (slug: slugs[number], count: count)
+                if listed.count == limit, let last = listed.last, !before(facet, last) { continue }
+                let position = listed.firstIndex { before(facet, $0) } ?? listed.count
+                listed.insert(facet, at: position)
+                if listed.count > limit { listed.removeLast() }
+            }
+            return listed
+        }
+        return SearchResults(hits: hits, total: matches.count,
+                             topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
+                             topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
+                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
+                             hasMore: best.count > request.offset + request.limit)
+    }
+
+    /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it
+    /// matches; equal scores keep rowid order so pages are stable.
+    private static func rank(_ matches: [UInt32], condition: SearchCondition, postings: [PhrasePostings], samePhrase: Int?,
+                             rowCount: Int, wanted: Int) -> [(score: Double, row: UInt32)] {
         var scores = [Double](repeating: 0, count: matches.count)
-        for index in request.query.condition.scoringPhrases.sorted() {
+        for index in condition.scoringPhrases.sorted() {
             let phrase = postings[index]
-            let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
+            let idf = Self.idf(matching: phrase.rows.count, of: rowCount)
             if index == samePhrase {
                 scores.withUnsafeMutableBufferPointer { scores in
                     phrase.weights.withUnsafeBufferPointer { weights in
@@ -71,9 +129,6 @@ public struct SearchEngine {
             }
         }
 
-        // The best offset + limit + 1 (one more tells whether another page follows); equal
-        // scores keep rowid order so pages are stable.
-        let wanted = request.offset + request.limit + 1
         var best: [(score: Double, row: UInt32)] = []
         best.reserveCapacity(min(wanted, matches.count) + 1)
         func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {
@@ -98,46 +153,7 @@ public struct SearchEngine {
                 }
             }
         }
-        let page = best.dropFirst(request.offset).prefix(request.limit)
-        var hits: [SearchHit] = []
-        for entry in page {
-            // The topic and category come from the directory; the record's own key from its small
-            // table (the index's stored row also holds all its text).
-            guard let topicNumber = directory.topic(ofRow: entry.row),
-                  let kind = SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) else { continue }
-            let topic = directory.topicSlugs[topicNumber]
-            let recordID: SQLValue = .integer(Int64(entry.row) / 4)
-            let ref: String?
-            switch kind {
-            case .topic: ref = topic
-            case .section: ref = try database.firstRow("SELECT key FROM sections WHERE id = ?1", [recordID]) { topic + "#" + $0.text(0) }
-            case .guideline: ref = try database.firstRow("SELECT key FROM guidelines WHERE id = ?1", [recordID]) { $0.text(0) }
-            }
-            guard let ref else { continue }
-            hits.append(SearchHit(kind: kind, ref: ref, topic: topic, category: directory.categorySlugs[directory.topicCategories[topicNumber]],
-                                  score: entry.score, matchedLocales: []))
-        }
-
-        func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
-            var listed: [(slug: String, count: Int)] = []
-            func before(_ a: (slug: String, count: Int), _ b: (slug: String, count: Int)) -> Bool {
-                a.count != b.count ? a.count > b.count : a.slug < b.slug
-            }
-            // Keeps the best `limit` in order while passing over all of them once.
-            for (number, count) in counts.enumerated() where count > 0 {
-                let facet = (slug: slugs[number], count: count)
-                if listed.count == limit, let last = listed.last, !before(facet, last) { continue }
-                let position = listed.firstIndex { before(facet, $0) } ?? listed.count
-                listed.insert(facet, at: position)
-                if listed.count > limit { listed.removeLast() }
-            }
-            return listed
-        }
-        return SearchResults(hits: hits, total: matches.count,
-                             topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
-                             topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
-                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
-                             hasMore: best.count > request.offset + request.limit)
+        return best
     }
 
     /// BM25's idf as FTS5 computes it: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 so a word in

@@ -18,6 +18,8 @@ public struct SearchRequest: Sendable {
 /// One record a search found.
 public struct SearchHit: Sendable {
     public var kind: SearchIndexer.Kind
+    /// The record's row id in its own table (guidelines, topics or sections).
+    public var recordID: Int64
     /// The guideline id, topic slug, or "topic#section" for a section.
     public var ref: String
     public var topic: String
