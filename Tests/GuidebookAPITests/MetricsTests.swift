@@ -28,6 +28,7 @@ final class MetricsTests: XCTestCase {
         XCTAssertEqual(value(text, "guidebook_search_zero_results_total"), 1)
         XCTAssertEqual(value(text, #"guidebook_jobs{status="succeeded"}"#), 0)
         XCTAssertGreaterThan(value(text, "guidebook_database_size_bytes") ?? 0, 0)
+        XCTAssertGreaterThan(value(text, "guidebook_search_cache_bytes") ?? 0, 0, "the searched phrases' rows are kept")
         let count = try XCTUnwrap(value(text, "guidebook_http_request_duration_seconds_count"))
         XCTAssertEqual(value(text, #"guidebook_http_request_duration_seconds_bucket{le="+Inf"}"#), count)
         XCTAssertGreaterThanOrEqual(count, 6)

@@ -54,6 +54,8 @@ struct MetricsController: Controller {
         text += "guidebook_search_zero_results_total \(snapshot.zeroResultSearches)\n"
         header("guidebook_search_zero_result_ratio", "gauge", "Share of searches that found nothing.")
         text += "guidebook_search_zero_result_ratio \(snapshot.searches > 0 ? Double(snapshot.zeroResultSearches) / Double(snapshot.searches) : 0)\n"
+        header("guidebook_search_cache_bytes", "gauge", "Memory held by searched phrases' rows and the row directory (--search-cache).")
+        text += "guidebook_search_cache_bytes \(store.searchCache.byteCount)\n"
 
         var response = APIResponse.bytes(Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
         response.isCacheable = false
