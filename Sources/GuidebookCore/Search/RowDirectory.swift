@@ -59,54 +59,56 @@ public struct RowDirectory: Sendable {
     func topicNumber(_ slug: String) -> Int? { topicSlugs.firstIndex(of: slug) }
     func categoryNumber(_ slug: String) -> Int? { categorySlugs.firstIndex(of: slug) }
 
-    /// Reads every row's topic and category (the index's stored columns) and length (FTS5's
-    /// `docsize` table: one varint per column), one scan each.
+    /// Reads every record's topic and category from the small record tables (rowid = id * 4 + kind,
+    /// as `SearchIndexer` numbers them; the index's own stored rows hold all the text and would be
+    /// far more to read) and every row's length from FTS5's `docsize` table (one varint per column),
+    /// whose rows are exactly the index's rows.
     static func load(from database: Database) throws -> RowDirectory {
-        var topicNumbers: [String: Int] = [:]
-        var categoryNumbers: [String: Int] = [:]
         var topicSlugs: [String] = []
         var topicCategories: [Int] = []
         var categorySlugs: [String] = []
-        var entries: [UInt32: Entry] = [:]
-        var maxRow: UInt32 = 0
-        try database.forEachRow("SELECT rowid, topic, category FROM search_index") { row in
-            let rowID = try rowNumber(row.int64(0))
-            let slug = row.text(1)
-            let topic: Int
-            if let known = topicNumbers[slug] {
-                topic = known
-            } else {
-                let categorySlug = row.text(2)
-                let category = categoryNumbers[categorySlug] ?? {
-                    categorySlugs.append(categorySlug)
-                    categoryNumbers[categorySlug] = categorySlugs.count - 1
-                    return categorySlugs.count - 1
-                }()
-                topicSlugs.append(slug)
-                topicCategories.append(category)
-                topic = topicSlugs.count - 1
-                topicNumbers[slug] = topic
-            }
-            entries[rowID] = Entry(topic: UInt32(topic + 1))
-            maxRow = max(maxRow, rowID)
+        var categoryNumbers: [String: Int] = [:]
+        var topicNumberByID: [Int64: UInt32] = [:]
+        var rows: [(row: UInt32, topic: UInt32)] = []
+        try database.forEachRow("SELECT t.id, t.slug, c.slug FROM topics t JOIN categories c ON c.id = t.category_id ORDER BY t.id") { row in
+            let categorySlug = row.text(2)
+            let category = categoryNumbers[categorySlug] ?? {
+                categorySlugs.append(categorySlug)
+                categoryNumbers[categorySlug] = categorySlugs.count - 1
+                return categorySlugs.count - 1
+            }()
+            topicSlugs.append(row.text(1))
+            topicCategories.append(category)
+            let number = UInt32(topicSlugs.count)  // topic number + 1
+            topicNumberByID[row.int64(0)] = number
+            rows.append((try rowNumber(SearchIndexer.rowID(.topic, row.int64(0))), number))
         }
+        for (kind, table) in [(SearchIndexer.Kind.section, "sections"), (.guideline, "guidelines")] {
+            try database.forEachRow("SELECT id, topic_id FROM \(table)") { row in
+                guard let topic = topicNumberByID[row.int64(1)] else { return }
+                rows.append((try rowNumber(SearchIndexer.rowID(kind, row.int64(0))), topic))
+            }
+        }
+        var lengths: [(row: UInt32, length: UInt32)] = []
         var totalLength = 0
         try database.forEachRow("SELECT id, sz FROM search_index_docsize") { row in
-            let rowID = try rowNumber(row.int64(0))
             let length = columnSizesTotal(row.blob(1))
             totalLength += length
-            entries[rowID, default: Entry()].length = UInt32(clamping: length)
+            lengths.append((try rowNumber(row.int64(0)), UInt32(clamping: length)))
         }
+
+        let maxRow = max(rows.map(\.row).max() ?? 0, lengths.map(\.row).max() ?? 0)
         var dense: [Entry] = []
         var sparse: [UInt32: Entry] = [:]
-        if Int(maxRow) < entries.count * 8 + 1_024 {
+        if Int(maxRow) < rows.count * 8 + 1_024 {
             dense = [Entry](repeating: Entry(), count: Int(maxRow) + 1)
-            for (row, entry) in entries where Int(row) < dense.count { dense[Int(row)] = entry }
+            for (row, topic) in rows { dense[Int(row)].topic = topic }
+            for (row, length) in lengths { dense[Int(row)].length = length }
         } else {
-            sparse = entries
+            for (row, topic) in rows { sparse[row, default: Entry()].topic = topic }
+            for (row, length) in lengths { sparse[row, default: Entry()].length = length }
         }
-        let rowCount = topicNumbers.isEmpty ? 0 : entries.values.reduce(0) { $0 + ($1.topic != 0 ? 1 : 0) }
-        return RowDirectory(rowCount: rowCount, averageLength: rowCount > 0 ? Double(totalLength) / Double(rowCount) : 1,
+        return RowDirectory(rowCount: lengths.count, averageLength: lengths.isEmpty ? 1 : Double(totalLength) / Double(lengths.count),
                             topicSlugs: topicSlugs, topicCategories: topicCategories, categorySlugs: categorySlugs,
                             dense: dense, sparse: sparse)
     }
