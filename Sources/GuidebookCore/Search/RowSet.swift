@@ -19,13 +19,39 @@ enum RowSet {
     }
 
     /// Calls `body(indexInA, indexInB)` for every row in both `a` and `b`.
+    @inline(__always)
     static func forEachCommon(_ a: [UInt32], _ b: [UInt32], _ body: (Int, Int) -> Void) {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in forEachCommon(a, b, body) }
+        }
+    }
+
+    @inline(__always)
+    static func forEachCommon(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, _ body: (Int, Int) -> Void) {
         if a.isEmpty || b.isEmpty { return }
-        // Walk the shorter array and gallop through the longer one.
         let swap = a.count > b.count
         let short = swap ? b : a, long = swap ? a : b
+        // Lists of similar size: a plain merge (predictable branches) beats searching.
+        if long.count <= short.count * 8 {
+            var i = 0, j = 0
+            while i < a.count && j < b.count {
+                let x = a[i], y = b[j]
+                if x == y {
+                    body(i, j)
+                    i += 1
+                    j += 1
+                } else if x < y {
+                    i += 1
+                } else {
+                    j += 1
+                }
+            }
+            return
+        }
+        // Otherwise walk the shorter one and gallop through the longer one.
         var position = 0
-        for (shortIndex, row) in short.enumerated() {
+        for shortIndex in 0..<short.count {
+            let row = short[shortIndex]
             position = lowerBound(long, row, from: position)
             if position == long.count { return }
             if long[position] == row { swap ? body(position, shortIndex) : body(shortIndex, position) }
@@ -44,10 +70,17 @@ enum RowSet {
     }
 
     static func intersection(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(min(a.count, b.count))
-        forEachCommon(a, b) { index, _ in result.append(a[index]) }
-        return result
+        let capacity = min(a.count, b.count)
+        return [UInt32](unsafeUninitializedCapacity: capacity) { buffer, count in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    forEachCommon(a, b) { index, _ in
+                        buffer[count] = a[index]
+                        count += 1
+                    }
+                }
+            }
+        }
     }
 
     static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
@@ -68,16 +101,19 @@ enum RowSet {
         if b.isEmpty { return a }
         var result: [UInt32] = []
         result.reserveCapacity(a.count)
-        var position = 0
-        for row in a {
-            position = lowerBound(b, row, from: position)
-            if position == b.count || b[position] != row { result.append(row) }
+        b.withUnsafeBufferPointer { b in
+            var position = 0
+            for row in a {
+                position = lowerBound(b, row, from: position)
+                if position == b.count || b[position] != row { result.append(row) }
+            }
         }
         return result
     }
 
     /// The first index at or after `start` whose row is >= `row`: doubling steps, then binary search.
-    static func lowerBound(_ rows: [UInt32], _ row: UInt32, from start: Int) -> Int {
+    @inline(__always)
+    static func lowerBound(_ rows: UnsafeBufferPointer<UInt32>, _ row: UInt32, from start: Int) -> Int {
         // Dense walks mostly find the row right here.
         if start < rows.count && rows[start] >= row { return start }
         var low = start, step = 1, high = start
