@@ -20,4 +20,9 @@ extension SQLValue {
     public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
     /// `.integer` for a value, `.null` for nil.
     public static func optionalInt(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
+    /// Integers as one JSON array, for `IN (SELECT value FROM json_each(?))`: a list of any length
+    /// is one bound value, so the statement stays the same (and cached).
+    public static func jsonArray(_ integers: [Int64]) -> SQLValue {
+        .text("[" + integers.map(String.init).joined(separator: ",") + "]")
+    }
 }

@@ -11,7 +11,7 @@ public struct Highlighter: Sendable {
     public let escapesHTML: Bool
 
     // The query words with what matching needs, worked out once per query.
-    private let words: [(term: String, scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
+    private let words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
     private let runs: [[Unicode.Scalar]]
 
     public init(terms: [SearchQuery.HighlightTerm], markStart: String = "<mark>", markEnd: String = "</mark>") {
@@ -19,11 +19,11 @@ public struct Highlighter: Sendable {
         self.markStart = markStart
         self.markEnd = markEnd
         self.escapesHTML = markStart.hasPrefix("<")
-        var words: [(term: String, scalars: [Unicode.Scalar], stem: String, prefix: Bool)] = []
+        var words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)] = []
         var runs: [[Unicode.Scalar]] = []
         for term in terms {
             switch term {
-            case .word(let word, let prefix): words.append((word, word.unicodeScalars.map(Self.lowercased), Self.lightStem(word), prefix))
+            case .word(let word, let prefix): words.append((word.unicodeScalars.map(Self.lowercased), Self.lightStem(word), prefix))
             case .cjk(let run): runs.append(Array(run.unicodeScalars))
             }
         }
@@ -247,16 +247,9 @@ public struct Highlighter: Sendable {
         }
     }
 
-    /// Whether a text word counts as the query word: equal, a prefix match for `word*`, or the
-    /// same after removing common English inflections (the index stems with porter; this is a
-    /// lighter rule that marks the same family of words: indicator/indicators, modal/modality).
-    static func wordMatches(_ word: String, term: String, prefix: Bool) -> Bool {
-        if word == term { return true }
-        if prefix { return word.hasPrefix(term) }
-        return stemsMatch(lightStem(word), lightStem(term))
-    }
-
-    /// Equal stems, or one a prefix of the other when the shorter has at least 5 letters.
+    /// Whether two stems mark the same family of words: equal, or one a prefix of the other when
+    /// the shorter has at least 5 letters. (The index stems with porter; this lighter rule marks
+    /// the same families: indicator/indicators, modal/modality.)
     static func stemsMatch(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let shorter = a.count <= b.count ? a : b
@@ -264,6 +257,7 @@ public struct Highlighter: Sendable {
         return shorter.count >= 5 && longer.hasPrefix(shorter)
     }
 
+    /// The word without one common English inflection (-s, -es, -ies, -ed, -ing, -ity, ...).
     static func lightStem(_ word: String) -> String {
         var stem = word
         for suffix in ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"] {

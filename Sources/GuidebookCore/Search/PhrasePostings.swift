@@ -54,22 +54,17 @@ public struct PhrasePostings: Sendable {
     static func load(_ phrase: String, from database: Database, directory: RowDirectory) throws -> PhrasePostings {
         var rows: [UInt32] = []
         var weights: [Float] = []
-        var sorted = true
         let averageLength = directory.averageLength
+        // Rowid order is FTS5's own order for a MATCH, so asking for it costs nothing.
         try database.forEachRow("""
-            SELECT rowid, guidebook_phrase_hits(search_index, \(columnWeights)) FROM search_index WHERE search_index MATCH ?1
+            SELECT rowid, guidebook_phrase_hits(search_index, \(columnWeights)) FROM search_index
+            WHERE search_index MATCH ?1 ORDER BY rowid
             """, [.text(phrase)]) { row in
             guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
-            if let last = rows.last, last >= rowID { sorted = false }
             let hits = row.double(1)
             let lengthNorm = k1 * (1 - b + b * directory.length(ofRow: rowID) / averageLength)
             rows.append(rowID)
             weights.append(Float(hits * (k1 + 1) / (hits + lengthNorm)))
-        }
-        // FTS5 returns rowid order; should it ever not, order here rather than trust it.
-        if !sorted {
-            let order = rows.indices.sorted { rows[$0] < rows[$1] }
-            return PhrasePostings(rows: order.map { rows[$0] }, weights: order.map { weights[$0] }, directory: directory)
         }
         return PhrasePostings(rows: rows, weights: weights, directory: directory)
     }

@@ -30,7 +30,7 @@ public struct SearchEngine {
     }
 
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = 'search_generation'") ?? 0)
+        let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = ?1", [.text(SearchIndexer.generationKey)]) ?? 0)
         let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
         let postings = try request.query.phrases.map { phrase in
             try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database, directory: directory) }
@@ -69,23 +69,34 @@ public struct SearchEngine {
         for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
 
         let page = best.dropFirst(request.offset).prefix(request.limit)
+        // The topic and category come from the directory; guideline and section keys from their
+        // small tables, one statement each for the page (the index's stored rows hold all the text).
+        func keys(_ kind: SearchIndexer.Kind, _ table: String) throws -> [Int64: String] {
+            let ids = page.filter { Int64($0.row) % 4 == kind.rawValue }.map { Int64($0.row) / 4 }
+            guard !ids.isEmpty else { return [:] }
+            var keys: [Int64: String] = [:]
+            try database.forEachRow("SELECT id, key FROM \(table) WHERE id IN (SELECT value FROM json_each(?1))", [.jsonArray(ids)]) {
+                keys[$0.int64(0)] = $0.text(1)
+            }
+            return keys
+        }
+        let guidelineKeys = try keys(.guideline, "guidelines")
+        let sectionKeys = try keys(.section, "sections")
         var hits: [SearchHit] = []
         for entry in page {
-            // The topic and category come from the directory; the record's own key from its small
-            // table (the index's stored row also holds all its text).
             guard let topicNumber = directory.topic(ofRow: entry.row),
                   let kind = SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) else { continue }
             let topic = directory.topicSlugs[topicNumber]
-            let recordID: SQLValue = .integer(Int64(entry.row) / 4)
+            let recordID = Int64(entry.row) / 4
             let ref: String?
             switch kind {
             case .topic: ref = topic
-            case .section: ref = try database.firstRow("SELECT key FROM sections WHERE id = ?1", [recordID]) { topic + "#" + $0.text(0) }
-            case .guideline: ref = try database.firstRow("SELECT key FROM guidelines WHERE id = ?1", [recordID]) { $0.text(0) }
+            case .section: ref = sectionKeys[recordID].map { topic + "#" + $0 }
+            case .guideline: ref = guidelineKeys[recordID]
             }
             guard let ref else { continue }
-            hits.append(SearchHit(kind: kind, recordID: Int64(entry.row) / 4, ref: ref, topic: topic, category: directory.categorySlugs[directory.topicCategories[topicNumber]],
-                                  score: entry.score, matchedLocales: []))
+            hits.append(SearchHit(kind: kind, recordID: recordID, ref: ref, topic: topic,
+                                  category: directory.categorySlugs[directory.topicCategories[topicNumber]], score: entry.score, matchedLocales: []))
         }
 
         func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {

@@ -102,9 +102,12 @@ public struct SearchIndexer {
         return stored != TextSegmenter.version
     }
 
-    /// Marks the index as changed (see `SearchCache`); the SQL delete triggers do the same.
+    /// The `meta` key of the counter bumped with every change to the index (see `SearchCache`).
+    static let generationKey = "search_generation"
+
+    /// Marks the index as changed; the SQL delete triggers do the same.
     private func bumpGeneration() throws {
-        try database.cachedStatement("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'search_generation'").run()
+        try database.cachedStatement("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = '\(Self.generationKey)'").run()
     }
 
     private func delete(_ kind: Kind, _ id: Int64) throws {
