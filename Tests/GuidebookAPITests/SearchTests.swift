@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import SQLite
 import XCTest
 
 /// Search end to end over HTTP on the seed knowledge base: relevance in both languages, input
@@ -27,14 +28,21 @@ final class SearchTests: XCTestCase {
         result["items"] as? [[String: Any]] ?? []
     }
 
-    /// At least 40 queries, half Korean, each with the topic expected in the top 3.
-    func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
+    /// The relevance fixture: query, expected topic, and for a Korean word with a particle, the
+    /// query without it (whose records the query must find too).
+    private func relevanceCases() throws -> [(query: String, topic: String, noun: String?)] {
         let path = TestServer.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-        let cases = lines.compactMap { line -> (String, String)? in
+        return try lines.map { line in
             let parts = line.split(separator: "\t").map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
+            guard parts.count == 2 || parts.count == 3 else { throw FixtureError(line: String(line)) }
+            return (parts[0], parts[1], parts.count == 3 ? parts[2] : nil)
         }
+    }
+
+    /// At least 40 queries, half Korean, each with the topic expected in the top 3.
+    func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
+        let cases = try relevanceCases().map { ($0.query, $0.topic) }
         let korean = cases.filter { $0.0.unicodeScalars.contains { TextSegmenter.isCJK($0) } }
         XCTAssertGreaterThanOrEqual(cases.count, 40)
         XCTAssertGreaterThanOrEqual(korean.count * 2, cases.count, "at least half the queries are Korean")
@@ -59,6 +67,40 @@ final class SearchTests: XCTestCase {
             XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, query)
             XCTAssertTrue(items(result).prefix(3).contains { ($0["topic"] as? String) == topic }, "\(query): \(items(result).map { $0["topic"] ?? "" })")
         }
+    }
+
+    /// `시트를` finds every record `시트` finds, for the fixture's 20+ words with particles, and a
+    /// record holding the exact form scores above every record holding only the noun.
+    func testKoreanWordsWithParticlesFindTheRecordsOfTheirNoun() throws {
+        let cases = try relevanceCases().compactMap { entry in entry.noun.map { (query: entry.query, noun: $0) } }
+        XCTAssertGreaterThanOrEqual(cases.count, 20)
+        for (query, noun) in cases {
+            let withParticle = try server.store.search(SearchRequest(query: try SearchQuery.parse(query), limit: 50))
+            let bare = try server.store.search(SearchRequest(query: try SearchQuery.parse(noun), limit: 50))
+            XCTAssertGreaterThan(bare.total, 0, noun)
+            XCTAssertTrue(Set(withParticle.hits.map { $0.ref }).isSuperset(of: bare.hits.map { $0.ref }), "\(query) misses records of \(noun)")
+            XCTAssertGreaterThanOrEqual(withParticle.total, bare.total, query)
+
+            // The exact form first: rows matching the word as typed (its first phrase, for one-word queries).
+            let parsed = try SearchQuery.parse(query)
+            guard parsed.words.count == 1 else { continue }
+            let exactRows = try server.store.read { reader in
+                Set(try reader.database.rows("SELECT rowid FROM search_index WHERE search_index MATCH ?1", [.text(parsed.phrases[0])]) { $0.int64(0) })
+            }
+            let holdsExact = withParticle.hits.map { exactRows.contains($0.recordID * 4 + $0.kind.rawValue) }
+            if let lowestExact = zip(withParticle.hits, holdsExact).filter({ $1 }).map({ $0.0.score }).min(),
+               let highestOther = zip(withParticle.hits, holdsExact).filter({ !$1 }).map({ $0.0.score }).max() {
+                XCTAssertGreaterThan(lowestExact, highestOther, "\(query): a record with only \(noun) ranks above one with \(query)")
+            }
+        }
+    }
+
+    func testAQueryOfOnlyParticlesIsSearchedAsWritten() throws {
+        // Each is an ordinary query (에서 and 하는 occur inside words); none may fail.
+        for query in ["을를", "을", "에서", "하는", "을 를 이 가", "\"을를\"", "을를을를을를"] {
+            _ = try search(query)
+        }
+        XCTAssertEqual(try search("을를")["total"] as? Int, 0)
     }
 
     func testEnglishIsStemmedAndSupportsPhrasesPrefixesOrAndExclusion() throws {
@@ -188,6 +230,11 @@ final class SearchTests: XCTestCase {
         try server.store.rebuildSearchIndex()
         XCTAssertEqual(try search("indicator")["total"] as? Int, before)
     }
+}
+
+/// A line of the relevance fixture that is not `query<TAB>topic[<TAB>noun]`.
+struct FixtureError: Error {
+    let line: String
 }
 
 /// Percent-encoding for query values in test requests.
