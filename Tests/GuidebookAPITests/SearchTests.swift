@@ -98,9 +98,87 @@ final class SearchTests: XCTestCase {
     func testAQueryOfOnlyParticlesIsSearchedAsWritten() throws {
         // Each is an ordinary query (에서 and 하는 occur inside words); none may fail.
         for query in ["을를", "을", "에서", "하는", "을 를 이 가", "\"을를\"", "을를을를을를"] {
-            _ = try search(query)
+            let result = try search(query)
+            XCTAssertTrue(result.keys.contains("suggestion"), query)
         }
         XCTAssertEqual(try search("을를")["total"] as? Int, 0)
+    }
+
+    func testAQueryThatFindsNothingSuggestsTheClosestIndexedWords() throws {
+        for (query, suggestion) in [("prgress", "progress"), ("popver", "popover"), ("사이드베", "사이드바"), ("Prgress bar", "Progress bar"),
+                                    ("sheet popver", "sheet popover"), ("사이드베에서", "사이드바에서"), ("팝오바", "팝오버"),
+                                    ("\"modal\" prgress -sheet", "\"modal\" progress -sheet")] {
+            let result = try search(query)
+            XCTAssertEqual(result["total"] as? Int, 0, query)
+            XCTAssertEqual(result["suggestion"] as? String, suggestion, query)
+            XCTAssertEqual(result["corrected"] as? Bool, false, query)
+        }
+        // Present as null: when something matched, and when no word is close.
+        for query in ["progress", "zqxjkvw", "을를", "sheet zqxjkvw", "\"prgress\""] {
+            let result = try search(query)
+            XCTAssertTrue(result.keys.contains("suggestion") && result["suggestion"] is NSNull, "\(query): \(result["suggestion"] ?? "missing")")
+        }
+        // Words that exist but never together: nothing to correct.
+        let apart = try search("vibrancy sidebar")
+        XCTAssertEqual(apart["total"] as? Int, 0)
+        XCTAssertTrue(apart["suggestion"] is NSNull)
+    }
+
+    func testFuzzySearchesWithTheSuggestionAndSaysSo() throws {
+        let corrected = try search("popver", "&fuzzy=true&lang=en")
+        XCTAssertEqual(corrected["corrected"] as? Bool, true)
+        XCTAssertEqual(corrected["suggestion"] as? String, "popover")
+        XCTAssertEqual(corrected["query"] as? String, "popver")
+        XCTAssertEqual(corrected["total"] as? Int, try search("popover")["total"] as? Int)
+        XCTAssertTrue(items(corrected).contains { ($0["snippet"] as? String ?? "").contains("<mark>popover</mark>") }, "the suggestion's words are marked")
+        // Its pages follow the corrected search.
+        let next = try XCTUnwrap(try search("popver", "&fuzzy=true&limit=2")["next"] as? String)
+        XCTAssertEqual(items(try search("popver", "&fuzzy=true&limit=2&cursor=\(next)")).count, 2)
+        XCTAssertEqual(try server.get("/v1/search?q=popver&cursor=\(next)").status, 400, "a fuzzy cursor is not a plain search's cursor")
+        // A query with hits, or with nothing close, is searched as written.
+        let plain = try search("popover", "&fuzzy=true")
+        XCTAssertEqual(plain["corrected"] as? Bool, false)
+        XCTAssertEqual(try search("zqxjkvw", "&fuzzy=true")["total"] as? Int, 0)
+        XCTAssertEqual(try server.get("/v1/search?q=popver&fuzzy=maybe").status, 400)
+    }
+
+    func testSuggestionsFollowTheIndex() throws {
+        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        try server.store.write { database in
+            let writer = KnowledgeWriter(database: database)
+            try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+            _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
+                BundleSection(key: "overview", title: [:], guidelines: [
+                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": "가나다라마바를 씁니다."]),
+                ]),
+            ]), mode: .merge)
+        }
+        XCTAssertEqual(try search("zyxwvat")["suggestion"] as? String, "zyxwvut")
+        XCTAssertEqual(try search("가나다라마버를")["suggestion"] as? String, "가나다라마바를")
+        // Deleting the topic (the delete triggers) takes its words out of the vocabulary.
+        try server.store.write { try $0.run("DELETE FROM topics WHERE slug = 'zy-topic'") }
+        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        XCTAssertEqual(try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM search_words_vocab WHERE term = 'zyxwvut'") }, 0)
+    }
+
+    /// A 500-character query of near-words (every word unknown, every word close to indexed ones)
+    /// is answered, with a suggestion, in bounded time.
+    func testALongQueryOfNearWordsIsAnsweredInBoundedTime() throws {
+        let near = ["prgress", "popver", "sidebr", "indicatr", "sheeet", "translcent", "사이드베", "진행율", "팝오바", "레이불", "컨트룰", "머티리알"]
+        var query = ""
+        var index = 0
+        while query.count + near[index % near.count].count + 1 <= SearchQuery.maxLength {
+            query += (query.isEmpty ? "" : " ") + near[index % near.count]
+            index += 1
+            if index == SearchQuery.maxTerms { break }
+        }
+        let started = Date()
+        let result = try search(query)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(result["total"] as? Int, 0)
+        let suggestion = try XCTUnwrap(result["suggestion"] as? String)
+        XCTAssertTrue(suggestion.hasPrefix("progress popover sidebar indicator sheet translucent 사이드바 진행률 팝오버 레이블 컨트롤 머티리얼"), suggestion)
+        XCTAssertLessThan(seconds, 2, "a debug build on a shared machine; the release engine is measured by guidebook-bench suggest")
     }
 
     func testEnglishIsStemmedAndSupportsPhrasesPrefixesOrAndExclusion() throws {

@@ -419,7 +419,7 @@ public enum OpenAPIDocument {
         "tags": ["search"],
         "operationId": "search",
         "summary": "Full-text search over topics, section headings and guidelines in every locale",
-        "description": "Query syntax: words are all required; `\"quoted phrases\"`; `prog*` prefix; `-word` excludes; `a OR b`. Any other character (FTS5's own syntax included) is plain text, so no query fails with a syntax error. English is stemmed (porter) and case-insensitive; Korean is indexed as overlapping two-syllable pieces, so a noun finds the words that carry it with particles. `lang`/`Accept-Language` chooses the locale of titles and snippets; matches in any locale count. Side-by-side `lang` (`en,ko`) shows the first locale. Results beyond the first 1,000 are not served (`next` is `null` there).",
+        "description": "Query syntax: words are all required; `\"quoted phrases\"`; `prog*` prefix; `-word` excludes; `a OR b`. Any other character (FTS5's own syntax included) is plain text, so no query fails with a syntax error. English is stemmed (porter) and case-insensitive; Korean is indexed as overlapping two-syllable pieces, so a noun finds the words that carry it with particles, and a Korean query word that ends in a particle or ending (을/를, 이/가, 은/는, 의, 에, 에서, 에는, 으로/로, 와/과, 도, 만, 하면/하는) also finds its noun alone, the exact form ranking first. Did you mean: when nothing matches, `suggestion` is the query with each word the index does not know (not quoted, prefixed or excluded) replaced by the closest word it holds: for English words of 3 letters or more, edit distance 1 up to 5 letters and 2 above (a swap of neighbours counts 1); for Korean words, one changed jamo, or for 3 syllables and more one changed syllable; ties go to the word more records hold. `suggestion` is on every answer: `null` when something matched or no word is close. `fuzzy=true` searches with the suggestion at once when the query finds nothing, and says so with `corrected: true`. `lang`/`Accept-Language` chooses the locale of titles and snippets; matches in any locale count. Side-by-side `lang` (`en,ko`) shows the first locale. Results beyond the first 1,000 are not served (`next` is `null` there).",
         "parameters": [
           {"$ref": "#/components/parameters/Query"},
           {"$ref": "#/components/parameters/SearchTopicFilter"},
@@ -428,6 +428,7 @@ public enum OpenAPIDocument {
           {"$ref": "#/components/parameters/SearchCursor"},
           {"$ref": "#/components/parameters/MarkStart"},
           {"$ref": "#/components/parameters/MarkEnd"},
+          {"$ref": "#/components/parameters/Fuzzy"},
           {"$ref": "#/components/parameters/Lang"},
           {"$ref": "#/components/parameters/AcceptLanguage"},
           {"$ref": "#/components/parameters/IfNoneMatch"},
@@ -970,6 +971,11 @@ public enum OpenAPIDocument {
         "type": "object",
         "properties": {
           "query": {"type": "string", "description": "`q` as given."},
+          "suggestion": {
+            "type": ["string", "null"],
+            "description": "Did you mean: when `q` matched nothing, `q` with each word the index does not know replaced by the closest indexed word; `null` when something matched or no word is close."
+          },
+          "corrected": {"type": "boolean", "description": "True when `fuzzy=true` replaced a query that found nothing by `suggestion`: the matches are the suggestion's."},
           "total": {"type": "integer", "minimum": 0, "description": "The exact number of matching records."},
           "items": {"type": "array", "items": {"$ref": "#/components/schemas/SearchHit"}},
           "facets": {
@@ -985,7 +991,7 @@ public enum OpenAPIDocument {
           },
           "next": {"type": ["string", "null"]}
         },
-        "required": ["query", "total", "items", "facets", "next"],
+        "required": ["query", "suggestion", "corrected", "total", "items", "facets", "next"],
         "unevaluatedProperties": false
       },
       "JobStatus": {"type": "string", "enum": ["queued", "running", "succeeded", "failed", "canceled"]},
@@ -1357,7 +1363,7 @@ public enum OpenAPIDocument {
         "name": "cursor",
         "in": "query",
         "required": false,
-        "description": "The `next` cursor of the previous page of the same search (same `q`, `topic`, `category`). Anything else is a 400 naming `cursor`.",
+        "description": "The `next` cursor of the previous page of the same search (same `q`, `topic`, `category`, `fuzzy`). Anything else is a 400 naming `cursor`.",
         "schema": {"type": "string", "minLength": 1, "maxLength": 512}
       },
       "MarkStart": {
@@ -1373,6 +1379,13 @@ public enum OpenAPIDocument {
         "required": false,
         "description": "Inserted after each matched word in `snippet` (at most 32 characters; longer is a 400).",
         "schema": {"type": "string", "maxLength": 32, "default": "</mark>"}
+      },
+      "Fuzzy": {
+        "name": "fuzzy",
+        "in": "query",
+        "required": false,
+        "description": "`true`: when `q` finds nothing and a `suggestion` exists, the answer lists the suggestion's matches instead, with `corrected: true` (`query` stays `q`). Also accepts `1`/`0`, `yes`/`no`; anything else is a 400 naming `fuzzy`.",
+        "schema": {"type": "boolean", "default": false}
       },
       "ImportFormat": {
         "name": "format",

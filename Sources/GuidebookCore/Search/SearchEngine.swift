@@ -118,7 +118,23 @@ public struct SearchEngine {
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
-                             hasMore: best.count > request.offset + request.limit)
+                             hasMore: best.count > request.offset + request.limit,
+                             suggestion: matches.isEmpty ? try suggestion(for: request.query, postings: postings, generation: generation) : nil)
+    }
+
+    /// The query with each word the index does not know (none of its phrases has a row) replaced
+    /// by the closest word it does; nil when there is no such word or none is close. The
+    /// vocabulary is read once per generation, and only when a search finds nothing.
+    private func suggestion(for query: SearchQuery, postings: [PhrasePostings], generation: Int64) throws -> String? {
+        let unknown = query.words.indices.filter { query.words[$0].phrases.allSatisfy { postings[$0].rows.isEmpty } }
+        guard !unknown.isEmpty else { return nil }
+        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+        var budget = SearchVocabulary.comparisonBudget
+        var replacements: [Int: String] = [:]
+        for index in unknown {
+            replacements[index] = vocabulary.correction(of: String(query.text[query.words[index].range]), budget: &budget)
+        }
+        return replacements.isEmpty ? nil : query.rewriting(replacements)
     }
 
     /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it
