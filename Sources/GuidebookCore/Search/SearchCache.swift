@@ -55,19 +55,24 @@ public final class SearchCache: @unchecked Sendable {
 
     /// The postings of `phrase` for `generation`, loaded with `load` when missing.
     func postings(_ phrase: String, generation: Int64, load: () throws -> PhrasePostings) throws -> PhrasePostings {
-        if let cached = lock.withLock({ () -> PhrasePostings? in
-            switchTo(generation)
-            guard let entry = postings[phrase] else { return nil }
-            clock += 1
-            postings[phrase] = (entry.value, clock)
-            return entry.value
-        }) { return cached }
+        if let cached = cachedPostings(phrase, generation: generation) { return cached }
         let loaded = try load()
         lock.withLock {
             switchTo(generation)
             store(phrase, loaded)
         }
         return loaded
+    }
+
+    /// The postings of `phrase` for `generation` when they are kept.
+    func cachedPostings(_ phrase: String, generation: Int64) -> PhrasePostings? {
+        lock.withLock {
+            switchTo(generation)
+            guard let entry = postings[phrase] else { return nil }
+            clock += 1
+            postings[phrase] = (entry.value, clock)
+            return entry.value
+        }
     }
 
     // Called with the lock held.

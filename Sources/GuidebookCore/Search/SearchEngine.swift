@@ -32,8 +32,20 @@ public struct SearchEngine {
     public func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = ?1", [.text(SearchIndexer.generationKey)]) ?? 0)
         let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
-        let postings = try request.query.phrases.map { phrase in
-            try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database, directory: directory) }
+        // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
+        // at the first). When the condition then cannot match — a required word the index does not
+        // hold, as in a query with a typo — no phrase's rows are read at all.
+        let phrases = request.query.phrases
+        let kept = phrases.map { cache.cachedPostings($0, generation: generation) }
+        let hasRows = try phrases.indices.map { try kept[$0].map { !$0.rows.isEmpty } ?? PhrasePostings.hasRows(phrases[$0], in: database) }
+        let canMatch = request.query.condition.canMatch { hasRows[$0] }
+        let none = canMatch ? nil : PhrasePostings(rows: [], weights: [], directory: directory)
+        let postings = try phrases.indices.map { index in
+            if let cached = kept[index] { return cached }
+            if let none { return none }  // stands in for rows not read: nothing can match anyway
+            return try cache.postings(phrases[index], generation: generation) {
+                try PhrasePostings.load(phrases[index], from: database, directory: directory)
+            }
         }
 
         var matches = RowSet.evaluate(request.query.condition, postings)
@@ -119,14 +131,14 @@ public struct SearchEngine {
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
                              hasMore: best.count > request.offset + request.limit,
-                             suggestion: matches.isEmpty ? try suggestion(for: request.query, postings: postings, generation: generation) : nil)
+                             suggestion: matches.isEmpty ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil)
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced
     /// by the closest word it does; nil when there is no such word or none is close. The
     /// vocabulary is read once per generation, and only when a search finds nothing.
-    private func suggestion(for query: SearchQuery, postings: [PhrasePostings], generation: Int64) throws -> String? {
-        let unknown = query.words.indices.filter { query.words[$0].phrases.allSatisfy { postings[$0].rows.isEmpty } }
+    private func suggestion(for query: SearchQuery, hasRows: [Bool], generation: Int64) throws -> String? {
+        let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
         guard !unknown.isEmpty else { return nil }
         let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
         var budget = SearchVocabulary.comparisonBudget

@@ -68,6 +68,9 @@ public struct SearchVocabulary: Sendable {
     /// Bytes held, for the cache's budget.
     var byteCount: Int { latin.byteCount + korean.byteCount }
 
+    /// Words held.
+    public var wordCount: Int { latin.texts.count + korean.texts.count }
+
     /// Shortest and longest words corrected: Latin-script words in letters, Korean in syllables.
     static let minLatinLength = 3, minKoreanLength = 2, maxLength = 32
 
@@ -75,7 +78,9 @@ public struct SearchVocabulary: Sendable {
     /// a few nanoseconds; the few that pass it also an edit distance).
     public static let comparisonBudget = 2_000_000
 
-    init(latin: [String: Int], korean: [String: Int]) {
+    /// A vocabulary of these words (lower case) and the rows holding each (tests and benchmarks;
+    /// searches read theirs with `load`).
+    public init(latin: [String: Int], korean: [String: Int]) {
         self.latin = Words(latin, spellsJamo: false)
         self.korean = Words(korean, spellsJamo: true)
     }
