@@ -1,42 +1,60 @@
 @testable import GuidebookCore
+import SQLite
 import XCTest
 
 /// The words kept for suggestions, the edit distance, and the closest-word rules.
 final class SearchVocabularyTests: XCTestCase {
-    /// The byte-level word scanner against a plain scalar-by-scalar reading of the same rule.
-    func testVocabularyWordsAreTheDistinctLatinWordsAndHangulRuns() {
-        XCTAssertEqual(TextSegmenter.vocabularyWords(["Sheets show a sheet. 시트를 시트를 열면 시트가", "iOS17 café 表示 진행률은 x 앱"]),
-                       "sheets show sheet 시트를 열면 시트가 ios café 진행률은")
-        let samples = ["Split-view 스플릿 뷰를 쓰세요", "ÉCOLE École naïve", "abc123def 가나다라마바사아자차카타파하가나다라마바사아자차카타파하가나다라마바사아자",
-                       "\u{1F642}emoji\u{1F642}", "한글English한글", "", "   ", "a b c 가 나", "ﾊﾝｶｸ カタカナ ひらがな 漢字 한자"]
-        var random = SystemRandomNumberGenerator()
-        let pieces = ["sheet", "Sheet", "시트", "를", " ", "-", "1", "é", "表", "\u{0301}", "가나", "ㄱ", "Ω"]
-        let generated = (0..<200).map { _ in (0..<Int.random(in: 1...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
-        for text in samples + generated {
-            XCTAssertEqual(TextSegmenter.vocabularyWords([text]), Self.referenceWords(text), text)
-        }
-    }
-
-    private static func referenceWords(_ text: String) -> String {
-        var words: [String] = []
-        var current: [Unicode.Scalar] = []
-        var script = 0
-        func flush() {
-            if script != 0, (2...32).contains(current.count) {
-                let word = String(String.UnicodeScalarView(current.map { $0.isASCII ? Unicode.Scalar(UInt8(ascii: $0).lowercasedASCII) : $0 }))
-                if !words.contains(word) { words.append(word) }
+    /// `search_words` (the `guidebook_words` tokenizer over search_index's stored columns) holds
+    /// each row's English words as written and its Korean runs, follows updates and deletes, and
+    /// loads as a vocabulary where a Korean word also counts for its noun.
+    func testTheVocabularyHoldsEveryRowsWordsAsWritten() throws {
+        let directory = try TemporaryDirectory("guidebook-vocabulary-tests")
+        defer { directory.remove() }
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: try Migration.load(from: PackagePaths.migrations))
+        let longRun = String(repeating: "가나다라", count: 9)
+        func write(_ english: String, _ korean: String) throws {
+            try store.write { database in
+                let writer = KnowledgeWriter(database: database)
+                try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+                _ = try writer.upsertTopic(BundleTopic(slug: "words", category: "test", title: ["en": "Words"], summary: [:], sections: [
+                    BundleSection(key: "one", title: [:], guidelines: [BundleGuideline(id: "words.one", text: ["en": english, "ko": korean])]),
+                ]), mode: .replace)
             }
-            current = []
         }
-        for scalar in text.unicodeScalars {
-            let kind = (0xAC00...0xD7A3).contains(scalar.value) ? 2
-                : (scalar.isASCII ? ((65...90).contains(scalar.value) || (97...122).contains(scalar.value) ? 1 : 0)
-                   : (!TextSegmenter.isCJK(scalar) && scalar.properties.isAlphabetic ? 1 : 0))
-            if kind != script { flush(); script = kind }
-            current.append(scalar)
+        func terms() throws -> [String: Int] {
+            try store.read { reader in
+                var terms: [String: Int] = [:]
+                try reader.database.forEachRow("SELECT term, doc FROM search_words_vocab") { terms[$0.text(0)] = $0.int(1) }
+                return terms
+            }
         }
-        flush()
-        return words.joined(separator: " ")
+
+        try write("Sheets show a Sheet — the café’s popover.", "시트를 열면 시트가 진행률은 앱 表示 \(longRun) 끝")
+        let found = try terms()
+        for word in ["words", "sheets", "show", "sheet", "café", "popover", "시트를", "열면", "시트가", "진행률은"] {
+            XCTAssertNotNil(found[word], "\(word) in \(found.keys.sorted())")
+        }
+        XCTAssertEqual(found["sheet"], 1, "a row counts once")
+        for absent in ["popov", "시트", "트를", "앱", "끝", longRun] {
+            XCTAssertNil(found[absent], "\(absent): no stems, no bigrams, no single syllables, no runs over 32")
+        }
+
+        var budget = SearchVocabulary.comparisonBudget
+        let vocabulary = try store.read { try SearchVocabulary.load(from: $0.database) }
+        XCTAssertEqual(vocabulary.closest(to: "popver", budget: &budget), "popover")
+        XCTAssertEqual(vocabulary.closest(to: "시튼", budget: &budget), "시트", "시트를 and 시트가 count for their noun")
+
+        // A replaced text takes its words with it; a deleted topic all of its words.
+        try write("A modal view.", "모달 뷰를 띄웁니다")
+        let replaced = try terms()
+        XCTAssertNil(replaced["popover"])
+        XCTAssertNil(replaced["시트를"])
+        XCTAssertEqual(replaced["modal"], 1)
+        XCTAssertEqual(replaced["띄웁니다"], 1)
+        try store.write { try $0.run("DELETE FROM topics WHERE slug = 'words'") }
+        XCTAssertEqual(try terms(), [:])
+        try store.rebuildSearchIndex()
+        XCTAssertEqual(try terms(), [:])
     }
 
     func testEditDistanceWithALimitAgreesWithTheFullTable() {
@@ -121,8 +139,4 @@ final class SearchVocabularyTests: XCTestCase {
         XCTAssertEqual(budget, 0)
         XCTAssertNil(vocabulary.closest(to: "popver", budget: &budget), "nothing is compared once the budget is spent")
     }
-}
-
-private extension UInt8 {
-    var lowercasedASCII: UInt8 { self >= 65 && self <= 90 ? self + 32 : self }
 }

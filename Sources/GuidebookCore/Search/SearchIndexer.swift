@@ -88,7 +88,7 @@ public struct SearchIndexer {
 
     /// Empties the index and indexes every topic again (after a segmentation change, or on request).
     public func rebuild() throws {
-        try database.execute("DELETE FROM search_index; DELETE FROM search_words;")
+        try database.execute("INSERT INTO search_words (search_words) VALUES ('delete-all'); DELETE FROM search_index;")
         try bumpGeneration()
         for id in try database.rows("SELECT id FROM topics ORDER BY id", [], { $0.int64(0) }) {
             try indexTopic(id: id, isNew: true)
@@ -111,24 +111,22 @@ public struct SearchIndexer {
     }
 
     private func delete(_ kind: Kind, _ id: Int64) throws {
-        try database.run("DELETE FROM search_index WHERE rowid = ?", [.integer(Self.rowID(kind, id))])
+        // search_words first: it takes the row's words from search_index's stored row.
         try database.run("DELETE FROM search_words WHERE rowid = ?", [.integer(Self.rowID(kind, id))])
+        try database.run("DELETE FROM search_index WHERE rowid = ?", [.integer(Self.rowID(kind, id))])
     }
 
     private func put(_ kind: Kind, _ id: Int64, isNew: Bool, title: [String], body: [String], ref: String, topic: String, category: String) throws {
         if !isNew { try delete(kind, id) }
         let titleParts = TextSegmenter.split(title.joined(separator: "\n"))
         let bodyParts = TextSegmenter.split(body.joined(separator: "\n"))
-        let rowID = Self.rowID(kind, id)
+        let columns: [SQLValue] = [.integer(Self.rowID(kind, id)), .text(titleParts.latin), .text(bodyParts.latin),
+                                   .text(titleParts.cjk), .text(bodyParts.cjk)]
         try database.run("""
             INSERT INTO search_index (rowid, title, body, title_cjk, body_cjk, kind, ref, topic, category)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(rowID), .text(titleParts.latin), .text(bodyParts.latin), .text(titleParts.cjk),
-                  .text(bodyParts.cjk), .text(kind.name), .text(ref), .text(topic), .text(category)])
-        // The row's words as written, for suggestions (see Migrations/0004_search_words.sql).
-        let words = TextSegmenter.vocabularyWords(title + body)
-        if !words.isEmpty {
-            try database.run("INSERT INTO search_words (rowid, words) VALUES (?, ?)", [.integer(rowID), .text(words)])
-        }
+            """, columns + [.text(kind.name), .text(ref), .text(topic), .text(category)])
+        // The same columns' words as written, for suggestions (see Migrations/0004_search_words.sql).
+        try database.run("INSERT INTO search_words (rowid, title, body, title_cjk, body_cjk) VALUES (?, ?, ?, ?, ?)", columns)
     }
 }

@@ -6,8 +6,7 @@
 /// phrase inside it. A run of one syllable is kept as a unigram so one-syllable words are indexed.
 public enum TextSegmenter {
     /// Bumped whenever segmentation changes, so stored indexes are rebuilt.
-    /// 2: `search_words` holds every row's `vocabularyWords` (the vocabulary of suggestions).
-    public static let version = "2"
+    public static let version = "1"
 
     /// True for Hangul syllables and jamo, kana, and CJK ideographs.
     public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {

@@ -36,6 +36,7 @@ public final class Store: @unchecked Sendable {
             throw StoreError.schemaTooNew(found: found, supported: migrator.latestVersion)
         }
         try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+        try writer.registerFullTextFunctions()  // search_words' tokenizer, for migrations and the indexer
         try migrator.migrate(writer)
         let indexer = SearchIndexer(database: writer)
         if try indexer.needsRebuild() {
