@@ -144,15 +144,7 @@ final class SearchTests: XCTestCase {
 
     func testSuggestionsFollowTheIndex() throws {
         XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
-        try server.store.write { database in
-            let writer = KnowledgeWriter(database: database)
-            try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
-            _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
-                BundleSection(key: "overview", title: [:], guidelines: [
-                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": "가나다라마바를 씁니다."]),
-                ]),
-            ]), mode: .merge)
-        }
+        try writeZyTopic(korean: "가나다라마바를 씁니다.")
         XCTAssertEqual(try search("zyxwvat")["suggestion"] as? String, "zyxwvut")
         XCTAssertEqual(try search("가나다라마버를")["suggestion"] as? String, "가나다라마바를")
         // Deleting the topic (the delete triggers) takes its words out of the vocabulary.
@@ -284,17 +276,22 @@ final class SearchTests: XCTestCase {
         }
     }
 
-    func testTheIndexFollowsEveryWriteInTheSameTransaction() throws {
-        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+    /// Writes the topic `zy-topic` with one guideline: English "A zyxwvut guideline." and `korean`.
+    private func writeZyTopic(korean: String) throws {
         try server.store.write { database in
             let writer = KnowledgeWriter(database: database)
             try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
             _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
                 BundleSection(key: "overview", title: [:], guidelines: [
-                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": "가나다라마바 지침입니다."]),
+                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": korean]),
                 ]),
             ]), mode: .merge)
         }
+    }
+
+    func testTheIndexFollowsEveryWriteInTheSameTransaction() throws {
+        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+        try writeZyTopic(korean: "가나다라마바 지침입니다.")
         XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 1)
         XCTAssertEqual(try search("가나다라")["total"] as? Int, 1)
         // Replacing the topic without the guideline removes it from the index too.
