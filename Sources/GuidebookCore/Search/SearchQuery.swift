@@ -72,17 +72,20 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Parses user text. Throws `Failure` for input that cannot become a query.
     public static func parse(_ raw: String) throws -> SearchQuery {
-        let text = String(raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        // Control characters (general category Cc: U+0000-001F, U+007F-009F) become spaces.
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        let text = raw.unicodeScalars.contains(where: isControl) ? String(raw.unicodeScalars.map { isControl($0) ? " " : Character($0) }) : raw
         guard !text.allSatisfy({ $0.isWhitespace }) else { throw Failure.empty }
         guard text.count <= maxLength else { throw Failure.tooLong(text.count) }
 
         let terms = try lex(text)
         var phrases: [String] = []
-        func leaf(_ expression: String) -> SearchCondition {
-            if let index = phrases.firstIndex(of: expression) { return .phrase(index) }
+        func index(of expression: String) -> Int {
+            if let index = phrases.firstIndex(of: expression) { return index }
             phrases.append(expression)
-            return .phrase(phrases.count - 1)
+            return phrases.count - 1
         }
+        func leaf(_ expression: String) -> SearchCondition { .phrase(index(of: expression)) }
         var positives: [(condition: SearchCondition, orWithPrevious: Bool)] = []
         var negatives: [SearchCondition] = []
         var highlights: [HighlightTerm] = []
@@ -93,7 +96,8 @@ public struct SearchQuery: Sendable, Equatable {
         for term in terms {
             guard let compiled = compile(term, in: text) else { continue }
             // A part matches when any of its forms does (a Korean word, or its noun without the particle).
-            let parts = compiled.parts.map { forms in forms.count == 1 ? leaf(forms[0]) : .any(forms.map(leaf)) }
+            let partPhrases = compiled.parts.map { $0.map(index(of:)) }
+            let parts = partPhrases.map { $0.count == 1 ? SearchCondition.phrase($0[0]) : .any($0.map(SearchCondition.phrase)) }
             let condition = parts.count == 1 ? parts[0] : .all(parts)
             if term.isNegated {
                 negatives.append(condition)
@@ -105,7 +109,7 @@ public struct SearchQuery: Sendable, Equatable {
             plainWords.append(contentsOf: compiled.plainWords ?? [])
             positives.append((condition, term.orWithPrevious))
             for word in compiled.words {
-                words.append(Word(range: word.range, isCJK: word.isCJK, phrases: parts[word.part].scoringPhrases.sorted()))
+                words.append(Word(range: word.range, isCJK: word.isCJK, phrases: partPhrases[word.part]))
             }
         }
         guard !positives.isEmpty else {

@@ -87,8 +87,14 @@ public enum TextSegmenter {
         var inCJK = false
         var index = text.startIndex
         for scalar in text.unicodeScalars {
-            let isRunCJK = isCJK(scalar)
-            let isWord = isRunCJK || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            let isRunCJK = !scalar.isASCII && isCJK(scalar)
+            let isWord: Bool
+            if scalar.isASCII {
+                let value = scalar.value | 0x20
+                isWord = (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+            } else {
+                isWord = isRunCJK || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            }
             if let begun = start, !isWord || isRunCJK != inCJK {
                 if inCJK { cjk.append(begun..<index) } else { latin.append(begun..<index) }
                 start = nil
