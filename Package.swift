@@ -36,9 +36,15 @@ let package = Package(
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
+        // What several test targets share: the in-process server, the raw HTTP client, import
+        // jobs over HTTP.
+        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookJobs", "HTTPServer"],
+                path: "Tests/GuidebookTestSupport"),
+
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
+                                                              "GuidebookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

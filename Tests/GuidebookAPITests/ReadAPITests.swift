@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookTestSupport
 import XCTest
 
 /// The read API end to end: the real server on a real SQLite file with the seed, over real sockets.

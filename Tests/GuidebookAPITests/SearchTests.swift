@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookTestSupport
 import XCTest
 
 /// Search end to end over HTTP on the seed knowledge base: relevance in both languages, input

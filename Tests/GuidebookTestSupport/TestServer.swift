@@ -10,30 +10,30 @@ import HTTPServer
 /// the seed loaded from `Seed/`, a job runner on its own jobs database, the `Application` and an
 /// `HTTPServer` bound to 127.0.0.1 on a free port. `stop()` stops the server and the job runner
 /// and deletes the directory.
-final class TestServer {
-    /// The package root, found from this file's location (`Tests/GuidebookAPITests/Support/`).
-    static let packageRoot: String = {
+public final class TestServer {
+    /// The package root, found from this file's location (`Tests/GuidebookTestSupport/`).
+    public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static var migrationsDirectory: String { packageRoot + "/Migrations" }
-    static var seedDirectory: String { packageRoot + "/Seed" }
+    public static var migrationsDirectory: String { packageRoot + "/Migrations" }
+    public static var seedDirectory: String { packageRoot + "/Seed" }
 
     /// The temporary directory holding the database and the spool folder.
-    let directory: String
+    public let directory: String
     /// The database file.
-    let databasePath: String
+    public let databasePath: String
     /// The store the server reads (tests may write to it through `KnowledgeWriter`).
-    let store: Store
+    public let store: Store
     /// The import job runner behind `/v1/imports` and `/v1/jobs`.
-    let jobs: JobRunner
+    public let jobs: JobRunner
     /// The port the server listens on.
-    let port: UInt16
+    public let port: UInt16
     private var server: HTTPServer?
 
-    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
+    public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -78,24 +78,24 @@ final class TestServer {
     }
 
     /// A new client connected to this server.
-    func client(timeoutSeconds: Int = 5) throws -> HTTPTestClient {
+    public func client(timeoutSeconds: Int = 5) throws -> HTTPTestClient {
         try HTTPTestClient(port: port, timeoutSeconds: timeoutSeconds)
     }
 
     /// One request on a fresh connection, which is closed afterwards.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
         let client = try client()
         defer { client.close() }
         return try client.request(method, target, headers: headers, body: body)
     }
 
     /// A GET on a fresh connection.
-    func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
+    public func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
         try request("GET", target, headers: headers)
     }
 
     /// Stops the server and the job runner and deletes the temporary directory. Safe to call twice.
-    func stop() {
+    public func stop() {
         guard let server else { return }
         // `HTTPServer.stop()` calls MHD_quiesce_daemon on an epoll thread-pool daemon. In libmicrohttpd
         // 0.9.75 that races with a worker thread that is still handling a connection (for example the
