@@ -18,8 +18,6 @@ final class ImportJobTests: XCTestCase {
         server = nil
     }
 
-    private static let seedsDirectory = TestServer.packageRoot + "/../shared/seeds"
-
     private func ndjson(_ count: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         try KnowledgeGenerator(guidelineCount: count).write { bytes.append(contentsOf: $0) }
@@ -70,28 +68,62 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual((counts["topics"] as? [String: Any])?["unchanged"] as? Int, 100)
     }
 
-    func testTheFourStudyNotesImportIntoTopicsWithEnglishKoreanPairs() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.seedsDirectory).filter { $0.hasSuffix(".txt") }.sorted()
-        XCTAssertEqual(files.count, 4, "the four study notes in ../shared/seeds")
-        for file in files {
-            let body = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.seedsDirectory + "/" + file)))
-            let final = try server.followJob(try server.submitJob(body, query: "format=notes&name=\(file)", contentType: "text/plain")).last!
+    func testTheNotesFixturesImportIntoTopicsWithEnglishKoreanPairs() throws {
+        let notes = try NotesFolder.fixtures()
+        XCTAssertEqual(notes.fileNames, ["haptics-blog.txt", "index-page.txt", "pasted-notes.txt", "popovers-crlf.txt", "segmented-controls.txt"])
+        var results: [String: [String: Any]] = [:]
+        for file in notes.fileNames {
+            let final = try server.followJob(try server.submitJob(try notes.bytes(of: file), query: "format=notes&name=\(file)", contentType: "text/plain")).last!
             XCTAssertEqual(final["status"] as? String, "succeeded", "\(file): \(final)")
+            results[file] = final["result"] as? [String: Any]
         }
-        // A pair from the Progress Indicators notes, merged into the existing topic.
-        let topic = try server.get("/v1/topics/progress-indicators?lang=en,ko").jsonObject()
-        let guidelines = (topic["sections"] as? [[String: Any]] ?? []).flatMap { $0["guidelines"] as? [[String: Any]] ?? [] }
-        let pair = guidelines.compactMap { $0["text"] as? [String: Any] }.first { ($0["en"] as? String ?? "").hasPrefix("Keep activity indicators moving.") }
-        XCTAssertNotNil(pair, "the notes' paragraph is imported")
-        XCTAssertTrue((pair?["ko"] as? String ?? "").hasPrefix("활동 표시기를 계속 움직입니다."), "\(String(describing: pair))")
-        XCTAssertEqual(topic["category"] as? String, "controls", "an existing topic keeps its category")
-        // Split Views notes: English with its Korean translation.
-        let split = try server.get("/v1/guidelines?topic=split-views&lang=en,ko&limit=100").jsonObject()
-        let texts = (split["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? [String: Any] }
-        XCTAssertTrue(texts.contains { ($0["en"] as? String ?? "").hasPrefix("On iPad, use a split view instead of a tab bar.")
-            && ($0["ko"] as? String ?? "").hasPrefix("iPad에선 스플릿뷰를 탭바 대신 사용하세요.") })
-    }
+        XCTAssertEqual(results.count, 5)
 
+        // Warnings reach the job's result with the file and line the parser gave them.
+        let warnings = results["segmented-controls.txt"]?["warnings"] as? [[String: Any]] ?? []
+        XCTAssertEqual(warnings.compactMap { $0["line"] as? Int }, [27, 37, 70, 76, 78, 80])
+        XCTAssertTrue(warnings.allSatisfy { $0["file"] as? String == "segmented-controls.txt" }, "\(warnings)")
+        XCTAssertEqual((results["index-page.txt"]?["topics"] as? [String: Any])?["created"] as? Int, 5)
+
+        // A new topic: the notes' category, the Korean title, a section per heading.
+        let segmented = try server.get("/v1/topics/segmented-controls?lang=en,ko").jsonObject()
+        XCTAssertEqual(segmented["category"] as? String, "notes")
+        XCTAssertEqual(segmented["title"] as? [String: String], ["en": "Segmented Controls", "ko": "세그먼트 컨트롤"])
+        let sections = segmented["sections"] as? [[String: Any]] ?? []
+        XCTAssertEqual(sections.compactMap { $0["key"] as? String },
+                       ["overview", "choosing-segments", "content-inside-segments", "segmented-controls-in-toolbars"])
+        let keep = try server.get("/v1/guidelines/segmented-controls.keep-number-segments-small?lang=en,ko").jsonObject()
+        XCTAssertEqual(keep["section"] as? String, "choosing-segments")
+        XCTAssertEqual((keep["text"] as? [String: Any])?["ko"] as? String,
+                       "세그먼트 수는 적게 유지하세요. 넓은 세그먼트일수록 누르기 쉽고, 휴대폰에서는 다섯 개 정도가 한눈에 파악할 수 있는 최대치입니다.")
+
+        // A topic the knowledge base already has (from the CRLF file) keeps its category; the
+        // notes' pairs are merged into it.
+        let popovers = try server.get("/v1/topics/popovers?lang=en,ko").jsonObject()
+        XCTAssertEqual(popovers["category"] as? String, "views", "an existing topic keeps its category")
+        let guidelines = (popovers["sections"] as? [[String: Any]] ?? []).flatMap { $0["guidelines"] as? [[String: Any]] ?? [] }
+        let pair = guidelines.compactMap { $0["text"] as? [String: Any] }.first { ($0["en"] as? String ?? "").hasPrefix("Keep popovers small.") }
+        XCTAssertEqual(pair?["ko"] as? String, "팝오버는 작게 유지하세요. 화면 대부분을 채울 만큼 커진 팝오버는 잠깐 들르는 곳처럼 느껴지지 않으니, 그런 콘텐츠는 시트로 보여 주세요.")
+
+        // The index page's topics, the blog note's derived title and the pasted notes all arrived.
+        for slug in ["toggles", "steppers", "page-controls", "color-wells", "text-fields", "haptics", "sliders", "pickers"] {
+            XCTAssertEqual(try server.get("/v1/topics/\(slug)").status, 200, slug)
+        }
+        // The imported Korean is searchable.
+        let search = try server.get("/v1/search?q=%ED%96%85%ED%8B%B1&lang=ko&topic=haptics").jsonObject()
+        XCTAssertGreaterThan(search["total"] as? Int ?? 0, 0, "햅틱 finds the imported Korean: \(search)")
+
+        // The same notes again change nothing.
+        for file in notes.fileNames {
+            let final = try server.followJob(try server.submitJob(try notes.bytes(of: file), query: "format=notes&name=\(file)", contentType: "text/plain")).last!
+            let counts = final["result"] as? [String: Any]
+            for kind in ["topics", "guidelines", "translations"] {
+                let tally = counts?[kind] as? [String: Any]
+                XCTAssertEqual(tally?["created"] as? Int, 0, "\(file) \(kind)")
+                XCTAssertEqual(tally?["updated"] as? Int, 0, "\(file) \(kind)")
+            }
+        }
+    }
 
     func testADryRunReportsButAppliesNothing() throws {
         let topics = try topicCount(), guidelines = try guidelineCount()
