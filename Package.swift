@@ -37,8 +37,8 @@ let package = Package(
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
         // What several test targets share: the in-process server, the raw HTTP client, import
-        // jobs over HTTP and the folders of notes files.
-        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookJobs", "HTTPServer"],
+        // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.
+        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),

@@ -319,28 +319,9 @@ final class NotesParserTests: XCTestCase {
         var topicCount = 0
         for name in fixtures.fileNames {
             let result = try parseFixture(name)
-            XCTAssertEqual(result.bundle.format, "guidebook-bundle")
-            XCTAssertEqual(result.bundle.categories, [BundleCategory(slug: "notes", title: ["en": "Imported notes", "ko": "가져온 노트"])])
-            var ids: [String] = []
-            for topic in result.bundle.topics {
-                XCTAssertTrue(isSlug(topic.slug), topic.slug)
-                XCTAssertNotNil(topic.summary["en"])
-                XCTAssertEqual(Set(topic.sections.map(\.key)).count, topic.sections.count)
-                for section in topic.sections {
-                    XCTAssertTrue(isSlug(section.key), section.key)
-                    for guideline in section.guidelines {
-                        XCTAssertTrue(guideline.id.hasPrefix(topic.slug + "."), guideline.id)
-                        XCTAssertTrue(guideline.id.count <= 128 && isSlug(guideline.id.replacingOccurrences(of: ".", with: "-")), guideline.id)
-                        XCTAssertFalse(guideline.text["en"]?.isEmpty ?? true)
-                        XCTAssertFalse(guideline.text.values.contains { $0.contains("\u{00A0}") || $0.contains("\r") })
-                        ids.append(guideline.id)
-                    }
-                }
-            }
+            let ids = try assertValidNotesBundle(result)
             XCTAssertEqual(Set(ids).count, ids.count, "\(name): guideline ids are unique within a file")
             topicCount += result.bundle.topics.count
-            let data = try JSONEncoder().encode(result.bundle)
-            XCTAssertEqual(try JSONDecoder().decode(KnowledgeBundle.self, from: data), result.bundle)
         }
         XCTAssertEqual(topicCount, 10)
     }
@@ -405,14 +386,7 @@ final class NotesParserTests: XCTestCase {
         var notes = ""
         while notes.utf8.count < 1_048_576 { notes += seed }
 
-        let start = Date()
-        let result = NotesParser().parse(notes, fileName: "big.txt")
-        let elapsed = Date().timeIntervalSince(start)
-
-        XCTAssertLessThan(elapsed, 20, "parsing 1 MB took \(elapsed) s")
-        XCTAssertFalse(result.bundle.topics.isEmpty)
-        let ids = result.bundle.topics.flatMap { $0.sections.flatMap { $0.guidelines.map(\.id) } }
-        XCTAssertEqual(Set(ids).count, ids.count, "guideline ids stay unique")
+        let result = parseLargeNotes(notes)
         XCTAssertGreaterThan(result.paragraphsParsed, 4_000)
     }
 
@@ -598,19 +572,5 @@ final class NotesParserTests: XCTestCase {
 
     private func parseFixture(_ name: String) throws -> NotesParseResult {
         NotesParser().parse(try NotesFolder.fixtures().text(of: name), fileName: name)
-    }
-
-    private func onlyTopic(of result: NotesParseResult, file: StaticString = #filePath, line: UInt = #line) throws -> BundleTopic {
-        XCTAssertEqual(result.bundle.topics.count, 1, "topics: \(result.bundle.topics.map(\.slug))", file: file, line: line)
-        return try XCTUnwrap(result.bundle.topics.first, file: file, line: line)
-    }
-
-    private func guideline(_ id: String, in topic: BundleTopic, file: StaticString = #filePath, line: UInt = #line) throws -> BundleGuideline {
-        let all = topic.sections.flatMap(\.guidelines)
-        return try XCTUnwrap(all.first { $0.id == id }, "no guideline \(id); ids: \(all.map(\.id))", file: file, line: line)
-    }
-
-    private func isSlug(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 128 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 }
