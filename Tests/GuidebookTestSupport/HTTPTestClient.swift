@@ -5,11 +5,15 @@ import Glibc
 
 /// A parsed HTTP/1.1 response.
 public struct HTTPTestResponse {
+    /// The protocol version of the status line ("HTTP/1.1").
     public let version: String
+    /// The status code.
     public let status: Int
+    /// The reason phrase.
     public let reason: String
     /// Headers in the order received, names as sent.
     public let headers: [(name: String, value: String)]
+    /// The body, after any chunked transfer coding is undone.
     public let body: [UInt8]
 
     /// The first value of a header (case-insensitive name).
@@ -44,6 +48,7 @@ public struct HTTPTestResponse {
     }
 }
 
+/// Why the test client could not send a request or read its response.
 public enum HTTPTestClientError: Error, CustomStringConvertible {
     case socket(String, Int32)
     case timeout
@@ -66,11 +71,13 @@ public enum HTTPTestClientError: Error, CustomStringConvertible {
 /// malformed-input tests. Reads time out (SO_RCVTIMEO) so a hung server fails a test instead of
 /// hanging it.
 public final class HTTPTestClient {
+    /// The server port this client is connected to.
     public let port: UInt16
     private var fd: Int32
     /// Bytes received but not yet consumed by a parsed response.
     private var buffer: [UInt8] = []
 
+    /// Connects to `host:port`; reads and writes give up after `timeoutSeconds`.
     public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 5) throws {
         self.port = port
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

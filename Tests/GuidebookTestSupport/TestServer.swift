@@ -18,7 +18,9 @@ public final class TestServer {
         return url.path
     }()
 
+    /// The package's migrations, as the server applies them.
     public static var migrationsDirectory: String { packageRoot + "/Migrations" }
+    /// The package's seed bundles.
     public static var seedDirectory: String { packageRoot + "/Seed" }
 
     /// The temporary directory holding the database and the spool folder.
@@ -33,6 +35,8 @@ public final class TestServer {
     public let port: UInt16
     private var server: HTTPServer?
 
+    /// Starts a server on a new database, with the seed unless `loadSeed` is false; the other
+    /// arguments set the server's threads, body limit, job queue bound and connection timeout.
     public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path

@@ -1,7 +1,7 @@
 import Foundation
+import GuidebookTestSupport
 #if canImport(Glibc)
 import Glibc
-import GuidebookTestSupport
 #endif
 
 /// The real `guidebook` executable in a child process, for what only a process can show:
