@@ -33,7 +33,8 @@ final class TestServer {
     let port: UInt16
     private var server: HTTPServer?
 
-    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
+    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
+         maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init()) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -52,12 +53,12 @@ final class TestServer {
             let application = Application(
                 store: store,
                 jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, spoolDirectory: directory + "/spool"),
+                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool"),
                 logger: Logger(level: .critical)
             )
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds),
+                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds, linger: linger),
                 handler: application
             )
             self.directory = directory
