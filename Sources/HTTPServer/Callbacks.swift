@@ -58,7 +58,7 @@ func accessHandler(
         uploadDataSize.pointee = 0
         if state.hasOutstayed(core.linger) {
             // MHD cannot queue an answer while the body arrives; the only way out is to close.
-            core.errorLog("closing the connection of a refused \(state.method) request: its body went on past \(core.linger.bytes) bytes or \(core.linger.seconds) s after the refusal")
+            core.errorLog("closing the connection of a refused \(state.method) request: \(state.discarded) bytes of its body dropped, past the linger bounds (\(core.linger.bytes) bytes, \(core.linger.seconds) s)")
             return .NO
         }
         return .YES
