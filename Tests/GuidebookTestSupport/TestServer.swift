@@ -36,8 +36,10 @@ public final class TestServer {
     private var server: HTTPServer?
 
     /// Starts a server on a new database, with the seed unless `loadSeed` is false; the other
-    /// arguments set the server's threads, body limit, job queue bound and connection timeout.
-    public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
+    /// arguments set the server's threads, body and import limits, job queue bound, connection
+    /// timeout and linger bounds.
+    public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
+                maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init()) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -56,12 +58,12 @@ public final class TestServer {
             let application = Application(
                 store: store,
                 jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, spoolDirectory: directory + "/spool"),
+                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool"),
                 logger: Logger(level: .critical)
             )
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds),
+                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds, linger: linger),
                 handler: application
             )
             self.directory = directory
