@@ -38,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,8 +14,10 @@ public final class JobStore: @unchecked Sendable {
     /// safe while other processes open the same new file, a newer schema refused untouched.
     public init(path: String, migrations: [Migration], busyTimeoutMilliseconds: Int32 = 5_000) throws {
         let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        try database.execute("PRAGMA synchronous = NORMAL;")
-        try Migrator(migrations: migrations).prepare(database)
+        try StoreError.reportingLock(of: database) {
+            try database.execute("PRAGMA synchronous = NORMAL;")
+            try Migrator(migrations: migrations).prepare(database)
+        }
         self.database = database
         encoder.outputFormatting = [.sortedKeys]
     }

@@ -19,19 +19,16 @@ public struct Migrator: Sendable {
     /// Readies a database file for this binary: refuses one whose schema is newer without changing
     /// a byte of it, switches it to WAL, applies the migrations still missing, and returns those
     /// this call applied. Safe while other processes do the same to the same file.
-    /// A lock held by another connection beyond the busy timeout is `StoreError.locked`.
     @discardableResult
     public func prepare(_ database: Database) throws -> [Migration] {
-        try StoreError.reportingLock(of: database) {
-            let found = try recordedVersion(of: database)
-            guard found <= latestVersion else {
-                throw StoreError.schemaTooNew(found: found, supported: latestVersion)
-            }
-            // Switching to WAL writes the file header under an exclusive lock; SQLite gives up at
-            // once rather than wait when another process holds the write lock (see retryingWhileBusy).
-            try database.retryingWhileBusy { try database.execute("PRAGMA journal_mode = WAL") }
-            return try migrate(database)
+        let found = try recordedVersion(of: database)
+        guard found <= latestVersion else {
+            throw StoreError.schemaTooNew(found: found, supported: latestVersion)
         }
+        // Switching to WAL writes the file header under an exclusive lock; SQLite gives up at
+        // once rather than wait when another process holds the write lock (see retryingWhileBusy).
+        try database.retryingWhileBusy { try database.execute("PRAGMA journal_mode = WAL") }
+        return try migrate(database)
     }
 
     /// The schema version recorded in `database` (0 for a new file), creating `schema_migrations` if missing.

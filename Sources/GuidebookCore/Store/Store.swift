@@ -32,10 +32,11 @@ public final class Store: @unchecked Sendable {
             }
         }
         let writer = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
-        try Migrator(migrations: migrations).prepare(writer)
-        let indexer = SearchIndexer(database: writer)
         try StoreError.reportingLock(of: writer) {
+            // Even a pragma reads the schema, so it may wait for another process's lock.
+            try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+            try Migrator(migrations: migrations).prepare(writer)
+            let indexer = SearchIndexer(database: writer)
             // Decided again under the write lock: another process opening the file may have rebuilt it meanwhile.
             if try indexer.needsRebuild() {
                 try writer.transaction { if try indexer.needsRebuild() { try indexer.rebuild() } }
