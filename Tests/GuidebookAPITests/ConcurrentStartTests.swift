@@ -97,6 +97,25 @@ final class ConcurrentStartTests: XCTestCase {
         print("concurrent start: 20 rounds of 4 processes in \(String(format: "%.1f", seconds)) s")
     }
 
+    func testImportIntoANewDatabaseLoadsTheSeedFirstUnlessToldNotTo() throws {
+        // What makes the race above come out the same whoever wins: import seeds a new database as serve does.
+        let sheets = TestServer.seedDirectory + "/sheets.json"
+        let seeded = directory + "/seeded.sqlite"
+        let importer = try CommandProcess(["import", sheets, "--db", seeded] + resources)
+        XCTAssertEqual(importer.waitForExit(seconds: 30), 0, importer.errorOutput)
+        XCTAssertTrue(importer.errorOutput.contains("seed loaded into the empty database: 12 topics, 60 guidelines"), importer.errorOutput)
+        XCTAssertEqual(try Database(path: seeded).scalarInt("SELECT count(*) FROM topics"), 12)
+
+        // A dry run changes nothing, the seed included; --no-seed leaves it out.
+        for (name, flag) in [("dry-run.sqlite", "--dry-run"), ("no-seed.sqlite", "--no-seed")] {
+            let path = directory + "/" + name
+            let process = try CommandProcess(["import", sheets, "--db", path, flag] + resources)
+            XCTAssertEqual(process.waitForExit(seconds: 30), 1, "sheets.json alone lacks its category: \(process.errorOutput)")
+            XCTAssertFalse(process.errorOutput.contains("seed loaded"), process.errorOutput)
+            XCTAssertEqual(try Database(path: path).scalarInt("SELECT count(*) FROM topics"), 0, flag)
+        }
+    }
+
     func testProcessesStartedTogetherOnANewerDatabaseAllRefuseItAndLeaveItByteIdentical() throws {
         let path = directory + "/newer.sqlite"
         do {
