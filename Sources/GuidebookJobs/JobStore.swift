@@ -12,8 +12,8 @@ public final class JobStore: @unchecked Sendable {
 
     /// Opens (creating) the jobs database at `path`, applying `migrations` as the knowledge base does:
     /// safe while other processes open the same new file, a newer schema refused untouched.
-    public init(path: String, migrations: [Migration], busyTimeoutMilliseconds: Int32 = 5_000) throws {
-        let database = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    public init(path: String, migrations: [Migration]) throws {
+        let database = try Database(path: path)
         try StoreError.reportingLock(of: database) {
             try database.execute("PRAGMA synchronous = NORMAL;")
             try Migrator(migrations: migrations).prepare(database)
