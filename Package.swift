@@ -43,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:
         // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.

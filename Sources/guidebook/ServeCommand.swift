@@ -14,7 +14,7 @@ struct ServeCommand {
         let settings = runtime.settings
         let logger = runtime.logger
         let store = try runtime.openStore(maxReaders: settings.threads + 2)
-        if settings.loadSeed, let counts = try SeedLoader(directory: runtime.seedDirectory).loadIfEmpty(into: store) {
+        if let counts = try runtime.seedIfEmpty(store) {
             logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
         }
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
