@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookJobs
+import GuidebookTestSupport
 import SQLite
 import XCTest
 #if canImport(Glibc)
