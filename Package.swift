@@ -36,9 +36,18 @@ let package = Package(
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
+        // What several test targets share: the in-process server, the raw HTTP client, import
+        // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.
+        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
+                path: "Tests/GuidebookTestSupport"),
+
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
-        .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite",
+                                                              "GuidebookTestSupport"]),
+        // The parser and import tests on the real study notes, which are not in the repository:
+        // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.
+        .testTarget(name: "GuidebookRealNotesTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

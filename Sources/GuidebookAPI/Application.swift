@@ -38,7 +38,9 @@ public final class Application: HTTPHandler {
     public var routes: [(method: String, template: String)] { router.allRoutes.map { ($0.method, $0.template) } }
 
     public func bodyPolicy(method: String, path: String) -> BodyPolicy {
-        if method == "POST" && path == "/v1/imports" {
+        // A request without a route is refused (404, 405) whatever its body: the body is dropped.
+        guard case .found(let route, _) = router.match(method: method, path: path) else { return .refuse }
+        if route.method == "POST" && route.template == "/v1/imports" {
             return .spool(limit: configuration.importBodyLimit, directory: configuration.spoolDirectory)
         }
         return .buffer(limit: configuration.bodyLimit)

@@ -10,11 +10,14 @@ public final class JobStore: @unchecked Sendable {
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    /// Opens (creating) the jobs database at `path`, applying `migrations`.
+    /// Opens (creating) the jobs database at `path`, applying `migrations` as the knowledge base does:
+    /// safe while other processes open the same new file, a newer schema refused untouched.
     public init(path: String, migrations: [Migration]) throws {
         let database = try Database(path: path)
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
-        try Migrator(migrations: migrations).migrate(database)
+        try StoreError.reportingLock(of: database) {
+            try database.execute("PRAGMA synchronous = NORMAL;")
+            try Migrator(migrations: migrations).prepare(database)
+        }
         self.database = database
         encoder.outputFormatting = [.sortedKeys]
     }

@@ -1,6 +1,8 @@
 /// The application behind the server.
 public protocol HTTPHandler: Sendable {
-    /// Decides, from the method, path and headers alone, where the request body goes.
+    /// Decides, from the method and path alone, where the request body goes, or that the request
+    /// will be refused whatever its body (then the body is read and dropped, not kept). Asked only
+    /// for requests that announce a body (`Content-Length` above 0, or `Transfer-Encoding`).
     func bodyPolicy(method: String, path: String) -> BodyPolicy
     /// Answers a complete request. Called on a server worker thread.
     func respond(to request: HTTPRequest) -> HTTPResponse

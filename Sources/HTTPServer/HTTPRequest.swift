@@ -60,4 +60,16 @@ public enum BodyPolicy: Sendable, Equatable {
     case buffer(limit: Int)
     /// Stream the body to a file in `directory`, up to `limit` bytes.
     case spool(limit: Int, directory: String)
+    /// The request will be refused whatever its body says (no such path, or a method the path
+    /// does not take). The server reads and drops the body, within its linger bounds, so that the
+    /// client can read the refusal; then `respond(to:)` answers the request, given an empty body.
+    case refuse
+
+    /// The largest body kept (0 when the request is refused).
+    var limit: Int {
+        switch self {
+        case .buffer(let limit), .spool(let limit, _): return limit
+        case .refuse: return 0
+        }
+    }
 }

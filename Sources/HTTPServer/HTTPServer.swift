@@ -23,7 +23,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.configuration = configuration
-        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds, errorLog: errorLog)
+        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
+                               linger: configuration.linger, errorLog: errorLog)
         try start()
     }
 

@@ -14,6 +14,28 @@ public struct HTTPServerConfiguration: Sendable {
     public var tls: TLS?
     /// Milliseconds between polls of waiting streams.
     public var streamPollMilliseconds: Int
+    /// How long and how much of a refused request's body (405, 404, 413) the server reads and
+    /// drops before it answers, so that a client still sending can read the refusal (as nginx's
+    /// lingering close does). A body beyond either bound gets the connection closed.
+    public var linger: Linger
+
+    /// The bounds on reading a refused request's body.
+    public struct Linger: Sendable {
+        /// Seconds from the refusal to the end of the body.
+        public var seconds: Int
+        /// Bytes of body read after the refusal.
+        public var bytes: Int
+        public init(seconds: Int = 2, bytes: Int = 4 * 1024 * 1024) {
+            self.seconds = seconds
+            self.bytes = bytes
+        }
+
+        /// True when a refused body declared as `declared` bytes (nil: chunked, length unknown) is
+        /// worth reading to its end before answering; false answers at once (and closes).
+        func reads(bodyOf declared: Int?) -> Bool {
+            seconds > 0 && bytes > 0 && (declared ?? 0) <= bytes
+        }
+    }
 
     /// A certificate and its private key, both PEM text.
     public struct TLS: Sendable {
@@ -26,7 +48,8 @@ public struct HTTPServerConfiguration: Sendable {
     }
 
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, connectionLimit: Int = 1024,
-                connectionTimeoutSeconds: Int = 30, tls: TLS? = nil, streamPollMilliseconds: Int = 200) {
+                connectionTimeoutSeconds: Int = 30, tls: TLS? = nil, streamPollMilliseconds: Int = 200,
+                linger: Linger = Linger()) {
         self.host = host
         self.port = port
         self.threads = threads
@@ -34,5 +57,6 @@ public struct HTTPServerConfiguration: Sendable {
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
         self.tls = tls
         self.streamPollMilliseconds = streamPollMilliseconds
+        self.linger = linger
     }
 }

@@ -8,8 +8,14 @@ final class RequestState {
     let policy: BodyPolicy
     var buffer: [UInt8] = []
     var spool: SpoolFile?
+    /// Body bytes received, kept or not.
     var received = 0
+    /// Why the server refuses the request on its own (nil: the handler answers, refusal or not).
     var rejection: HTTPRejection?
+    /// When the request was known to be refused; from then on its body is read and dropped.
+    var refusedAt: ContinuousClock.Instant?
+    /// Body bytes dropped since the refusal.
+    var discarded = 0
     /// When the first body byte arrived (for the minimum upload rate).
     var bodyStarted: ContinuousClock.Instant?
 
@@ -17,12 +23,27 @@ final class RequestState {
         self.method = method
         self.path = path
         self.policy = policy
+        if policy == .refuse { refusedAt = .now }
     }
 
-    var limit: Int {
-        switch policy {
-        case .buffer(let limit), .spool(let limit, _): return limit
-        }
+    var limit: Int { policy.limit }
+
+    /// True once the request is known to be refused, whatever the rest of its body.
+    var isRefused: Bool { refusedAt != nil }
+
+    /// Refuses the request on the server's own account: nothing more of the body is kept.
+    func reject(_ reason: HTTPRejection) {
+        rejection = reason
+        refusedAt = refusedAt ?? .now
+        buffer = []
+        spool = nil
+    }
+
+    /// True when a refused request's body has gone on past the linger bounds: reading more of it
+    /// would let a client hold the connection (or the server's bandwidth) with a body nobody wants.
+    func hasOutstayed(_ linger: HTTPServerConfiguration.Linger) -> Bool {
+        guard let refusedAt else { return false }
+        return discarded > linger.bytes || ContinuousClock.now - refusedAt > .seconds(linger.seconds)
     }
 
     /// True when a body has been arriving for longer than `graceSeconds` at less than
@@ -39,14 +60,15 @@ final class RequestState {
         return Double(received) / seconds < Double(minimumBytesPerSecond)
     }
 
-    /// Stores one chunk of the body, or records why it cannot.
+    /// Stores one chunk of the body, drops it when the request is refused, or records why it cannot be stored.
     func receive(_ chunk: UnsafeRawBufferPointer) {
-        guard rejection == nil else { return }
         received += chunk.count
+        if isRefused {
+            discarded += chunk.count
+            return
+        }
         if received > limit {
-            rejection = .bodyTooLarge(limit: limit)
-            buffer = []
-            spool = nil
+            reject(.bodyTooLarge(limit: limit))
             return
         }
         switch policy {
@@ -57,9 +79,10 @@ final class RequestState {
                 if spool == nil { spool = try SpoolFile(directory: directory) }
                 try spool?.append(chunk)
             } catch {
-                rejection = .bodyNotStored(reason: "\(error)")
-                spool = nil
+                reject(.bodyNotStored(reason: "\(error)"))
             }
+        case .refuse:
+            break
         }
     }
 

@@ -11,16 +11,20 @@ final class ServerCore: @unchecked Sendable {
     let connectionTimeoutSeconds: Int
     /// Bytes per second an upload must average once it has taken longer than the timeout.
     static let minimumUploadRate = 1024
+    /// How long and how much of a refused request's body is read before the connection is closed.
+    let linger: HTTPServerConfiguration.Linger
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
     private var inFlight = 0
     private var openStreams = 0
     private var stopping = false
 
-    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int, errorLog: @escaping @Sendable (String) -> Void) {
+    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int, linger: HTTPServerConfiguration.Linger,
+         errorLog: @escaping @Sendable (String) -> Void) {
         self.handler = handler
         self.errorLog = errorLog
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.linger = linger
     }
 
     var isStopping: Bool { lock.withLock { stopping } }

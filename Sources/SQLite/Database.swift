@@ -8,6 +8,8 @@ public final class Database {
     let handle: OpaquePointer
     /// The file this connection is open on.
     public let path: String
+    /// How long a statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
+    public let busyTimeoutMilliseconds: Int32
     private var statementCache: [String: Statement] = [:]
 
     /// How a connection is opened.
@@ -34,6 +36,7 @@ public final class Database {
         }
         self.handle = db
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_extended_result_codes(db, 1)
         let timeout = sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         guard timeout == SQLITE_OK else { throw error(code: timeout, sql: nil) }
@@ -125,6 +128,25 @@ public final class Database {
         } catch {
             if isInTransaction { try? execute("ROLLBACK") }
             throw error
+        }
+    }
+
+    /// Runs `body` again while it fails with `SQLITE_BUSY`, for up to the busy timeout.
+    ///
+    /// SQLite waits through the busy timeout by itself almost everywhere, but not where waiting
+    /// could deadlock: a statement that needs to upgrade its lock while another connection holds
+    /// the reserved lock fails at once. `PRAGMA journal_mode = WAL` on a new file is such a
+    /// statement; it holds no lock once it has failed, so trying again later is safe.
+    public func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+        var pauseMilliseconds: Int32 = 1
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                sqlite3_sleep(pauseMilliseconds)
+                pauseMilliseconds = min(pauseMilliseconds * 2, 50)
+            }
         }
     }
 

@@ -64,6 +64,10 @@ struct ImportCommand {
             return try RemoteImport(server: server, options: options).run()
         }
         let store = try runtime.openStore()
+        // A dry run changes nothing, the seed included.
+        if !options.dryRun, let counts = try runtime.seedIfEmpty(store) {
+            Console.err("seed loaded into the empty database: \(counts.topics.created) topics, \(counts.guidelines.created) guidelines")
+        }
         let importer = Importer(store: store)
         let cancel = CancelFlag()
         cancel.installInterruptHandler()

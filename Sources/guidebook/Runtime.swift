@@ -24,6 +24,14 @@ struct Runtime {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
                   searchCacheBytes: settings.searchCacheMegabytes * 1024 * 1024)
     }
+
+    /// Loads the seed into an empty, never-seeded knowledge base unless `--no-seed` was given.
+    /// `serve` and `import` both do it, so a new database ends up the same whichever of them
+    /// opened it first; of several started together, exactly one loads it. Nil when nothing was loaded.
+    func seedIfEmpty(_ store: Store) throws -> ImportCounts? {
+        guard settings.loadSeed else { return nil }
+        return try SeedLoader(directory: seedDirectory).loadIfEmpty(into: store)
+    }
 }
 
 /// Writes a line to standard output or standard error (the Glibc globals are not usable in Swift 6).

@@ -14,7 +14,7 @@ struct ServeCommand {
         let settings = runtime.settings
         let logger = runtime.logger
         let store = try runtime.openStore(maxReaders: settings.threads + 2)
-        if settings.loadSeed, let counts = try SeedLoader(directory: runtime.seedDirectory).loadIfEmpty(into: store) {
+        if let counts = try runtime.seedIfEmpty(store) {
             logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
         }
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
@@ -47,7 +47,8 @@ struct ServeCommand {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                    connectionLimit: settings.maxConnections,
-                                                   connectionTimeoutSeconds: settings.timeoutSeconds, tls: tls),
+                                                   connectionTimeoutSeconds: settings.timeoutSeconds, tls: tls,
+                                                   linger: .init(seconds: settings.lingerSeconds, bytes: settings.lingerBytes)),
             handler: application,
             errorLog: { message in logger.warning("http server", [("detail", .string(message))]) }
         )

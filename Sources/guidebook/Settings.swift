@@ -12,6 +12,8 @@ struct Settings: Sendable {
     var timeoutSeconds = 30
     var bodyLimit = 64 * 1024
     var importLimit = 512 * 1024 * 1024
+    var lingerSeconds = 2
+    var lingerBytes = 4 * 1024 * 1024
     var logLevel = Logger.Level.info
     var resourcesDirectory: String?
     var seedDirectory: String?
@@ -51,6 +53,12 @@ struct Settings: Sendable {
         },
         Option(flag: "--import-limit", environment: "GUIDEBOOK_IMPORT_LIMIT", valueName: "BYTES", help: "largest import upload (default 536870912)") {
             $0.importLimit = try number($1, "--import-limit", 1...(1 << 40))
+        },
+        Option(flag: "--linger-time", environment: "GUIDEBOOK_LINGER_TIME", valueName: "SECONDS", help: "how long the body of a refused request (404, 405, 413) is read and dropped so the client can read the refusal; 0 answers at once (default 2)") {
+            $0.lingerSeconds = try number($1, "--linger-time", 0...60)
+        },
+        Option(flag: "--linger-bytes", environment: "GUIDEBOOK_LINGER_BYTES", valueName: "BYTES", help: "how much of a refused request's body is read and dropped; a longer one gets the connection closed (default 4194304)") {
+            $0.lingerBytes = try number($1, "--linger-bytes", 0...(1 << 30))
         },
         Option(flag: "--log-level", environment: "GUIDEBOOK_LOG_LEVEL", valueName: "LEVEL", help: "trace, debug, info, warning, error or critical (default info)") {
             guard let level = Logger.Level(name: $1) else { throw UsageError("--log-level must be one of trace, debug, info, warning, error, critical") }

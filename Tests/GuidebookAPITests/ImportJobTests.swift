@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookImport
+import GuidebookTestSupport
 import XCTest
 
 /// Import jobs end to end over HTTP: lifecycle, progress, dry runs, cancellation, failures with
@@ -17,44 +18,10 @@ final class ImportJobTests: XCTestCase {
         server = nil
     }
 
-    private static let seedsDirectory = TestServer.packageRoot + "/../shared/seeds"
-
     private func ndjson(_ count: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         try KnowledgeGenerator(guidelineCount: count).write { bytes.append(contentsOf: $0) }
         return bytes
-    }
-
-    private func submit(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> HTTPTestResponse {
-        let client = try server.client(timeoutSeconds: 30)
-        defer { client.close() }
-        return try client.request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body)
-    }
-
-    private func submitJob(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> String {
-        let response = try submit(body, query: query, contentType: contentType)
-        XCTAssertEqual(response.status, 202, response.text)
-        let id = try XCTUnwrap(response.jsonObject()["id"] as? String)
-        XCTAssertEqual(response.header("Location"), "/v1/jobs/\(id)")
-        XCTAssertNotNil(response.header("Retry-After"))
-        return id
-    }
-
-    private func job(_ id: String) throws -> [String: Any] {
-        let response = try server.get("/v1/jobs/\(id)")
-        XCTAssertEqual(response.status, 200, response.text)
-        return try response.jsonObject()
-    }
-
-    /// Polls a job until `done`, returning every state seen.
-    private func follow(_ id: String, seconds: Double = 60, until done: ([String: Any]) -> Bool = { JobState.isFinished($0) }) throws -> [[String: Any]] {
-        var states = [try job(id)]
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done(states.last!) && Date() < deadline {
-            usleep(5_000)
-            states.append(try job(id))
-        }
-        return states
     }
 
     private func topicCount() throws -> Int {
@@ -66,8 +33,8 @@ final class ImportJobTests: XCTestCase {
     }
 
     func testAJobGoesFromQueuedToSucceededWithProgressThatNeverGoesBack() throws {
-        let id = try submitJob(try ndjson(5_000), query: "format=ndjson&name=kb.ndjson")
-        let states = try follow(id)
+        let id = try server.submitJob(try ndjson(5_000), query: "format=ndjson&name=kb.ndjson")
+        let states = try server.followJob(id)
         let final = try XCTUnwrap(states.last)
         XCTAssertEqual(final["status"] as? String, "succeeded", "\(final)")
         let statuses = states.compactMap { $0["status"] as? String }
@@ -93,7 +60,7 @@ final class ImportJobTests: XCTestCase {
         XCTAssertGreaterThan(try server.get("/v1/search?q=gauge").jsonObject()["total"] as? Int ?? 0, 0, "imported data is searchable")
 
         // The same payload again changes nothing.
-        let again = try follow(try submitJob(try ndjson(5_000), query: "format=ndjson")).last!
+        let again = try server.followJob(try server.submitJob(try ndjson(5_000), query: "format=ndjson")).last!
         let counts = try XCTUnwrap(again["result"] as? [String: Any])
         XCTAssertEqual((counts["guidelines"] as? [String: Any])?["unchanged"] as? Int, 5_000)
         XCTAssertEqual((counts["guidelines"] as? [String: Any])?["created"] as? Int, 0)
@@ -101,31 +68,66 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual((counts["topics"] as? [String: Any])?["unchanged"] as? Int, 100)
     }
 
-    func testTheFourStudyNotesImportIntoTopicsWithEnglishKoreanPairs() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.seedsDirectory).filter { $0.hasSuffix(".txt") }.sorted()
-        XCTAssertEqual(files.count, 4, "the four study notes in ../shared/seeds")
-        for file in files {
-            let body = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.seedsDirectory + "/" + file)))
-            let final = try follow(try submitJob(body, query: "format=notes&name=\(file)", contentType: "text/plain")).last!
+    func testTheNotesFixturesImportIntoTopicsWithEnglishKoreanPairs() throws {
+        let notes = try NotesFolder.fixtures()
+        XCTAssertEqual(notes.fileNames, ["haptics-blog.txt", "index-page.txt", "pasted-notes.txt", "popovers-crlf.txt", "segmented-controls.txt"])
+        var results: [String: [String: Any]] = [:]
+        for file in notes.fileNames {
+            let final = try server.followJob(try server.submitJob(try notes.bytes(of: file), query: "format=notes&name=\(file)", contentType: "text/plain")).last!
             XCTAssertEqual(final["status"] as? String, "succeeded", "\(file): \(final)")
+            results[file] = final["result"] as? [String: Any]
         }
-        // A pair from the Progress Indicators notes, merged into the existing topic.
-        let topic = try server.get("/v1/topics/progress-indicators?lang=en,ko").jsonObject()
-        let guidelines = (topic["sections"] as? [[String: Any]] ?? []).flatMap { $0["guidelines"] as? [[String: Any]] ?? [] }
-        let pair = guidelines.compactMap { $0["text"] as? [String: Any] }.first { ($0["en"] as? String ?? "").hasPrefix("Keep activity indicators moving.") }
-        XCTAssertNotNil(pair, "the notes' paragraph is imported")
-        XCTAssertTrue((pair?["ko"] as? String ?? "").hasPrefix("활동 표시기를 계속 움직입니다."), "\(String(describing: pair))")
-        XCTAssertEqual(topic["category"] as? String, "controls", "an existing topic keeps its category")
-        // Split Views notes: English with its Korean translation.
-        let split = try server.get("/v1/guidelines?topic=split-views&lang=en,ko&limit=100").jsonObject()
-        let texts = (split["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? [String: Any] }
-        XCTAssertTrue(texts.contains { ($0["en"] as? String ?? "").hasPrefix("On iPad, use a split view instead of a tab bar.")
-            && ($0["ko"] as? String ?? "").hasPrefix("iPad에선 스플릿뷰를 탭바 대신 사용하세요.") })
+        XCTAssertEqual(results.count, 5)
+
+        // Warnings reach the job's result with the file and line the parser gave them.
+        let warnings = results["segmented-controls.txt"]?["warnings"] as? [[String: Any]] ?? []
+        XCTAssertEqual(warnings.compactMap { $0["line"] as? Int }, [27, 37, 70, 76, 78, 80])
+        XCTAssertTrue(warnings.allSatisfy { $0["file"] as? String == "segmented-controls.txt" }, "\(warnings)")
+        XCTAssertEqual((results["index-page.txt"]?["topics"] as? [String: Any])?["created"] as? Int, 5)
+
+        // A new topic: the notes' category, the Korean title, a section per heading.
+        let segmented = try server.get("/v1/topics/segmented-controls?lang=en,ko").jsonObject()
+        XCTAssertEqual(segmented["category"] as? String, "notes")
+        XCTAssertEqual(segmented["title"] as? [String: String], ["en": "Segmented Controls", "ko": "세그먼트 컨트롤"])
+        let sections = segmented["sections"] as? [[String: Any]] ?? []
+        XCTAssertEqual(sections.compactMap { $0["key"] as? String },
+                       ["overview", "choosing-segments", "content-inside-segments", "segmented-controls-in-toolbars"])
+        let keep = try server.get("/v1/guidelines/segmented-controls.keep-number-segments-small?lang=en,ko").jsonObject()
+        XCTAssertEqual(keep["section"] as? String, "choosing-segments")
+        XCTAssertEqual((keep["text"] as? [String: Any])?["ko"] as? String,
+                       "세그먼트 수는 적게 유지하세요. 넓은 세그먼트일수록 누르기 쉽고, 휴대폰에서는 다섯 개 정도가 한눈에 파악할 수 있는 최대치입니다.")
+
+        // A topic the knowledge base already has (from the CRLF file) keeps its category; the
+        // notes' pairs are merged into it.
+        let popovers = try server.get("/v1/topics/popovers?lang=en,ko").jsonObject()
+        XCTAssertEqual(popovers["category"] as? String, "views", "an existing topic keeps its category")
+        let guidelines = (popovers["sections"] as? [[String: Any]] ?? []).flatMap { $0["guidelines"] as? [[String: Any]] ?? [] }
+        let pair = guidelines.compactMap { $0["text"] as? [String: Any] }.first { ($0["en"] as? String ?? "").hasPrefix("Keep popovers small.") }
+        XCTAssertEqual(pair?["ko"] as? String, "팝오버는 작게 유지하세요. 화면 대부분을 채울 만큼 커진 팝오버는 잠깐 들르는 곳처럼 느껴지지 않으니, 그런 콘텐츠는 시트로 보여 주세요.")
+
+        // The index page's topics, the blog note's derived title and the pasted notes all arrived.
+        for slug in ["toggles", "steppers", "page-controls", "color-wells", "text-fields", "haptics", "sliders", "pickers"] {
+            XCTAssertEqual(try server.get("/v1/topics/\(slug)").status, 200, slug)
+        }
+        // The imported Korean is searchable.
+        let search = try server.get("/v1/search?q=%ED%96%85%ED%8B%B1&lang=ko&topic=haptics").jsonObject()
+        XCTAssertGreaterThan(search["total"] as? Int ?? 0, 0, "햅틱 finds the imported Korean: \(search)")
+
+        // The same notes again change nothing.
+        for file in notes.fileNames {
+            let final = try server.followJob(try server.submitJob(try notes.bytes(of: file), query: "format=notes&name=\(file)", contentType: "text/plain")).last!
+            let counts = final["result"] as? [String: Any]
+            for kind in ["topics", "guidelines", "translations"] {
+                let tally = counts?[kind] as? [String: Any]
+                XCTAssertEqual(tally?["created"] as? Int, 0, "\(file) \(kind)")
+                XCTAssertEqual(tally?["updated"] as? Int, 0, "\(file) \(kind)")
+            }
+        }
     }
 
     func testADryRunReportsButAppliesNothing() throws {
         let topics = try topicCount(), guidelines = try guidelineCount()
-        let final = try follow(try submitJob(try ndjson(2_000), query: "format=ndjson&dry_run=true")).last!
+        let final = try server.followJob(try server.submitJob(try ndjson(2_000), query: "format=ndjson&dry_run=true")).last!
         XCTAssertEqual(final["status"] as? String, "succeeded")
         let result = try XCTUnwrap(final["result"] as? [String: Any])
         XCTAssertEqual(result["dry_run"] as? Bool, true)
@@ -136,14 +138,14 @@ final class ImportJobTests: XCTestCase {
 
     func testCancelingARunningImportAppliesNothing() throws {
         let topics = try topicCount(), guidelines = try guidelineCount()
-        let id = try submitJob(try ndjson(30_000), query: "format=ndjson")
-        let running = try follow(id, seconds: 30) { ($0["status"] as? String) == "running" && (($0["progress"] as? [String: Any])?["completed"] as? Int ?? 0) > 0 }
+        let id = try server.submitJob(try ndjson(30_000), query: "format=ndjson")
+        let running = try server.followJob(id, seconds: 30) { ($0["status"] as? String) == "running" && (($0["progress"] as? [String: Any])?["completed"] as? Int ?? 0) > 0 }
         XCTAssertEqual(running.last?["status"] as? String, "running")
         let client = try server.client()
         let cancel = try client.request("POST", "/v1/jobs/\(id)/cancel")
         client.close()
         XCTAssertEqual(cancel.status, 202, cancel.text)
-        let final = try follow(id).last!
+        let final = try server.followJob(id).last!
         XCTAssertEqual(final["status"] as? String, "canceled")
         XCTAssertEqual(try topicCount(), topics)
         XCTAssertEqual(try guidelineCount(), guidelines)
@@ -158,35 +160,35 @@ final class ImportJobTests: XCTestCase {
         var lines = try ndjson(200).split(separator: 0x0a).map(Array.init)
         lines.insert(Array(#"{"kind":"topic","slug":"Not A Slug","category":"gen-category-0","title":{"en":"x"},"summary":{},"sections":[]}"#.utf8), at: 5)
         let body = Array(lines.joined(separator: [0x0a]))
-        let final = try follow(try submitJob(body, query: "format=ndjson")).last!
+        let final = try server.followJob(try server.submitJob(body, query: "format=ndjson")).last!
         XCTAssertEqual(final["status"] as? String, "failed")
         let error = try XCTUnwrap(final["error"] as? [String: Any])
         XCTAssertEqual(error["line"] as? Int, 6)
         XCTAssertEqual(error["field"] as? String, "topic Not A Slug.slug")
         XCTAssertEqual(try guidelineCount(), guidelines, "the valid lines before the bad one are not applied either")
 
-        let broken = try follow(try submitJob(Array("{\"kind\":\"category\",\n".utf8), query: "format=ndjson")).last!
+        let broken = try server.followJob(try server.submitJob(Array("{\"kind\":\"category\",\n".utf8), query: "format=ndjson")).last!
         XCTAssertEqual(broken["status"] as? String, "failed")
         XCTAssertEqual((broken["error"] as? [String: Any])?["line"] as? Int, 1)
     }
 
     func testReadsAreServedDuringAnImport() throws {
-        let id = try submitJob(try ndjson(30_000), query: "format=ndjson")
-        _ = try follow(id, seconds: 30) { ($0["status"] as? String) == "running" }
+        let id = try server.submitJob(try ndjson(30_000), query: "format=ndjson")
+        _ = try server.followJob(id, seconds: 30) { ($0["status"] as? String) == "running" }
         var reads = 0
         let client = try server.client()
         defer { client.close() }
-        while JobState.isFinished(try job(id)) == false {
+        while JobState.isFinished(try server.job(id)) == false {
             XCTAssertEqual(try client.request("GET", "/v1/topics/sheets?lang=ko").status, 200)
             XCTAssertEqual(try client.request("GET", "/v1/search?q=%EC%8B%9C%ED%8A%B8").status, 200)
             reads += 1
         }
         XCTAssertGreaterThan(reads, 0, "reads ran while the import was running")
-        XCTAssertEqual(try job(id)["status"] as? String, "succeeded")
+        XCTAssertEqual(try server.job(id)["status"] as? String, "succeeded")
     }
 
     func testTheEventStreamDeliversOrderedEventsAndAFinalEvent() throws {
-        let id = try submitJob(try ndjson(10_000), query: "format=ndjson")
+        let id = try server.submitJob(try ndjson(10_000), query: "format=ndjson")
         let client = try server.client(timeoutSeconds: 30)
         defer { client.close() }
         try client.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\n\r\n")
@@ -216,16 +218,16 @@ final class ImportJobTests: XCTestCase {
     }
 
     func testRequestsThatCannotStartAJobAreAnsweredAtOnce() throws {
-        XCTAssertEqual(try submit([], query: "format=ndjson").status, 400, "empty body")
-        XCTAssertEqual(try submit(Array("x".utf8), query: "format=xml").status, 400, "unknown format name")
-        XCTAssertEqual(try submit(Array("x".utf8), query: "", contentType: "application/xml").status, 415)
-        XCTAssertEqual(try submit(Array("x".utf8), query: "format=ndjson&mode=sideways").status, 400)
+        XCTAssertEqual(try server.submitImport([], query: "format=ndjson").status, 400, "empty body")
+        XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "format=xml").status, 400, "unknown format name")
+        XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "", contentType: "application/xml").status, 415)
+        XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "format=ndjson&mode=sideways").status, 400)
         XCTAssertEqual(try server.get("/v1/jobs?status=sleeping").status, 400)
         XCTAssertEqual(try server.get("/v1/jobs/job_nope").status, 404)
     }
 
     func testExportThenImportIntoAnEmptyDatabaseReproducesTheKnowledgeBase() throws {
-        _ = try follow(try submitJob(try ndjson(500), query: "format=ndjson"))
+        _ = try server.followJob(try server.submitJob(try ndjson(500), query: "format=ndjson"))
         let exported = try server.get("/v1/export")
         XCTAssertEqual(exported.status, 200)
         let empty = try TestServer(loadSeed: false)
@@ -254,12 +256,5 @@ final class ImportJobTests: XCTestCase {
         }
         XCTAssertEqual(statuses.first, 202)
         XCTAssertTrue(statuses.contains(503), "beyond the queue's bound the server says to come back later: \(statuses)")
-    }
-}
-
-/// Reading job states in tests.
-enum JobState {
-    static func isFinished(_ job: [String: Any]) -> Bool {
-        ["succeeded", "failed", "canceled"].contains(job["status"] as? String ?? "")
     }
 }

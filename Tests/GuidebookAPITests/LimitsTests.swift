@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +11,11 @@ final class LimitsTests: XCTestCase {
         let server = try TestServer(threads: 2, timeoutSeconds: 2)
         defer { server.stop() }
         // More slow clients than worker threads: one sends its headers a byte at a time, the others
-        // a body a byte per second.
+        // a body a byte per second, to a route that takes bodies (a refused one has its own, shorter bound).
         var slow: [HTTPTestClient] = []
         for _ in 0..<4 {
             let client = try server.client(timeoutSeconds: 10)
-            try client.sendRaw("POST /v1/topics HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\nx")
+            try client.sendRaw("POST /v1/jobs/job_0000000000000000/cancel HTTP/1.1\r\nHost: test\r\nContent-Length: 1000\r\n\r\nx")
             slow.append(client)
         }
         let trickler = try server.client(timeoutSeconds: 10)

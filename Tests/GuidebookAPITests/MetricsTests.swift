@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookTestSupport
 import XCTest
 
 /// `/metrics` over HTTP: the Prometheus text format with the counters operators rely on.

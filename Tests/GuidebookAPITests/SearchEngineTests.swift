@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookImport
+import GuidebookTestSupport
 import SQLite
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookTestSupport
 import SQLite
 import XCTest
 

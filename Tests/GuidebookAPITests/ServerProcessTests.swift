@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookTestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import SQLite
 
@@ -40,5 +41,64 @@ final class SQLiteTests: XCTestCase {
         XCTAssertThrowsError(try db.run("INSERT INTO t VALUES (1)")) { error in
             XCTAssertTrue((error as? SQLiteError)?.isConstraint ?? false)
         }
+    }
+}
+
+/// Waiting for another connection's lock: through the busy timeout, and by retrying where SQLite does not wait.
+final class SQLiteLockTests: XCTestCase {
+    private var path = ""
+
+    override func setUpWithError() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-sqlite-locks-\(UUID().uuidString).sqlite").path
+    }
+
+    override func tearDown() {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Holds the write lock of a rollback-journal file from another thread for `milliseconds`.
+    private func holdWriteLock(milliseconds: UInt32) -> DispatchSemaphore {
+        let path = self.path
+        let locked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let holder = try? Database(path: path)
+            try? holder?.execute("BEGIN IMMEDIATE")
+            locked.signal()
+            usleep(milliseconds * 1000)
+            try? holder?.execute("ROLLBACK")
+            released.signal()
+        }
+        locked.wait()
+        return released
+    }
+
+    func testSwitchingToWALFailsAtOnceUnderAnotherWriterButWaitsItOutWhenRetried() throws {
+        try Database(path: path).execute("CREATE TABLE t (a INTEGER)")
+        let database = try Database(path: path, busyTimeoutMilliseconds: 5_000)
+
+        let released = holdWriteLock(milliseconds: 600)
+        // SQLite does not use the busy timeout here (waiting could deadlock): it fails at once.
+        XCTAssertThrowsError(try database.execute("PRAGMA journal_mode = WAL")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.isBusy, true, "\(error)")
+        }
+        let mode = try database.retryingWhileBusy { try database.firstRow("PRAGMA journal_mode = WAL") { $0.text(0) } }
+        XCTAssertEqual(mode, "wal")
+        released.wait()
+        XCTAssertEqual(try Database(path: path).firstRow("PRAGMA journal_mode") { $0.text(0) }, "wal")
+    }
+
+    func testRetryingGivesUpAfterTheBusyTimeout() throws {
+        try Database(path: path).execute("CREATE TABLE t (a INTEGER)")
+        let database = try Database(path: path, busyTimeoutMilliseconds: 200)
+        let released = holdWriteLock(milliseconds: 1_200)
+        let start = ContinuousClock.now
+        XCTAssertThrowsError(try database.retryingWhileBusy { try database.execute("PRAGMA journal_mode = WAL") }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.isBusy, true, "\(error)")
+        }
+        let waited = ContinuousClock.now - start
+        XCTAssertGreaterThanOrEqual(waited, .milliseconds(200))
+        XCTAssertLessThan(waited, .milliseconds(1_000), "it gives up at the busy timeout, not when the lock is released")
+        released.wait()
     }
 }

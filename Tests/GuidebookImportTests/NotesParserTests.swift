@@ -1,242 +1,329 @@
 import Foundation
 import GuidebookCore
 @testable import GuidebookImport
+import GuidebookTestSupport
 import XCTest
 
-/// Tests of the bilingual notes parser against the four real notes files in `../shared/seeds/`
-/// (relative to the package root), plus synthetic notes that show the rules generalise.
+/// Tests of the bilingual notes parser on the repository's own notes fixtures in
+/// `Tests/Fixtures/notes/` (written in the study notes' format), plus synthetic notes that show
+/// the rules generalise. The same tests on the real study notes are `GuidebookRealNotesTests`.
+///
+/// The fixtures, and what each one exercises:
+/// - `segmented-controls.txt`: a bracketed series title repeated as a heading with its Korean
+///   title, headings with Korean headings, a footnote `*` heading, paragraphs between lines of
+///   non-breaking spaces, captions, an untranslated paragraph, a source footer;
+/// - `popovers-crlf.txt` (CRLF line endings): a numbered Korean series title, a developer pointer
+///   left untranslated between a paragraph and its translation;
+/// - `haptics-blog.txt`: a blog-style first line without an English title, one paragraph per
+///   line, an `<aside>` tip;
+/// - `index-page.txt`: an index page of five topics with run-in titles, paragraphs that hold
+///   both languages, ".." previews, a caption inside a paragraph;
+/// - `pasted-notes.txt`: two notes pasted one after the other, a Markdown heading with its Korean
+///   on the same line, a Korean heading above its English one, a hard-wrapped paragraph, list
+///   bullets, a divider and a bare link.
 final class NotesParserTests: XCTestCase {
-    // MARK: Real notes: 004, a document with sections, captions and a source footer
+    // MARK: A document: sections, Korean headings, captions, an untranslated paragraph, a footer
 
-    func testProgressIndicatorsNoteYieldsOneTopicWithThreeSections() throws {
-        let result = try parseSeed("004")
+    func testDocumentNoteYieldsOneTopicWithItsSections() throws {
+        let result = try parseFixture("segmented-controls.txt")
         let topic = try onlyTopic(of: result)
 
-        XCTAssertEqual(topic.slug, "progress-indicators")
+        XCTAssertEqual(topic.slug, "segmented-controls")
         XCTAssertEqual(topic.category, "notes")
-        XCTAssertEqual(topic.title, ["en": "Progress Indicators"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview", "activity-indicators", "progress-bars", "network-activity-indicators"])
-        XCTAssertEqual(topic.sections.map(\.guidelines.count), [1, 5, 6, 2])
+        // The series title line, the heading that repeats it and the Korean title under that heading.
+        XCTAssertEqual(topic.title, ["en": "Segmented Controls", "ko": "세그먼트 컨트롤"])
+        XCTAssertEqual(topic.sections.map(\.key), ["overview", "choosing-segments", "content-inside-segments", "segmented-controls-in-toolbars"])
+        XCTAssertEqual(topic.sections.map(\.guidelines.count), [1, 3, 3, 1])
         XCTAssertEqual(topic.sections[0].title, [:])
-        XCTAssertEqual(topic.sections[1].title, ["en": "Activity Indicators"])
-        XCTAssertEqual(topic.sections[2].title, ["en": "Progress Bars"])
-        // The footnote asterisk of "Network Activity Indicators*" is not part of the name.
-        XCTAssertEqual(topic.sections[3].title, ["en": "Network Activity Indicators"])
-        XCTAssertEqual(result.paragraphsParsed, 41)
+        XCTAssertEqual(topic.sections[1].title, ["en": "Choosing Segments", "ko": "세그먼트 고르기"])
+        XCTAssertEqual(topic.sections[2].title, ["en": "Content Inside Segments", "ko": "세그먼트 안의 콘텐츠"])
+        // The footnote asterisk of "Segmented Controls in Toolbars*" is not part of the name.
+        XCTAssertEqual(topic.sections[3].title, ["en": "Segmented Controls in Toolbars"])
+        XCTAssertEqual(result.paragraphsParsed, 30)
     }
 
-    func testProgressIndicatorsNotePairsEachParagraphWithItsTranslation() throws {
-        let topic = try onlyTopic(of: try parseSeed("004"))
+    func testDocumentNotePairsEachParagraphWithItsTranslation() throws {
+        let topic = try onlyTopic(of: try parseFixture("segmented-controls.txt"))
 
         XCTAssertEqual(topic.summary, [
-            "en": "Don’t make people sit around staring at a static screen waiting for your app to load content or perform lengthy data processing operations. Use activity indicators and progress bars to let people know your app isn’t stalled and to give them some idea of how long they’ll be waiting.",
-            "ko": "앱이 콘텐츠를 로드하거나 장시간 데이터 처리 작업을 수행하기를 기다리며 사람들이 가만히 앉아 정적 화면을 바라보게 하지 마십시오. 활동 표시기와 진행 표시줄을 사용하여 앱이 정지되지 않았다는 것을 알리고 얼마나 오래 기다려야 하는지 알려줍니다.",
+            "en": "A segmented control is a row of two or more segments that behave like mutually exclusive buttons. Each segment carries either a short title or an image, and one of them is always selected.",
+            "ko": "세그먼트 컨트롤은 서로 배타적인 버튼처럼 동작하는 두 개 이상의 세그먼트를 한 줄로 늘어놓은 것입니다. 각 세그먼트에는 짧은 제목이나 이미지가 들어가며, 언제나 하나가 선택되어 있습니다.",
         ])
-        let keepMoving = try guideline("progress-indicators.keep-activity-indicators-moving", in: topic)
+        XCTAssertEqual(topic.sections[0].guidelines.map(\.id), ["segmented-controls.see-toolbars"])
+        XCTAssertEqual(topic.sections[0].guidelines[0].text, ["en": "See also Toolbars.", "ko": "Toolbars 항목도 함께 보세요."])
+        XCTAssertEqual(topic.sections[1].guidelines.map(\.id), [
+            "segmented-controls.keep-number-segments-small",
+            "segmented-controls.give-segments-roughly-equal-widths",
+            "segmented-controls.avoid-mixing-text-images-across",
+        ])
         // The non-breaking space after the first sentence became an ordinary space.
-        XCTAssertEqual(keepMoving.text, [
-            "en": "Keep activity indicators moving. People associate a stationary activity indicator with a stalled process. Keep it spinning so they know something’s happening.",
-            "ko": "활동 표시기를 계속 움직입니다. 사람들은 정지된 활동 지표를 정지된 과정과 연관시킵니다. 그들이 무슨 일이 일어나고 있는지 알 수 있도록 계속 돌려주세요.",
+        XCTAssertEqual(topic.sections[1].guidelines[1].text, [
+            "en": "Give segments roughly equal widths. When one segment is much wider than the others, people read the control as a list of unrelated buttons rather than as a single choice.",
+            "ko": "세그먼트의 너비를 비슷하게 맞추세요. 한 세그먼트만 유난히 넓으면 사람들은 컨트롤을 하나의 선택지가 아니라 서로 무관한 버튼 목록으로 읽습니다.",
         ])
-        // A Korean line full of English terms is still the Korean translation.
-        let favor = try guideline("progress-indicators.favor-progress-bars-activity-indicators", in: topic)
-        XCTAssertEqual(favor.text["ko"]?.hasPrefix("Activity indicator보다 progress bar를 선호합니다."), true)
-        let seeAlso = try guideline("progress-indicators.see-loading", in: topic)
-        XCTAssertEqual(seeAlso.text, ["en": "See also Loading.", "ko": "Loading을 참조하십시오."])
-        XCTAssertEqual(topic.sections[2].guidelines.last?.text, ["en": "For developer guidance, see UIProgressView.", "ko": "개발자 지침은 UIProgressView를 참조하십시오."])
-        // Every guideline of this fully translated note has both languages.
-        XCTAssertTrue(topic.sections.flatMap(\.guidelines).allSatisfy { $0.text["ko"] != nil })
+        // The paragraph without a translation is imported in English only.
+        XCTAssertEqual(topic.sections[1].guidelines[2].text, [
+            "en": "Avoid mixing text and images across segments. A control where some segments show words and others show symbols looks unfinished and is harder to scan.",
+        ])
+        XCTAssertEqual(topic.sections[2].guidelines.map(\.id), [
+            "segmented-controls.use-nouns-short-noun-phrases",
+            "segmented-controls.capitalize-segment-titles-like-titles",
+            "segmented-controls.developer-guidance-see-uisegmentedcontrol",
+        ])
+        // A Korean paragraph that keeps English words is still the Korean translation.
+        XCTAssertEqual(topic.sections[2].guidelines[0].text["ko"], "세그먼트 제목에는 명사나 짧은 명사구를 쓰세요. Day, Week, Month 같은 제목은 무엇을 보게 될지 알려 주지만, 동사는 세그먼트를 누르면 어떤 동작이 시작된다고 오해하게 만듭니다.")
+        XCTAssertEqual(topic.sections[2].guidelines[2].text, ["en": "For developer guidance, see UISegmentedControl.", "ko": "개발자 안내는 UISegmentedControl 문서를 참고하세요."])
+        XCTAssertEqual(topic.sections[3].guidelines.map(\.id), ["segmented-controls.toolbar-segmented-control-works-best"])
+        XCTAssertEqual(topic.sections[3].guidelines[0].text["ko"], "툴바에 놓인 세그먼트 컨트롤은 같은 콘텐츠의 여러 보기를 전환할 때 가장 잘 어울립니다. 명령을 실행하는 데에는 쓰지 말고, 그런 일은 툴바 버튼에 맡기세요.")
     }
 
-    func testProgressIndicatorsNoteReportsCaptionsAndFooterByLine() throws {
-        let result = try parseSeed("004")
+    func testDocumentNoteReportsCaptionsUntranslatedTextAndFooterByLine() throws {
+        let result = try parseFixture("segmented-controls.txt")
 
-        XCTAssertEqual(result.warnings.map(\.line), [25, 61, 103, 117, 119, 121])
-        for warning in result.warnings.prefix(3) {
-            XCTAssertTrue(warning.message.contains("caption"), warning.message)
+        XCTAssertEqual(result.warnings.map(\.line), [27, 37, 70, 76, 78, 80])
+        XCTAssertTrue(result.warnings[0].message.contains("caption"), result.warnings[0].message)
+        XCTAssertTrue(result.warnings[1].message.contains("no Korean translation"), result.warnings[1].message)
+        XCTAssertTrue(result.warnings[2].message.contains("caption"), result.warnings[2].message)
+        XCTAssertTrue(result.warnings[3].message.contains("footer"), result.warnings[3].message)
+        for warning in result.warnings.suffix(2) {
+            XCTAssertTrue(warning.message.contains("citation"), warning.message)
         }
-        for warning in result.warnings.suffix(3) {
-            XCTAssertTrue(warning.message.contains("footer") || warning.message.contains("citation"), warning.message)
-        }
-        XCTAssertTrue(result.warnings.allSatisfy { $0.file == "004_4fdc87f8537a821e.txt" })
-        // The captions' text is nowhere in the bundle.
-        let allKorean = try onlyTopic(of: result).sections.flatMap(\.guidelines).compactMap { $0.text["ko"] }.joined()
-        XCTAssertFalse(allKorean.contains("비디오입니다"))
-    }
-
-    // MARK: Real notes: 002, series title, Korean title, an untranslated pointer
-
-    func testSplitViewsNoteTakesTitleFromSeriesLineAndKoreanHeading() throws {
-        let result = try parseSeed("002")
+        XCTAssertTrue(result.warnings.allSatisfy { $0.file == "segmented-controls.txt" })
+        // Neither the captions nor the footer are anywhere in the bundle.
         let topic = try onlyTopic(of: result)
+        let allText = topic.sections.flatMap(\.guidelines).flatMap(\.text.values).joined(separator: "\n")
+        XCTAssertFalse(allText.contains("비디오입니다"))
+        XCTAssertFalse(allText.contains("스크린샷입니다"))
+        XCTAssertFalse(allText.contains("스터디 노트"))
+    }
 
-        XCTAssertEqual(topic.slug, "split-views")
-        XCTAssertEqual(topic.title, ["en": "Split Views", "ko": "스플릿 뷰"])
+    // MARK: CRLF, a numbered Korean series title, an untranslated pointer
+
+    func testCRLFNoteTakesItsTitleFromTheKoreanSeriesLine() throws {
+        let bytes = try NotesFolder.fixtures().bytes(of: "popovers-crlf.txt")
+        // The fixture must keep its CRLF line endings (see .gitattributes), or this test proves nothing.
+        XCTAssertEqual(bytes.indices.filter { bytes[$0] == 0x0A }.count, 30)
+        XCTAssertTrue(bytes.indices.allSatisfy { bytes[$0] != 0x0A || ($0 > 0 && bytes[$0 - 1] == 0x0D) }, "every line ends in CRLF")
+
+        let result = try parseFixture("popovers-crlf.txt")
+        let topic = try onlyTopic(of: result)
+        XCTAssertEqual(topic.slug, "popovers")
+        XCTAssertEqual(topic.title, ["en": "Popovers", "ko": "팝오버"])
         XCTAssertEqual(topic.sections.map(\.key), ["overview"])
-        XCTAssertEqual(topic.sections[0].guidelines.count, 6)
-        XCTAssertEqual(topic.summary["en"]?.hasPrefix("A split view manages the presentation of hierarchical content"), true)
-        XCTAssertEqual(topic.summary["ko"]?.hasPrefix("스플릿 뷰는 앱 내 위계 순서가 있는 콘텐츠를"), true)
-        XCTAssertEqual(result.paragraphsParsed, 16)
+        XCTAssertEqual(topic.sections[0].guidelines.map(\.id), [
+            "popovers.keep-popovers-small",
+            "popovers.show-one-popover-time",
+            "popovers.point-arrow-element-opened-popover",
+            "popovers.developer-guidance-see-uipopoverpresentationcontroller",
+        ])
+        XCTAssertEqual(topic.summary["ko"], "팝오버는 현재 화면 위에 떠서 자신을 연 컨트롤이나 영역을 가리키는 작은 뷰입니다. 짧은 작업이나 관련된 몇 가지 옵션을 담고, 작업을 마치거나 다른 곳을 누르면 사라집니다.")
+        XCTAssertEqual(result.paragraphsParsed, 12)
     }
 
-    func testSplitViewsNoteKeepsUntranslatedPointerInEnglishAndWarns() throws {
-        let result = try parseSeed("002")
+    func testCRLFNoteKeepsUntranslatedPointerInEnglishAndWarns() throws {
+        let result = try parseFixture("popovers-crlf.txt")
         let topic = try onlyTopic(of: result)
 
-        // Two English paragraphs (lines 38 and 40) are followed by one Korean paragraph (line 42):
+        // Two English paragraphs (lines 26 and 28) are followed by one Korean paragraph (line 30):
         // the Korean translates the first; the developer pointer stays English-only.
-        let dragAndDrop = try guideline("split-views.appropriate-allow-people-drag-drop", in: topic)
-        XCTAssertEqual(dragAndDrop.text["en"]?.hasPrefix("If appropriate, allow people to drag and drop content between columns."), true)
-        XCTAssertEqual(dragAndDrop.text["ko"]?.hasPrefix("적절하다면 사용자들이 컬럼 간 콘텐츠를 드래그앤 드랍할 수 있게 하세요."), true)
-        let pointer = try guideline("split-views.developer-guidance-see-uisplitviewcontroller", in: topic)
-        XCTAssertEqual(pointer.text, ["en": "For developer guidance, see UISplitViewController."])
-        XCTAssertEqual(result.warnings.map(\.line), [40])
+        let arrow = try guideline("popovers.point-arrow-element-opened-popover", in: topic)
+        XCTAssertEqual(arrow.text, [
+            "en": "Point the arrow at the element that opened the popover. The arrow tells people where the popover came from and which part of the screen it belongs to.",
+            "ko": "화살표가 팝오버를 연 요소를 가리키게 하세요. 화살표는 팝오버가 어디에서 나왔고 화면의 어느 부분에 속하는지 알려 줍니다.",
+        ])
+        let pointer = try guideline("popovers.developer-guidance-see-uipopoverpresentationcontroller", in: topic)
+        XCTAssertEqual(pointer.text, ["en": "For developer guidance, see UIPopoverPresentationController."])
+        XCTAssertEqual(result.warnings.map(\.line), [28])
         XCTAssertTrue(result.warnings[0].message.contains("no Korean translation"))
     }
 
-    // MARK: Real notes: 001, blog-style first line, paragraphs one per line, a tip block
+    func testCRLFLFAndCRLineEndingsGiveTheSameResult() throws {
+        for name in ["popovers-crlf.txt", "segmented-controls.txt"] {
+            let text = try NotesFolder.fixtures().text(of: name)
+            let unix = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n"), fileName: name)
+            let windows = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"), fileName: name)
+            let oldMac = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r"), fileName: name)
 
-    func testMaterialsNoteDerivesItsTitleAndPairsLinesInOrder() throws {
-        let result = try parseSeed("001")
-        let topic = try onlyTopic(of: result)
-
-        XCTAssertEqual(topic.slug, "materials")
-        XCTAssertEqual(topic.title, ["en": "Materials"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
-        XCTAssertEqual(topic.sections[0].guidelines.count, 7)
-        XCTAssertEqual(result.paragraphsParsed, 16)
-        // Lines 2–3 are English and lines 4–5 their translations, in the same order.
-        XCTAssertEqual(topic.summary["en"]?.hasPrefix("iOS provides materials (or blur effects)"), true)
-        XCTAssertEqual(topic.summary["ko"]?.hasPrefix("iOS에서 제공하는 materials(혹은 블러 효과)를"), true)
-        let systemDefined = try XCTUnwrap(topic.sections[0].guidelines.first)
-        XCTAssertEqual(systemDefined.text["en"]?.hasPrefix("When you use the system-defined materials"), true)
-        XCTAssertEqual(systemDefined.text["ko"]?.hasPrefix("시스템에서 정의한 머티리얼을 사용할 땐"), true)
-        // Lines 15–16 and 17–18 as well.
-        let containers = try XCTUnwrap(topic.sections[0].guidelines.last)
-        XCTAssertEqual(containers.text["en"]?.hasPrefix("For use in content containers, iOS 13 defines four materials"), true)
-        XCTAssertEqual(containers.text["ko"]?.hasPrefix("콘텐츠 컨테이너에 사용하려면"), true)
+            XCTAssertEqual(windows, unix, name)
+            XCTAssertEqual(oldMac, unix, name)
+            XCTAssertFalse(unix.bundle.topics.isEmpty, name)
+        }
+        XCTAssertEqual(try parseFixture("segmented-controls.txt").warnings.map(\.line), [27, 37, 70, 76, 78, 80])
     }
 
-    func testMaterialsNoteSplitsTipBlockIntoEnglishAndKorean() throws {
-        let topic = try onlyTopic(of: try parseSeed("001"))
+    // MARK: A blog-style note: no English title, one paragraph per line, a tip block
 
-        let tip = try guideline("materials.materials-require-presence-visual-effect", in: topic)
+    func testBlogNoteDerivesItsTitleAndPairsLinesInOrder() throws {
+        let result = try parseFixture("haptics-blog.txt")
+        let topic = try onlyTopic(of: result)
+
+        XCTAssertEqual(topic.slug, "haptics")
+        XCTAssertEqual(topic.title, ["en": "Haptics"])
+        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
+        XCTAssertEqual(topic.sections[0].guidelines.map(\.id), [
+            "haptics.use-haptics-consistently",
+            "haptics.haptics-work-best-when-accompany",
+            "haptics.dont-overuse-haptics",
+            "haptics.make-haptics-optional",
+        ])
+        XCTAssertEqual(result.paragraphsParsed, 10)
+        // Lines 2–3 are English and lines 4–5 their translations, in the same order.
+        XCTAssertEqual(topic.summary, [
+            "en": "Haptics let people feel a response when they interact with your app. A short tap or a gentle buzz confirms that something happened, even when people are not looking at the screen.",
+            "ko": "햅틱은 사람들이 앱과 상호작용할 때 손끝으로 반응을 느끼게 해 줍니다. 짧게 톡 치는 느낌이나 부드러운 진동은 화면을 보고 있지 않을 때에도 무언가 일어났음을 알려 줍니다.",
+        ])
+        XCTAssertEqual(topic.sections[0].guidelines[0].text, [
+            "en": "Use haptics consistently. When the same kind of event always produces the same haptic, people learn to recognize it without thinking.",
+            "ko": "햅틱을 일관되게 사용하세요. 같은 종류의 이벤트가 언제나 같은 햅틱을 만들면 사람들은 생각하지 않고도 그것을 알아차리게 됩니다.",
+        ])
+        // Lines 11–12 as well.
+        XCTAssertEqual(topic.sections[0].guidelines[3].text["ko"], "햅틱은 선택 사항으로 두세요. 진동이 거슬리거나 불편한 사람도 있으니 끌 수 있게 하고, 햅틱 없이도 앱이 잘 동작하게 하세요.")
+    }
+
+    func testBlogNoteSplitsTipBlockIntoEnglishAndKorean() throws {
+        let topic = try onlyTopic(of: try parseFixture("haptics-blog.txt"))
+
+        // The "TIP" label and the icon are not part of the text.
+        let tip = try guideline("haptics.haptics-work-best-when-accompany", in: topic)
         XCTAssertEqual(tip.text, [
-            "en": "Materials require the presence of a visual effect view in your view hierarchy. For developer guidance, see UIVisualEffectView.",
-            "ko": "머티리얼을 사용하기 위해선, 뷰 계층 구조 안에 시각 효과 뷰가 있어야 합니다.",
+            "en": "Haptics work best when they accompany something people can also see or hear. For developer guidance, see UIFeedbackGenerator.",
+            "ko": "햅틱은 눈으로 보거나 귀로 들을 수 있는 변화와 함께 쓰일 때 가장 효과적입니다.",
         ])
     }
 
-    func testMaterialsNoteReportsBlogLineAndDerivedTitle() throws {
-        let result = try parseSeed("001")
+    func testBlogNoteReportsBlogLineAndDerivedTitle() throws {
+        let result = try parseFixture("haptics-blog.txt")
 
         XCTAssertEqual(result.warnings.map(\.line), [1, 1])
         XCTAssertTrue(result.warnings[0].message.contains("no English title"))
-        XCTAssertTrue(result.warnings[1].message.contains("\"Materials\""))
+        XCTAssertTrue(result.warnings[1].message.contains("\"Haptics\""))
     }
 
-    // MARK: Real notes: 000, an index page
+    // MARK: An index page
 
-    func testIndexPageYieldsTenTopics() throws {
-        let result = try parseSeed("000")
+    func testIndexPageYieldsFiveTopics() throws {
+        let result = try parseFixture("index-page.txt")
 
-        XCTAssertEqual(result.bundle.topics.map(\.slug), [
-            "dark-mode", "launch-screen", "interface-essentials", "sheets", "modality",
-            "popovers", "refresh-content-controls", "progress-indicators", "labels", "context-menus",
-        ])
-        XCTAssertEqual(result.bundle.topics.map { $0.title["en"] ?? "" }, [
-            "Dark Mode", "Launch Screen", "Interface Essentials", "Sheets", "Modality",
-            "Popovers", "Refresh Content Controls", "Progress Indicators", "Labels", "Context Menus",
-        ])
+        XCTAssertEqual(result.bundle.topics.map(\.slug), ["toggles", "steppers", "page-controls", "color-wells", "text-fields"])
+        XCTAssertEqual(result.bundle.topics.map { $0.title["en"] ?? "" }, ["Toggles", "Steppers", "Page Controls", "Color Wells", "Text Fields"])
         for topic in result.bundle.topics {
             XCTAssertEqual(topic.sections.map(\.key), ["overview"], topic.slug)
             XCTAssertEqual(topic.sections[0].guidelines.count, 1, topic.slug)
         }
-        XCTAssertEqual(result.paragraphsParsed, 11)
+        XCTAssertEqual(result.paragraphsParsed, 6)
     }
 
     func testIndexPageSplitsMixedParagraphsAtTheScriptChange() throws {
-        let result = try parseSeed("000")
+        let result = try parseFixture("index-page.txt")
         let topics = Dictionary(uniqueKeysWithValues: result.bundle.topics.map { ($0.slug, $0) })
 
-        let darkMode = try XCTUnwrap(topics["dark-mode"])
-        XCTAssertEqual(darkMode.summary["en"]?.hasPrefix("In iOS 13.0 and later, people can choose"), true)
-        XCTAssertEqual(darkMode.summary["en"]?.hasSuffix("Dark Mode supports all accessibility features."), true)
-        // The preview's ".." truncation marker is kept as "…".
-        XCTAssertEqual(darkMode.summary["ko"], "iOS 13.0 이상에서 사람들은 Dark Mode라고 불리는 어두운 시스템 전체의 외관을…")
+        let toggles = try XCTUnwrap(topics["toggles"])
+        XCTAssertEqual(toggles.summary, [
+            "en": "A toggle lets people switch a single setting between two opposite states, such as on and off. Use one when the effect of the change is immediate and easy to see.",
+            "ko": "토글은 켬과 끔처럼 서로 반대되는 두 상태 사이에서 설정 하나를 바꾸게 해 줍니다. 변경의 효과가 바로 눈에 보일 때 사용하세요.",
+        ])
         // A topic with one pair uses it as summary and as its one guideline.
-        XCTAssertEqual(darkMode.sections[0].guidelines[0].text, darkMode.summary)
+        XCTAssertEqual(toggles.sections[0].guidelines[0].text, toggles.summary)
 
-        let launch = try XCTUnwrap(topics["launch-screen"])
-        XCTAssertNil(launch.summary["ko"])
-        XCTAssertEqual(launch.summary["en"]?.hasSuffix("Every app must supply a launch screen. L…"), true)
+        // A title that repeats its first word ("Steppers Steppers let …"); the ".." preview marker is kept as "…".
+        let steppers = try XCTUnwrap(topics["steppers"])
+        XCTAssertNil(steppers.summary["ko"])
+        XCTAssertEqual(steppers.summary["en"]?.hasPrefix("Steppers let people raise or lower a value"), true)
+        XCTAssertEqual(steppers.summary["en"]?.hasSuffix("because the control itself doesn't display i…"), true)
 
-        let modality = try XCTUnwrap(topics["modality"])
-        XCTAssertEqual(modality.summary["en"], "Modality is a design technique that presents content in a temporary mode that requires an explicit action to exit. Presenting content modally can:")
-        XCTAssertEqual(modality.summary["ko"], "Modality는 종료하기 위해 명시적인 작업이 필요한 콘텐츠를 임시 모드로 표시하는 설계 기법입니다. 콘텐츠를 모듈식으로 표시하면 다음을 수행할 수 있습니다.")
-        XCTAssertEqual(modality.sections[0].guidelines[0].text["en"]?.hasPrefix("Help people focus on a self-contained task"), true)
-        XCTAssertNil(modality.sections[0].guidelines[0].text["ko"])
+        let colorWells = try XCTUnwrap(topics["color-wells"])
+        XCTAssertEqual(colorWells.summary["ko"], "컬러 웰은 현재 색을 보여 주고, 누르면 색상 선택기를 엽니다. 웰은 색이 잘 보일 만큼 크게…")
 
-        let labels = try XCTUnwrap(topics["labels"])
-        XCTAssertEqual(labels.summary["ko"]?.hasSuffix("짧게 유지하는 것이 가장 좋습니다."), true, "the screenshot caption is not part of the translation")
+        let pageControls = try XCTUnwrap(topics["page-controls"])
+        XCTAssertEqual(pageControls.summary["ko"], "페이지 컨트롤은 페이지마다 점을 하나씩 한 줄로 보여 주고, 화면에 보이는 페이지의 점을 강조합니다.",
+                       "the screenshot caption is not part of the translation")
+
+        // English, Korean, then an untranslated English pointer in one paragraph.
+        let textFields = try XCTUnwrap(topics["text-fields"])
+        XCTAssertEqual(textFields.summary["ko"], "텍스트 필드는 편집할 수 있는 한 줄짜리 텍스트입니다. 무엇을 입력할지 알려 주는 플레이스홀더를 보여 주고, 기대하는 입력에 맞는 키보드를 고르세요.")
+        XCTAssertEqual(textFields.sections[0].guidelines[0].text, ["en": "For developer guidance, see UITextField."])
     }
 
     func testIndexPageReportsHeaderCaptionsAndMissingTranslations() throws {
-        let result = try parseSeed("000")
+        let result = try parseFixture("index-page.txt")
 
-        XCTAssertEqual(result.warnings.map(\.line), [1, 5, 7, 11, 13, 15, 19, 21, 21])
+        XCTAssertEqual(result.warnings.map(\.line), [1, 5, 7, 11])
         XCTAssertTrue(result.warnings[0].message.contains("not a topic"))
-        XCTAssertTrue(result.warnings[6].message.contains("caption"))
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("caption") }.map(\.line), [19, 21])
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("no Korean translation") }.map(\.line), [5, 7, 11, 13, 15, 21])
+        XCTAssertEqual(result.warnings.filter { $0.message.contains("caption") }.map(\.line), [7])
+        XCTAssertEqual(result.warnings.filter { $0.message.contains("no Korean translation") }.map(\.line), [5, 11])
+    }
+
+    // MARK: Notes pasted one after another
+
+    func testPastedNotesStartANewTopicAtEachSeriesTitleLine() throws {
+        let result = try parseFixture("pasted-notes.txt")
+
+        XCTAssertEqual(result.bundle.topics.map(\.slug), ["sliders", "pickers"])
+        let sliders = result.bundle.topics[0]
+        // The hard-wrapped English paragraph is joined with a space.
+        XCTAssertEqual(sliders.summary, [
+            "en": "A slider is a horizontal track with a thumb that people drag to pick a value between a minimum and a maximum.",
+            "ko": "슬라이더는 사람들이 썸을 끌어 최솟값과 최댓값 사이에서 값을 고르는 가로 트랙입니다.",
+        ])
+        // A Markdown heading with its Korean in parentheses on the same line.
+        XCTAssertEqual(sliders.sections.map(\.key), ["best-practices"])
+        XCTAssertEqual(sliders.sections[0].title, ["en": "Best Practices", "ko": "모범 사례"])
+        // List bullets are dropped; a line holding both languages is split where the script changes.
+        XCTAssertEqual(sliders.sections[0].guidelines.map(\.text), [
+            ["en": "Show the current value when precision matters. Label the ends with icons or numbers so people know which way the value grows.",
+             "ko": "정확한 값이 중요하다면 현재 값을 보여 주세요. 양 끝에 아이콘이나 숫자를 붙여 어느 쪽으로 값이 커지는지 알 수 있게 하세요."],
+            ["en": "Customize the track only when it adds meaning.", "ko": "의미를 더할 때만 트랙을 꾸미세요."],
+        ])
+        XCTAssertEqual(sliders.sections[0].guidelines.map(\.id), ["sliders.show-current-value-when-precision", "sliders.customize-track-only-when-adds"])
+
+        let pickers = result.bundle.topics[1]
+        XCTAssertEqual(pickers.title, ["en": "Pickers"])
+        // A Korean heading written above its English heading belongs to it.
+        XCTAssertEqual(pickers.sections.map(\.key), ["when-to-use"])
+        XCTAssertEqual(pickers.sections[0].title, ["en": "When to Use", "ko": "사용 시점"])
+        XCTAssertEqual(pickers.sections[0].guidelines.map(\.id), ["pickers.use-picker-lists-medium-length"])
+        XCTAssertEqual(result.paragraphsParsed, 16)
+    }
+
+    func testPastedNotesReportTheDividerAndTheBareLink() throws {
+        let result = try parseFixture("pasted-notes.txt")
+
+        XCTAssertEqual(result.warnings.map(\.line), [14, 29])
+        XCTAssertTrue(result.warnings[0].message.contains("\"---\" has no text"), result.warnings[0].message)
+        XCTAssertTrue(result.warnings[1].message.contains("link"), result.warnings[1].message)
     }
 
     // MARK: Known topic titles
 
     func testKnownTopicTitlesAreRecognisedAndTheirSlugsReused() throws {
-        let known = ["Launch Screen": "launching", "Materials": "materials-and-blur", "Progress Indicators": "progress-indicators"]
+        let known = ["Toggles": "switches", "Haptics": "haptic-feedback", "Popovers": "popovers"]
         let parser = NotesParser(options: .init(categorySlug: "hig", categoryTitle: ["en": "HIG"], knownTopicTitles: known))
+        let fixtures = try NotesFolder.fixtures()
 
-        let index = parser.parse(try seedText("000"), fileName: "000.txt")
-        XCTAssertEqual(index.bundle.topics.count, 10)
-        XCTAssertEqual(index.bundle.topics[1].slug, "launching")
-        XCTAssertEqual(index.bundle.topics.map(\.category), Array(repeating: "hig", count: 10))
+        let index = parser.parse(try fixtures.text(of: "index-page.txt"), fileName: "index-page.txt")
+        XCTAssertEqual(index.bundle.topics.map(\.slug), ["switches", "steppers", "page-controls", "color-wells", "text-fields"])
+        XCTAssertEqual(index.bundle.topics.map(\.category), Array(repeating: "hig", count: 5))
         XCTAssertEqual(index.bundle.categories, [BundleCategory(slug: "hig", title: ["en": "HIG"])])
 
-        let materials = parser.parse(try seedText("001"), fileName: "001.txt")
-        XCTAssertEqual(materials.bundle.topics.map(\.slug), ["materials-and-blur"])
-        XCTAssertEqual(materials.bundle.topics.first?.title["en"], "Materials")
+        // The blog note names no title: the known title it mentions most is taken.
+        let haptics = parser.parse(try fixtures.text(of: "haptics-blog.txt"), fileName: "haptics-blog.txt")
+        XCTAssertEqual(haptics.bundle.topics.map(\.slug), ["haptic-feedback"])
+        XCTAssertEqual(haptics.bundle.topics.first?.title["en"], "Haptics")
     }
 
     // MARK: Output is a valid bundle
 
-    func testEveryFileYieldsValidIdentifiersAndRoundTripsAsJSON() throws {
-        var allIDs: [String] = []
-        for prefix in ["000", "001", "002", "004"] {
-            let result = try parseSeed(prefix)
-            XCTAssertEqual(result.bundle.format, "guidebook-bundle")
-            XCTAssertEqual(result.bundle.categories, [BundleCategory(slug: "notes", title: ["en": "Imported notes", "ko": "가져온 노트"])])
-            for topic in result.bundle.topics {
-                XCTAssertTrue(isSlug(topic.slug), topic.slug)
-                XCTAssertNotNil(topic.summary["en"])
-                XCTAssertEqual(Set(topic.sections.map(\.key)).count, topic.sections.count)
-                for section in topic.sections {
-                    XCTAssertTrue(isSlug(section.key), section.key)
-                    for guideline in section.guidelines {
-                        XCTAssertTrue(guideline.id.hasPrefix(topic.slug + "."), guideline.id)
-                        XCTAssertTrue(guideline.id.count <= 128 && isSlug(guideline.id.replacingOccurrences(of: ".", with: "-")), guideline.id)
-                        XCTAssertFalse(guideline.text["en"]?.isEmpty ?? true)
-                        XCTAssertFalse(guideline.text.values.contains { $0.contains("\u{00A0}") })
-                        allIDs.append(guideline.id)
-                    }
-                }
-            }
-            let data = try JSONEncoder().encode(result.bundle)
-            XCTAssertEqual(try JSONDecoder().decode(KnowledgeBundle.self, from: data), result.bundle)
+    func testEveryFixtureYieldsValidIdentifiersAndRoundTripsAsJSON() throws {
+        let fixtures = try NotesFolder.fixtures()
+        XCTAssertEqual(fixtures.fileNames, ["haptics-blog.txt", "index-page.txt", "pasted-notes.txt", "popovers-crlf.txt", "segmented-controls.txt"])
+        var topicCount = 0
+        for name in fixtures.fileNames {
+            let result = try parseFixture(name)
+            let ids = try assertValidNotesBundle(result)
+            XCTAssertEqual(Set(ids).count, ids.count, "\(name): guideline ids are unique within a file")
+            topicCount += result.bundle.topics.count
         }
-        // 000 and 004 both have a "progress-indicators" topic; within one file ids are unique.
-        XCTAssertEqual(Set(try parseSeed("004").bundle.topics.flatMap { $0.sections.flatMap { $0.guidelines.map(\.id) } }).count, 14)
-        XCTAssertFalse(allIDs.isEmpty)
+        XCTAssertEqual(topicCount, 10)
     }
 
     // MARK: Robustness
@@ -289,33 +376,17 @@ final class NotesParserTests: XCTestCase {
         XCTAssertTrue(result.warnings.allSatisfy { $0.message.contains("no Korean translation") })
     }
 
-    func testCRLFLineEndingsGiveTheSameResult() throws {
-        let text = try seedText("004")
-        let unix = NotesParser().parse(text, fileName: "004.txt")
-        let windows = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r\n"), fileName: "004.txt")
-        let oldMac = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r"), fileName: "004.txt")
-
-        XCTAssertEqual(windows, unix)
-        XCTAssertEqual(oldMac, unix)
-        XCTAssertEqual(windows.warnings.map(\.line), [25, 61, 103, 117, 119, 121])
-    }
-
     func testOneMegabyteInputCompletesQuickly() throws {
-        // Real notes over and over: 004 without its footer (after a footer nothing is content), 002, 001.
-        let progress = try seedText("004")
-        let seed = String(progress[..<(progress.range(of: "※")?.lowerBound ?? progress.endIndex)])
-            + "\n\n" + (try seedText("002")) + "\n\n" + (try seedText("001")) + "\n\n"
+        // The fixtures over and over: the document without its footer (after a footer nothing is
+        // content), the CRLF note and the blog note.
+        let fixtures = try NotesFolder.fixtures()
+        let document = try fixtures.text(of: "segmented-controls.txt")
+        let seed = String(document[..<(document.range(of: "※")?.lowerBound ?? document.endIndex)])
+            + "\n\n" + (try fixtures.text(of: "popovers-crlf.txt")) + "\n\n" + (try fixtures.text(of: "haptics-blog.txt")) + "\n\n"
         var notes = ""
         while notes.utf8.count < 1_048_576 { notes += seed }
 
-        let start = Date()
-        let result = NotesParser().parse(notes, fileName: "big.txt")
-        let elapsed = Date().timeIntervalSince(start)
-
-        XCTAssertLessThan(elapsed, 20, "parsing 1 MB took \(elapsed) s")
-        XCTAssertFalse(result.bundle.topics.isEmpty)
-        let ids = result.bundle.topics.flatMap { $0.sections.flatMap { $0.guidelines.map(\.id) } }
-        XCTAssertEqual(Set(ids).count, ids.count, "guideline ids stay unique")
+        let result = parseLargeNotes(notes)
         XCTAssertGreaterThan(result.paragraphsParsed, 4_000)
     }
 
@@ -499,55 +570,7 @@ final class NotesParserTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// The folder of real notes, `../shared/seeds/` next to the package root.
-    private func seedsDirectory() throws -> URL {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent() // GuidebookImportTests
-            .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // package root
-        let seeds = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/seeds", isDirectory: true)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: seeds.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            XCTFail("The real notes files are missing: expected the folder \(seeds.path) (../shared/seeds relative to the package root). These tests need them and must not be skipped.")
-            throw MissingSeeds(path: seeds.path)
-        }
-        return seeds
-    }
-
-    private struct MissingSeeds: Error {
-        let path: String
-    }
-
-    private func seedURL(_ prefix: String) throws -> URL {
-        let directory = try seedsDirectory()
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        guard let name = names.sorted().first(where: { $0.hasPrefix(prefix + "_") && $0.hasSuffix(".txt") }) else {
-            XCTFail("The notes file \(prefix)_*.txt is missing from \(directory.path)")
-            throw MissingSeeds(path: directory.path)
-        }
-        return directory.appendingPathComponent(name)
-    }
-
-    private func seedText(_ prefix: String) throws -> String {
-        try String(contentsOf: try seedURL(prefix), encoding: .utf8)
-    }
-
-    private func parseSeed(_ prefix: String) throws -> NotesParseResult {
-        let url = try seedURL(prefix)
-        return NotesParser().parse(try String(contentsOf: url, encoding: .utf8), fileName: url.lastPathComponent)
-    }
-
-    private func onlyTopic(of result: NotesParseResult, file: StaticString = #filePath, line: UInt = #line) throws -> BundleTopic {
-        XCTAssertEqual(result.bundle.topics.count, 1, "topics: \(result.bundle.topics.map(\.slug))", file: file, line: line)
-        return try XCTUnwrap(result.bundle.topics.first, file: file, line: line)
-    }
-
-    private func guideline(_ id: String, in topic: BundleTopic, file: StaticString = #filePath, line: UInt = #line) throws -> BundleGuideline {
-        let all = topic.sections.flatMap(\.guidelines)
-        return try XCTUnwrap(all.first { $0.id == id }, "no guideline \(id); ids: \(all.map(\.id))", file: file, line: line)
-    }
-
-    private func isSlug(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 128 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    private func parseFixture(_ name: String) throws -> NotesParseResult {
+        NotesParser().parse(try NotesFolder.fixtures().text(of: name), fileName: name)
     }
 }

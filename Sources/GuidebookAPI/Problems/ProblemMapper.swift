@@ -36,7 +36,7 @@ public enum ProblemMapper {
             return .notFound("no \(kind) with id '\(id.prefix(200))'")
         case .invalid(let field, let reason):
             return .invalidBody("\(field): \(reason)", field: field)
-        case .busy:
+        case .busy, .locked:
             return .unavailable("the database is busy; try again shortly", retryAfter: 1)
         case .schemaTooNew, .badMigration:
             return .unavailable(error.description, retryAfter: 60)

@@ -1,6 +1,11 @@
 import SQLite
 
 /// Applies migrations in order, each in its own transaction, recording each in `schema_migrations`.
+///
+/// Several processes may open the same new file at the same moment (two servers, or a server and
+/// `guidebook import`), so each step takes the write lock first (`BEGIN IMMEDIATE`, waiting
+/// through the busy timeout) and only then reads which versions are applied: whoever comes second
+/// finds the work done and applies nothing.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
 
@@ -11,7 +16,22 @@ public struct Migrator: Sendable {
     /// The newest schema version this binary knows.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
-    /// The schema version recorded in `database` (0 for a new file).
+    /// Readies a database file for this binary: refuses one whose schema is newer without changing
+    /// a byte of it, switches it to WAL, applies the migrations still missing, and returns those
+    /// this call applied. Safe while other processes do the same to the same file.
+    @discardableResult
+    public func prepare(_ database: Database) throws -> [Migration] {
+        let found = try recordedVersion(of: database)
+        guard found <= latestVersion else {
+            throw StoreError.schemaTooNew(found: found, supported: latestVersion)
+        }
+        // Switching to WAL writes the file header under an exclusive lock; SQLite gives up at
+        // once rather than wait when another process holds the write lock (see retryingWhileBusy).
+        try database.retryingWhileBusy { try database.execute("PRAGMA journal_mode = WAL") }
+        return try migrate(database)
+    }
+
+    /// The schema version recorded in `database` (0 for a new file), creating `schema_migrations` if missing.
     public func currentVersion(of database: Database) throws -> Int {
         try database.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -23,25 +43,44 @@ public struct Migrator: Sendable {
         return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
     }
 
-    /// Brings `database` up to date and returns the migrations it applied.
+    /// The schema version recorded in `database`, read without writing anything (0 for a new file).
+    public func recordedVersion(of database: Database) throws -> Int {
+        let hasTable = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") != nil
+        guard hasTable else { return 0 }
+        return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
+    }
+
+    /// Brings `database` up to date and returns the migrations this call applied.
     /// A database newer than this binary is refused before anything is written.
     @discardableResult
     public func migrate(_ database: Database) throws -> [Migration] {
+        // Up to date (every start but the first): no write lock, so starting servers don't queue.
+        let found = try recordedVersion(of: database)
+        guard found != latestVersion else { return [] }
+        guard found < latestVersion else {
+            throw StoreError.schemaTooNew(found: found, supported: latestVersion)
+        }
+        var applied: [Migration] = []
+        while let migration = try database.transaction({ try applyNext(database) }) {
+            applied.append(migration)
+        }
+        return applied
+    }
+
+    /// Inside a write transaction: the first migration not yet recorded, applied and recorded
+    /// (nil when none is missing). The versions are read under the lock, so no other process
+    /// can apply the same one in between.
+    private func applyNext(_ database: Database) throws -> Migration? {
         let current = try currentVersion(of: database)
         guard current <= latestVersion else {
             throw StoreError.schemaTooNew(found: current, supported: latestVersion)
         }
-        var applied: [Migration] = []
-        for migration in migrations where migration.version > current {
-            try database.transaction {
-                try database.execute(migration.sql)
-                try database.run(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    [.int(migration.version), .text(migration.name), .text(Timestamp.now())]
-                )
-            }
-            applied.append(migration)
-        }
-        return applied
+        guard let next = migrations.first(where: { $0.version > current }) else { return nil }
+        try database.execute(next.sql)
+        try database.run(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            [.int(next.version), .text(next.name), .text(Timestamp.now())]
+        )
+        return next
     }
 }

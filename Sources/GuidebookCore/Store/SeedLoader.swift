@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Loads the seed knowledge base (`Seed/*.json`) into an empty database, once.
 public struct SeedLoader {
@@ -32,15 +33,29 @@ public struct SeedLoader {
     }
 
     /// Loads the seed when the knowledge base has no topics and no seed was loaded before.
-    /// Returns the counts, or nil when nothing was loaded.
+    /// Returns the counts, or nil when nothing was loaded. When several processes start on the same
+    /// new file at once, exactly one of them loads it: the decision is taken again inside the write
+    /// transaction, so the others find the seed there. A lock held by another process beyond the
+    /// busy timeout is `StoreError.locked`.
     @discardableResult
     public func loadIfEmpty(into store: Store) throws -> ImportCounts? {
-        guard try store.isEmpty(), try store.meta("seed_loaded_at") == nil else { return nil }
+        // A read first, so that the usual start (long since seeded) takes no write lock and parses no bundle.
+        guard try store.read({ try Self.isUnseeded($0.database) }) else { return nil }
         let bundle = try bundle()
-        return try store.write { database in
-            let counts = try KnowledgeWriter(database: database).apply(bundle)
-            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_loaded_at', ?)", [.text(Timestamp.now())])
-            return counts
+        return try store.reportingLock {
+            try store.write { database in
+                guard try Self.isUnseeded(database) else { return nil }
+                let counts = try KnowledgeWriter(database: database).apply(bundle)
+                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_loaded_at', ?)", [.text(Timestamp.now())])
+                return counts
+            }
         }
+    }
+
+    /// True when the knowledge base has no topics and was never seeded.
+    private static func isUnseeded(_ database: Database) throws -> Bool {
+        try database.scalarInt("""
+            SELECT NOT EXISTS (SELECT 1 FROM topics) AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'seed_loaded_at')
+            """) == 1
     }
 }

@@ -19,8 +19,11 @@ public final class Store: @unchecked Sendable {
     private var generation: Int64 = 0
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
-    /// A database whose schema is newer than `migrations` is refused untouched.
-    public init(path: String, migrations: [Migration], maxReaders: Int = 8, searchCacheBytes: Int = Store.defaultSearchCacheBytes) throws {
+    /// A database whose schema is newer than `migrations` is refused untouched. Safe while other
+    /// processes open the same (new) file; a lock they hold beyond `busyTimeoutMilliseconds`
+    /// is `StoreError.locked`.
+    public init(path: String, migrations: [Migration], maxReaders: Int = 8, searchCacheBytes: Int = Store.defaultSearchCacheBytes,
+                busyTimeoutMilliseconds: Int32 = 5_000) throws {
         self.path = path
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
@@ -28,19 +31,17 @@ public final class Store: @unchecked Sendable {
                 try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
         }
-        let writer = try Database(path: path)
-        let migrator = Migrator(migrations: migrations)
-        // Check the version before switching journal mode, so a too-new file is not modified at all.
-        let found = try Store.recordedVersion(writer)
-        guard found <= migrator.latestVersion else {
-            throw StoreError.schemaTooNew(found: found, supported: migrator.latestVersion)
-        }
-        try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
-        try writer.registerFullTextFunctions()  // search_words' tokenizer, for migrations and the indexer
-        try migrator.migrate(writer)
-        let indexer = SearchIndexer(database: writer)
-        if try indexer.needsRebuild() {
-            try writer.transaction { try indexer.rebuild() }
+        let writer = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try StoreError.reportingLock(of: writer) {
+            // Even a pragma reads the schema, so it may wait for another process's lock.
+            try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+            try writer.registerFullTextFunctions()  // search_words' tokenizer, for migrations and the indexer
+            try Migrator(migrations: migrations).prepare(writer)
+            let indexer = SearchIndexer(database: writer)
+            // Decided again under the write lock: another process opening the file may have rebuilt it meanwhile.
+            if try indexer.needsRebuild() {
+                try writer.transaction { if try indexer.needsRebuild() { try indexer.rebuild() } }
+            }
         }
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
@@ -71,17 +72,17 @@ public final class Store: @unchecked Sendable {
         }
     }
 
-    private static func recordedVersion(_ database: Database) throws -> Int {
-        let hasTable = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") != nil
-        guard hasTable else { return 0 }
-        return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
-    }
-
     /// Runs `body` with the writer connection inside one IMMEDIATE transaction. Writers are serialized.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try writeLock.withLock {
             try writer.transaction { try body(writer) }
         }
+    }
+
+    /// Runs `body` (work done while starting, such as seeding), turning a lock another process
+    /// held beyond the busy timeout into `StoreError.locked`, which names this file.
+    public func reportingLock<T>(_ body: () throws -> T) throws -> T {
+        try StoreError.reportingLock(of: writer, body)
     }
 
     /// Runs `body` with a pooled read connection.

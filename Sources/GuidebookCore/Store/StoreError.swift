@@ -1,3 +1,5 @@
+import SQLite
+
 /// Failures the store reports to its callers. The API maps each case to an HTTP status in one place.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No such resource (`kind` is "topic", "guideline", ...).
@@ -10,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case badMigration(String)
     /// The database is busy beyond the busy timeout.
     case busy
+    /// Opening the database file needed its lock, and another connection held it for the whole busy timeout.
+    case locked(path: String, milliseconds: Int)
     /// A stored value could not be read back as expected (a bug or a damaged file).
     case corrupt(String)
 
@@ -21,7 +25,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the database schema is version \(found), newer than this binary supports (\(supported)); upgrade Guidebook or use another database file"
         case .badMigration(let message): return "migration error: \(message)"
         case .busy: return "the database is busy; try again"
+        case .locked(let path, let milliseconds):
+            return "the database \(path) stayed locked by another connection for \(milliseconds) ms (the busy timeout) while it was being opened; try again when the other process's write (an import or a migration) has finished"
         case .corrupt(let message): return "unexpected stored data: \(message)"
+        }
+    }
+
+    /// Runs `body`, turning a lock that stayed taken through the busy timeout into `.locked`, which
+    /// names the file and the wait instead of SQLite's bare "database is locked". For opening a
+    /// database, where no request is waiting that could simply be told to retry.
+    public static func reportingLock<T>(of database: Database, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isBusy {
+            throw StoreError.locked(path: database.path, milliseconds: Int(database.busyTimeoutMilliseconds))
         }
     }
 }

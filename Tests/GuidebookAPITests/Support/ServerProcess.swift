@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,12 +19,14 @@ final class ServerProcess {
     static var executable: String { productsDirectory + "/guidebook" }
 
     let process = Process()
-    let port: UInt16
+    /// The port it listens on (known once `waitUntilListening` returned).
+    private(set) var port: UInt16 = 0
     private let errorPipe = Pipe()
     private let buffer = LogBuffer()
 
-    /// Starts `guidebook serve` with `arguments` on a free port and waits until it listens.
-    init(arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `guidebook serve` with `arguments` on a free port and, unless told not to
+    /// (to start several at the same moment), waits until it listens.
+    init(arguments: [String], environment: [String: String] = [:], waitUntilListening wait: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw ProcessError("the guidebook executable was not found at \(Self.executable); build the package first")
         }
@@ -40,14 +43,19 @@ final class ServerProcess {
             if !data.isEmpty { buffer.append(data) }
         }
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
+        if wait { try waitUntilListening() }
+    }
+
+    /// Waits until the server logs the port it listens on; throws with its log if it does not.
+    func waitUntilListening(seconds: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(seconds)
         var found: UInt16?
         while found == nil && Date() < deadline && process.isRunning {
             found = Self.listeningPort(in: buffer.text)
             if found == nil { usleep(20_000) }
         }
         guard let found else {
-            process.terminate()
+            if process.isRunning { process.terminate() } else { usleep(50_000) } // the last lines of a dead server's log
             throw ProcessError("the server did not start; its log:\n\(buffer.text)")
         }
         port = found

@@ -10,30 +10,36 @@ import HTTPServer
 /// the seed loaded from `Seed/`, a job runner on its own jobs database, the `Application` and an
 /// `HTTPServer` bound to 127.0.0.1 on a free port. `stop()` stops the server and the job runner
 /// and deletes the directory.
-final class TestServer {
-    /// The package root, found from this file's location (`Tests/GuidebookAPITests/Support/`).
-    static let packageRoot: String = {
+public final class TestServer {
+    /// The package root, found from this file's location (`Tests/GuidebookTestSupport/`).
+    public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static var migrationsDirectory: String { packageRoot + "/Migrations" }
-    static var seedDirectory: String { packageRoot + "/Seed" }
+    /// The package's migrations, as the server applies them.
+    public static var migrationsDirectory: String { packageRoot + "/Migrations" }
+    /// The package's seed bundles.
+    public static var seedDirectory: String { packageRoot + "/Seed" }
 
     /// The temporary directory holding the database and the spool folder.
-    let directory: String
+    public let directory: String
     /// The database file.
-    let databasePath: String
+    public let databasePath: String
     /// The store the server reads (tests may write to it through `KnowledgeWriter`).
-    let store: Store
+    public let store: Store
     /// The import job runner behind `/v1/imports` and `/v1/jobs`.
-    let jobs: JobRunner
+    public let jobs: JobRunner
     /// The port the server listens on.
-    let port: UInt16
+    public let port: UInt16
     private var server: HTTPServer?
 
-    init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10) throws {
+    /// Starts a server on a new database, with the seed unless `loadSeed` is false; the other
+    /// arguments set the server's threads, body and import limits, job queue bound, connection
+    /// timeout and linger bounds.
+    public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
+                maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init()) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -52,12 +58,12 @@ final class TestServer {
             let application = Application(
                 store: store,
                 jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, spoolDirectory: directory + "/spool"),
+                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool"),
                 logger: Logger(level: .critical)
             )
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds),
+                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds, linger: linger),
                 handler: application
             )
             self.directory = directory
@@ -78,24 +84,24 @@ final class TestServer {
     }
 
     /// A new client connected to this server.
-    func client(timeoutSeconds: Int = 5) throws -> HTTPTestClient {
+    public func client(timeoutSeconds: Int = 5) throws -> HTTPTestClient {
         try HTTPTestClient(port: port, timeoutSeconds: timeoutSeconds)
     }
 
     /// One request on a fresh connection, which is closed afterwards.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
         let client = try client()
         defer { client.close() }
         return try client.request(method, target, headers: headers, body: body)
     }
 
     /// A GET on a fresh connection.
-    func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
+    public func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
         try request("GET", target, headers: headers)
     }
 
     /// Stops the server and the job runner and deletes the temporary directory. Safe to call twice.
-    func stop() {
+    public func stop() {
         guard let server else { return }
         // `HTTPServer.stop()` calls MHD_quiesce_daemon on an epoll thread-pool daemon. In libmicrohttpd
         // 0.9.75 that races with a worker thread that is still handling a connection (for example the

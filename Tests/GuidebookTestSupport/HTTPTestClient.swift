@@ -4,38 +4,42 @@ import Glibc
 #endif
 
 /// A parsed HTTP/1.1 response.
-struct HTTPTestResponse {
-    let version: String
-    let status: Int
-    let reason: String
+public struct HTTPTestResponse {
+    /// The protocol version of the status line ("HTTP/1.1").
+    public let version: String
+    /// The status code.
+    public let status: Int
+    /// The reason phrase.
+    public let reason: String
     /// Headers in the order received, names as sent.
-    let headers: [(name: String, value: String)]
-    let body: [UInt8]
+    public let headers: [(name: String, value: String)]
+    /// The body, after any chunked transfer coding is undone.
+    public let body: [UInt8]
 
     /// The first value of a header (case-insensitive name).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         let lower = name.lowercased()
         return headers.first { $0.name.lowercased() == lower }?.value
     }
 
     /// Every value of a header (case-insensitive name).
-    func headerValues(_ name: String) -> [String] {
+    public func headerValues(_ name: String) -> [String] {
         let lower = name.lowercased()
         return headers.filter { $0.name.lowercased() == lower }.map(\.value)
     }
 
     /// The body as UTF-8 text.
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// True when the server announced it will close the connection.
-    var closesConnection: Bool {
+    public var closesConnection: Bool {
         headerValues("Connection").contains { value in
             value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
         }
     }
 
     /// The body parsed as a JSON object.
-    func jsonObject() throws -> [String: Any] {
+    public func jsonObject() throws -> [String: Any] {
         let value = try JSONSerialization.jsonObject(with: Data(body), options: [])
         guard let object = value as? [String: Any] else {
             throw HTTPTestClientError.malformed("body is not a JSON object: \(text.prefix(200))")
@@ -44,13 +48,14 @@ struct HTTPTestResponse {
     }
 }
 
-enum HTTPTestClientError: Error, CustomStringConvertible {
+/// Why the test client could not send a request or read its response.
+public enum HTTPTestClientError: Error, CustomStringConvertible {
     case socket(String, Int32)
     case timeout
     case closedByPeer(receivedSoFar: Int)
     case malformed(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .socket(let call, let code): return "\(call) failed: \(String(cString: strerror(code))) (\(code))"
         case .timeout: return "timed out waiting for the server"
@@ -65,13 +70,15 @@ enum HTTPTestClientError: Error, CustomStringConvertible {
 /// Several requests can be sent on the same keep-alive connection; raw bytes can be sent for
 /// malformed-input tests. Reads time out (SO_RCVTIMEO) so a hung server fails a test instead of
 /// hanging it.
-final class HTTPTestClient {
-    let port: UInt16
+public final class HTTPTestClient {
+    /// The server port this client is connected to.
+    public let port: UInt16
     private var fd: Int32
     /// Bytes received but not yet consumed by a parsed response.
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 5) throws {
+    /// Connects to `host:port`; reads and writes give up after `timeoutSeconds`.
+    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 5) throws {
         self.port = port
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw HTTPTestClientError.socket("socket", errno) }
@@ -112,7 +119,7 @@ final class HTTPTestClient {
     }
 
     /// Closes the connection. Safe to call twice.
-    func close() {
+    public func close() {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
@@ -122,7 +129,7 @@ final class HTTPTestClient {
     // MARK: Sending
 
     /// Sends bytes exactly as given.
-    func sendRaw(_ bytes: [UInt8]) throws {
+    public func sendRaw(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { raw in
@@ -138,13 +145,13 @@ final class HTTPTestClient {
     }
 
     /// Sends a string's UTF-8 bytes exactly as given.
-    func sendRaw(_ text: String) throws {
+    public func sendRaw(_ text: String) throws {
         try sendRaw(Array(text.utf8))
     }
 
     /// The request head (request line and headers) for a request. Adds `Host` unless given,
     /// and `Content-Length` for a body unless given.
-    func head(_ method: String, _ target: String, headers: [(String, String)], bodyCount: Int?) -> String {
+    public func head(_ method: String, _ target: String, headers: [(String, String)], bodyCount: Int?) -> String {
         var text = "\(method) \(target) HTTP/1.1\r\n"
         if !headers.contains(where: { $0.0.lowercased() == "host" }) { text += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
@@ -155,7 +162,7 @@ final class HTTPTestClient {
     }
 
     /// Sends a request and reads its response on this connection.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
         try sendRaw(head(method, target, headers: headers, bodyCount: body?.count))
         if let body { try sendBody(body) }
         return try readResponse(method: method)
@@ -164,7 +171,7 @@ final class HTTPTestClient {
     /// Sends a request with a body of `count` bytes ("x" repeated) and reads the response. Stops
     /// sending early when the server answers (or closes) before taking the whole body, as a server
     /// refusing an oversized body may; the response is then read from what it sent.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [], bodyOfSize count: Int) throws -> HTTPTestResponse {
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], bodyOfSize count: Int) throws -> HTTPTestResponse {
         try sendRaw(head(method, target, headers: headers, bodyCount: count))
         try sendBody([UInt8](repeating: UInt8(ascii: "x"), count: count))
         return try readResponse(method: method)
@@ -192,7 +199,7 @@ final class HTTPTestClient {
     // MARK: Receiving
 
     /// True when bytes (or an end of stream) are waiting to be read within `waitMilliseconds`.
-    func hasPendingInput(waitMilliseconds: Int32) -> Bool {
+    public func hasPendingInput(waitMilliseconds: Int32) -> Bool {
         if !buffer.isEmpty { return true }
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, waitMilliseconds) > 0
@@ -200,7 +207,7 @@ final class HTTPTestClient {
 
     /// True when the server has closed the connection (end of stream seen within `waitMilliseconds`)
     /// and sent nothing more.
-    func isClosedByServer(waitMilliseconds: Int32 = 500) -> Bool {
+    public func isClosedByServer(waitMilliseconds: Int32 = 500) -> Bool {
         guard buffer.isEmpty, hasPendingInput(waitMilliseconds: waitMilliseconds) else { return false }
         var byte: UInt8 = 0
         let count = recv(fd, &byte, 1, Int32(MSG_PEEK))
@@ -210,7 +217,7 @@ final class HTTPTestClient {
     /// For streamed responses read as raw text (server-sent events): whatever bytes have arrived,
     /// waiting up to the read timeout for some. Returns nil at the end of the stream or when nothing
     /// arrives in time. A UTF-8 sequence split across reads is kept until it is complete.
-    func readAvailable() throws -> String? {
+    public func readAvailable() throws -> String? {
         while true {
             let complete = completeUTF8Prefix()
             if complete > 0 {
@@ -296,7 +303,7 @@ final class HTTPTestClient {
     }
 
     /// Reads one response. `method` tells whether a body follows (none for HEAD).
-    func readResponse(method: String = "GET") throws -> HTTPTestResponse {
+    public func readResponse(method: String = "GET") throws -> HTTPTestResponse {
         let terminator: [UInt8] = [13, 10, 13, 10]
         var searchFrom = 0
         var headEnd: Int?

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// Import jobs through the server's HTTP API, as a client would run them: `POST /v1/imports`,
+/// then `GET /v1/jobs/{id}` until the job has finished.
+extension TestServer {
+    /// Sends `body` to `POST /v1/imports?{query}` on a fresh connection and returns the answer.
+    public func submitImport(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> HTTPTestResponse {
+        let client = try client(timeoutSeconds: 30)
+        defer { client.close() }
+        return try client.request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body)
+    }
+
+    /// Starts an import job, checks that it was accepted as the API promises (202 with
+    /// `Location` and `Retry-After`) and returns its id.
+    public func submitJob(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson",
+                          file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let response = try submitImport(body, query: query, contentType: contentType)
+        XCTAssertEqual(response.status, 202, response.text, file: file, line: line)
+        let id = try XCTUnwrap(response.jsonObject()["id"] as? String, file: file, line: line)
+        XCTAssertEqual(response.header("Location"), "/v1/jobs/\(id)", file: file, line: line)
+        XCTAssertNotNil(response.header("Retry-After"), file: file, line: line)
+        return id
+    }
+
+    /// The job `id` as `GET /v1/jobs/{id}` answers it.
+    public func job(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let response = try get("/v1/jobs/\(id)")
+        XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
+        return try response.jsonObject()
+    }
+
+    /// Polls the job `id` until `done` (by default: until it has finished) or `seconds` have
+    /// passed, and returns every state seen, the last one last.
+    public func followJob(_ id: String, seconds: Double = 60,
+                          until done: ([String: Any]) -> Bool = { JobState.isFinished($0) }) throws -> [[String: Any]] {
+        var states = [try job(id)]
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done(states[states.count - 1]) && Date() < deadline {
+            usleep(5_000)
+            states.append(try job(id))
+        }
+        return states
+    }
+}
+
+/// Reading job states in tests.
+public enum JobState {
+    /// Whether a job (as JSON) has reached a final status.
+    public static func isFinished(_ job: [String: Any]) -> Bool {
+        ["succeeded", "failed", "canceled"].contains(job["status"] as? String ?? "")
+    }
+}
