@@ -29,8 +29,15 @@ let package = Package(
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
         // The job runner: durable, cancelable import jobs with live progress.
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
+        .target(name: "GuidebookWeb", resources: [
+            .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
+            .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
+            .embedInCode("Resources/api.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/search.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
+        ]),
         // The HTTP API: router, handlers, problem+json mapping.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).

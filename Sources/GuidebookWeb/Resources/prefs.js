@@ -1,0 +1,34 @@
+"use strict";
+// Runs before the first paint (a blocking script in <head>, kept tiny): applies the remembered
+// appearance and language so the page never flashes the wrong theme or labels.
+window.Guidebook = window.Guidebook || {};
+(function (G) {
+  const store = {
+    get(key) { try { return localStorage.getItem("guidebook." + key); } catch (e) { return null; } },
+    set(key, value) { try { localStorage.setItem("guidebook." + key, value); } catch (e) { /* private mode: not remembered */ } },
+  };
+  const LANGS = ["en", "ko", "en,ko"];
+  const THEMES = ["auto", "light", "dark"];
+
+  /** The language: the URL's `lang` wins, then the remembered choice, then the browser's. */
+  function initialLang() {
+    const fromURL = new URLSearchParams(location.search).get("lang");
+    if (fromURL && LANGS.includes(fromURL)) return fromURL;
+    const remembered = store.get("lang");
+    if (remembered && LANGS.includes(remembered)) return remembered;
+    return (navigator.language || "").toLowerCase().startsWith("ko") ? "ko" : "en";
+  }
+
+  function applyTheme(theme) {
+    if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+    else delete document.documentElement.dataset.theme;
+  }
+
+  const theme = THEMES.includes(store.get("theme")) ? store.get("theme") : "auto";
+  applyTheme(theme);
+  const lang = initialLang();
+  document.documentElement.lang = lang === "ko" ? "ko" : "en";
+  document.documentElement.dataset.lang = lang;
+
+  G.prefs = { store, LANGS, THEMES, lang, theme, applyTheme };
+})(window.Guidebook);
