@@ -145,7 +145,7 @@ public final class Application: HTTPHandler {
     private func checkAccept(_ request: HTTPRequest, route template: String) throws {
         guard let accept = request.header("accept"), !accept.isEmpty else { return }
         let acceptable = Self.apiMediaTypes.union(WebController.producedMediaTypes(route: template))
-        let accepted = MediaRange.parse(accept).contains { acceptable.contains($0.type) && $0.quality > 0 }
+        let accepted = WeightedValue.parse(accept).contains { acceptable.contains($0.value) && $0.quality > 0 }
         guard accepted else { throw Problem.notAcceptable(accept) }
     }
 

@@ -45,29 +45,27 @@ struct WebController: Controller {
             response.headers.append(("Vary", "Accept"))
             return response
         }
-        var response = shell()
-        response.headers.append(("Vary", "Accept"))
-        return response
+        return shell(request, vary: "Accept, Accept-Encoding")
     }
 
-    private func page(_ request: APIRequest) throws -> APIResponse { shell() }
+    private func page(_ request: APIRequest) throws -> APIResponse { shell(request) }
 
     /// A topic's address: the page, or the page with 404 when there is no such topic (the page
     /// then says so), so links to removed topics are seen as broken.
     private func topic(_ request: APIRequest) throws -> APIResponse {
         let exists = try store.read { try !$0.topicTitle(slug: request.parameter("slug")).isEmpty }
-        return shell(status: exists ? 200 : 404)
+        return shell(request, status: exists ? 200 : 404)
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {
         let exists = try store.read { try $0.guideline(id: request.parameter("id")) != nil }
-        return shell(status: exists ? 200 : 404)
+        return shell(request, status: exists ? 200 : 404)
     }
 
-    private func shell(status: Int = 200) -> APIResponse {
+    private func shell(_ request: APIRequest, status: Int = 200, vary: String = "Accept-Encoding") -> APIResponse {
         // Revalidated on every load (it is small and names the current assets); its ETag makes that a 304.
-        .bytes(WebAssets.shell, contentType: WebAssets.shellContentType, status: status,
-               headers: Self.securityHeaders + [("Cache-Control", "no-cache")])
+        Self.encoded(WebAssets.shell, gzipped: WebAssets.shellGzipped, for: request, contentType: WebAssets.shellContentType,
+                     status: status, headers: Self.securityHeaders + [("Cache-Control", "no-cache"), ("Vary", vary)])
     }
 
     private func asset(_ request: APIRequest) throws -> APIResponse {
@@ -75,8 +73,22 @@ struct WebController: Controller {
         guard let asset = WebAssets.asset(fingerprintedName: name) else {
             throw Problem.notFound("no asset '\(name.prefix(100))'; the page names its assets with their current fingerprints")
         }
-        return .bytes(asset.bytes, contentType: asset.contentType,
-                      headers: Self.securityHeaders + [("Cache-Control", "public, max-age=31536000, immutable")])
+        return Self.encoded(asset.bytes, gzipped: asset.gzipped, for: request, contentType: asset.contentType,
+                            headers: Self.securityHeaders + [("Cache-Control", "public, max-age=31536000, immutable"), ("Vary", "Accept-Encoding")])
+    }
+
+    /// The gzip form when the client accepts it (each form has its own ETag, computed from the body).
+    private static func encoded(_ bytes: [UInt8], gzipped: [UInt8]?, for request: APIRequest, contentType: String,
+                                status: Int = 200, headers: [(name: String, value: String)]) -> APIResponse {
+        guard let gzipped, acceptsGzip(request.http.header("accept-encoding")) else {
+            return .bytes(bytes, contentType: contentType, status: status, headers: headers)
+        }
+        return .bytes(gzipped, contentType: contentType, status: status, headers: headers + [("Content-Encoding", "gzip")])
+    }
+
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return WeightedValue.parse(header).contains { ($0.value == "gzip" || $0.value == "x-gzip") && $0.quality > 0 }
     }
 
     /// True when `Accept` ranks `text/html` above JSON: what browsers send for a page. `*/*`
@@ -85,8 +97,8 @@ struct WebController: Controller {
         guard let accept else { return false }
         var html = 0.0
         var json = 0.0
-        for range in MediaRange.parse(accept) {
-            switch range.type {
+        for range in WeightedValue.parse(accept) {
+            switch range.value {
             case "text/html", "application/xhtml+xml": html = max(html, range.quality)
             case "application/json", "application/*", "*/*": json = max(json, range.quality)
             default: continue

@@ -49,11 +49,11 @@
     return 0;
   }
 
-  /** An address in the page, keeping the language when it is not English. */
+  /** An address in the page, carrying the language unless it is the default (both side by side). */
   function href(path, params) {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(params || {})) if (value) query.set(name, value);
-    if (state.lang !== "en") query.set("lang", state.lang);
+    if (state.lang !== G.prefs.DEFAULT_LANG) query.set("lang", state.lang);
     const text = query.toString();
     return text ? path + "?" + text : path;
   }
@@ -191,7 +191,7 @@
     if (options && options.initial) return;
     // The address carries the language, so a reload or a shared link keeps it.
     const params = new URLSearchParams(location.search);
-    if (lang === "en") params.delete("lang"); else params.set("lang", lang);
+    if (lang === G.prefs.DEFAULT_LANG) params.delete("lang"); else params.set("lang", lang);
     const query = params.toString();
     history.replaceState(history.state, "", location.pathname + (query ? "?" + query : ""));
     G.browse.invalidate();

@@ -67,33 +67,51 @@
 
   // MARK: Sidebar
 
-  async function fetchAllTopics() {
-    const topics = [];
-    let cursor = null;
-    do {
-      const page = await api.cached("/v1/topics", { limit: 100, lang: "en,ko", cursor });
-      topics.push(...page.items);
-      cursor = page.next;
-    } while (cursor);
-    return topics;
-  }
-
+  /**
+   * Loads the categories and the first 100 topics; a knowledge base with more offers the rest a
+   * page at a time ("More topics"), so the first load stays small at any size.
+   */
   async function loadSidebar(element) {
     sidebarElement = element;
     try {
-      const [categories, topics] = await Promise.all([api.cached("/v1/categories", { lang: "en,ko" }), fetchAllTopics()]);
+      const [categories, first] = await Promise.all([api.cached("/v1/categories", { lang: "en,ko" }), api.cached("/v1/topics", { limit: 100, lang: "en,ko" })]);
       data.categories = categories.items;
-      data.topics = topics;
-      data.topicBySlug = new Map(topics.map((topic) => [topic.slug, topic]));
-      renderSidebar();
+      data.nextTopics = first.next;
+      setTopics(first.items);
       resolveSidebar();
-      // The welcome pane counts topics and guidelines: draw it again now that they are known.
-      if (shown.main === "welcome:" + lang()) { shown.main = null; G.app.render(); }
     } catch (error) {
       element.replaceChildren(h("p", { class: "error" }, t("loadFailed", { message: error.message })),
         h("button", { type: "button", class: "button", onclick: () => loadSidebar(element) }, t("retry")));
       throw error;
     }
+  }
+
+  async function loadMoreTopics(button) {
+    button.disabled = true;
+    try {
+      const page = await api.cached("/v1/topics", { limit: 100, lang: "en,ko", cursor: data.nextTopics });
+      data.nextTopics = page.next;
+      const firstNew = page.items[0] && page.items[0].slug;
+      setTopics(data.topics.concat(page.items));
+      const link = firstNew && sidebarElement.querySelector('a[data-topic="' + CSS.escape(firstNew) + '"]');
+      if (link) link.focus();
+    } catch (error) {
+      button.disabled = false;
+      G.app.announce(t("loadFailed", { message: error.message }));
+    }
+  }
+
+  /** Topics in the knowledge base, from the categories' counts (exact even before all are loaded). */
+  function topicTotal() {
+    return data.categories.reduce((sum, category) => sum + category.topic_count, 0);
+  }
+
+  function setTopics(topics) {
+    data.topics = topics;
+    data.topicBySlug = new Map(topics.map((topic) => [topic.slug, topic]));
+    renderSidebar();
+    // The welcome pane counts topics and guidelines: draw it again now that they are known.
+    if (shown.main === "welcome:" + lang()) { shown.main = null; G.app.render(); }
   }
 
   function renderSidebar() {
@@ -106,7 +124,9 @@
       h("ul", { "aria-labelledby": "category-" + category.slug }, topics.map((topic) => h("li", null,
         h("a", { href: G.app.href(G.app.paths.topic(topic.slug)), "data-item": "", "data-topic": topic.slug },
           h("span", { class: "topic-name", lang: plainLang(topic.title) }, plain(topic.title)),
-          h("span", { class: "count", "aria-label": t("guidelineCount", { n: topic.guideline_count }) }, String(topic.guideline_count))))))))));
+          h("span", { class: "count", "aria-label": t("guidelineCount", { n: topic.guideline_count }) }, String(topic.guideline_count)))))))),
+      data.nextTopics ? h("button", { type: "button", class: "button more-topics", onclick: (event) => loadMoreTopics(event.currentTarget) },
+        t("moreTopics", { shown: G.i18n.number(data.topics.length), total: G.i18n.number(topicTotal()) })) : null));
     markSidebar(G.app.state.route);
   }
 
@@ -126,11 +146,14 @@
     if (shown.main === key) return;
     shown.main = key;
     const guidelines = data.topics.reduce((sum, topic) => sum + topic.guideline_count, 0);
+    const complete = !data.nextTopics;
     const groups = data.categories.map((category) => ({ category, topics: data.topics.filter((topic) => topic.category === category.slug) }))
       .filter((group) => group.topics.length > 0);
     container.replaceChildren(h("div", { class: "welcome" },
       h("h1", { "data-focus-target": "" }, t("welcomeTitle")),
-      data.topics.length ? h("p", { class: "lead" }, t("welcomeText", { topics: G.i18n.number(data.topics.length), guidelines: G.i18n.number(guidelines) })) : null,
+      data.topics.length ? h("p", { class: "lead" }, complete
+        ? t("welcomeText", { topics: G.i18n.number(data.topics.length), guidelines: G.i18n.number(guidelines) })
+        : t("welcomeTextTopics", { topics: G.i18n.number(topicTotal()) })) : null,
       groups.slice(0, 12).map(({ category, topics }) => h("section", { class: "card-group" },
         h("h2", { lang: plainLang(category.title) }, plain(category.title)),
         h("ul", { class: "cards" }, topics.slice(0, 24).map((topic) => h("li", null,

@@ -33,7 +33,7 @@
       fileInput,
       h("label", { for: "import-file", class: "drop-label" }, t("dropHere"), " ", h("span", { class: "link-like" }, t("chooseFile"))),
       chosen);
-    const text = h("textarea", { id: "import-text", rows: "6", placeholder: t("pastePlaceholder"), spellcheck: "false" });
+    const text = h("textarea", { id: "import-text", rows: "6", placeholder: t("pastePlaceholder"), spellcheck: "false", "aria-label": t("pasteLabel") });
     const format = h("select", { id: "import-format" },
       h("option", { value: "auto" }, t("formatAuto")), h("option", { value: "notes" }, t("formatNotes")),
       h("option", { value: "json" }, t("formatJSON")), h("option", { value: "ndjson" }, t("formatNDJSON")));
@@ -46,7 +46,8 @@
 
     const title = h("h2", { id: "job-title", class: "job-title" });
     const fill = h("div", { class: "progress-fill" });
-    const bar = h("div", { class: "progress", id: "job-progress", role: "progressbar", "aria-labelledby": "job-title", "aria-valuemin": "0", "aria-valuemax": "100" }, fill);
+    const bar = h("div", { class: "progress", id: "job-progress", role: "progressbar", "aria-labelledby": "job-title", "aria-valuemin": "0", "aria-valuemax": "100" },
+      fill, h("div", { class: "progress-activity" }));
     const stats = h("p", { class: "progress-stats", id: "job-stats" });
     const message = h("p", { class: "job-message", id: "job-message" });
     const status = h("p", { class: "job-status", id: "job-status", role: "status", "aria-live": "polite" });
@@ -64,8 +65,7 @@
       h("div", { class: "import-form" },
         drop,
         h("details", { class: "paste", open: payload && payload.kind === "text" ? true : null },
-          h("summary", null, t("orPaste")),
-          h("label", { for: "import-text", class: "visually-hidden" }, t("pasteLabel")), text),
+          h("summary", null, t("orPaste")), text),
         h("div", { class: "options" },
           h("label", { for: "import-format" }, t("formatLabel")), format, mode),
         h("div", { class: "actions" }, dryRun, importNow, hint)),
@@ -117,9 +117,13 @@
   }
 
   function renderButtons() {
+    const checked = Boolean(payload && checkedPayload === payload.id);
     parts.dryRun.disabled = busy || !payload;
-    parts.importNow.disabled = busy || !payload || checkedPayload !== payload.id;
-    parts.hint.hidden = Boolean(payload && checkedPayload === payload.id);
+    parts.importNow.disabled = busy || !checked;
+    // The next step is the primary button: the dry run, then the import it checked.
+    parts.dryRun.classList.toggle("primary", !checked);
+    parts.importNow.classList.toggle("primary", checked);
+    parts.hint.hidden = checked;
   }
 
   function bytes(size) {
@@ -149,11 +153,13 @@
     rateStart = null;
     lastPhase = null;
     parts.panel.hidden = false;
+    delete parts.panel.dataset.status;
     parts.result.replaceChildren();
     parts.title.textContent = (dryRun ? t("dryRun") : t("importNow")) + " · " + current.name;
     parts.jobLink.textContent = "";
     parts.jobLink.removeAttribute("href");
     parts.cancel.hidden = true;
+    parts.panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
     showDeterminate(0, t("uploadPercent", { percent: 0 }));
     parts.stats.textContent = t("uploading", { name: current.name });
     parts.message.textContent = "";
@@ -252,7 +258,9 @@
       const pieces = [percent + "%", countText(progress)];
       const rate = rateOf(progress);
       if (rate) pieces.push(t("rate", { rate: G.i18n.number(Math.round(rate)), unit: G.i18n.unit(progress.unit) }));
-      const eta = next.eta_seconds != null ? next.eta_seconds : (rate ? Math.ceil((progress.total - progress.completed) / rate) : null);
+      // Time left from the rate this page measured while counting (the server's estimate also
+      // counts the time spent before the total was known, such as parsing notes).
+      const eta = rate ? Math.ceil((progress.total - progress.completed) / rate) : next.eta_seconds;
       if (eta != null && progress.completed < progress.total) pieces.push(t("eta", { time: duration(eta) }));
       showDeterminate(percent, pieces.slice(0, 2).join(" · "));
       parts.stats.textContent = pieces.join(" · ");
@@ -295,7 +303,7 @@
     parts.bar.classList.add("indeterminate");
     parts.bar.removeAttribute("aria-valuenow");
     parts.bar.setAttribute("aria-valuetext", text);
-    parts.fill.style.width = "";
+    parts.fill.style.width = "0%";
   }
 
   function showIdle(percent) {
@@ -364,7 +372,7 @@
     try {
       const list = await api.get("/v1/jobs", { limit: 8 });
       parts.recent.replaceChildren(...(list.items.length ? list.items.map((item) => h("li", null,
-        h("a", { href: "/imports?job=" + encodeURIComponent(item.id) + (G.app.state.lang !== "en" ? "&lang=" + encodeURIComponent(G.app.state.lang) : ""), "data-job": item.id },
+        h("a", { href: "/imports?job=" + encodeURIComponent(item.id) + (G.app.state.lang !== G.prefs.DEFAULT_LANG ? "&lang=" + encodeURIComponent(G.app.state.lang) : ""), "data-job": item.id },
           h("span", { class: "recent-name" }, item.params.file_name),
           item.params.dry_run ? h("span", { class: "badge" }, t("dryRun")) : null,
           h("span", { class: "badge status-" + item.status }, t("status_" + item.status)),

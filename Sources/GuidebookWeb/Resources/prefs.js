@@ -10,13 +10,16 @@ window.Guidebook = window.Guidebook || {};
   const LANGS = ["en", "ko", "en,ko"];
   const THEMES = ["auto", "light", "dark"];
 
-  /** The language: the URL's `lang` wins, then the remembered choice, then the browser's. */
+  /** Both languages side by side until the reader chooses: the page exists to read them together. */
+  const DEFAULT_LANG = "en,ko";
+
+  /** The language: the URL's `lang` wins, then the remembered choice, then the default. */
   function initialLang() {
     const fromURL = new URLSearchParams(location.search).get("lang");
     if (fromURL && LANGS.includes(fromURL)) return fromURL;
     const remembered = store.get("lang");
     if (remembered && LANGS.includes(remembered)) return remembered;
-    return (navigator.language || "").toLowerCase().startsWith("ko") ? "ko" : "en";
+    return DEFAULT_LANG;
   }
 
   function applyTheme(theme) {
@@ -30,5 +33,5 @@ window.Guidebook = window.Guidebook || {};
   document.documentElement.lang = lang === "ko" ? "ko" : "en";
   document.documentElement.dataset.lang = lang;
 
-  G.prefs = { store, LANGS, THEMES, lang, theme, applyTheme };
+  G.prefs = { store, LANGS, THEMES, DEFAULT_LANG, lang, theme, applyTheme };
 })(window.Guidebook);

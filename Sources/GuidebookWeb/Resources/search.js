@@ -6,8 +6,12 @@
   const { h, marked, MARK_START, MARK_END } = G.dom;
   const { t } = G.i18n;
 
-  /** Milliseconds of quiet after a keystroke before searching; small, so results follow typing. */
-  const DEBOUNCE_MS = 50;
+  /**
+   * Milliseconds of quiet after a keystroke before searching: long enough to fold a burst (a fast
+   * typist, a held key, a paste) into one request, short enough that results follow typing
+   * (the budget is 100 ms from the last keystroke to the painted results).
+   */
+  const DEBOUNCE_MS = 30;
   const PAGE_SIZE = 20;
 
   let input = null;

@@ -22,11 +22,11 @@ COMPONENTS = [
 
 CONTEXTS = [
     ("in Forms", "양식에서"), ("in Toolbars", "도구 막대에서"), ("in Lists", "목록에서"), ("on Dashboards", "대시보드에서"),
-    ("in Settings", "설정 화면에서"), ("in Sheets", "시트에서"), ("on Small Screens", "작은 화면에서"), ("on Large Screens", "큰 화면에서"),
-    ("in Dark Mode", "다크 모드에서"), ("for Beginners", "처음 쓰는 사람을 위해"), ("in Offline Use", "오프라인에서"), ("in Search", "검색에서"),
+    ("in Settings", "설정 화면에서"), ("in Dialogs", "대화 상자에서"), ("on Small Screens", "작은 화면에서"), ("on Large Screens", "큰 화면에서"),
+    ("at Night", "밤에"), ("for Beginners", "처음 쓰는 사람을 위해"), ("in Offline Use", "오프라인에서"), ("in Search", "검색에서"),
     ("in Onboarding", "온보딩에서"), ("in Reports", "보고서에서"), ("in Chat", "채팅에서"), ("in Maps", "지도에서"),
     ("in Media Players", "미디어 플레이어에서"), ("in Editors", "편집기에서"), ("in Games", "게임에서"), ("in Widgets", "위젯에서"),
-    ("in Split Views", "스플릿 뷰에서"), ("in Popovers", "팝오버에서"), ("in Menus", "메뉴에서"), ("in Wizards", "마법사 화면에서"),
+    ("in Sidebars", "사이드바에서"), ("in Panels", "패널에서"), ("in Menus", "메뉴에서"), ("in Wizards", "마법사 화면에서"),
     ("in Checkout", "결제 화면에서"),
 ]
 
