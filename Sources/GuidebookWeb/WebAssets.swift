@@ -51,7 +51,7 @@ public enum WebAssets {
 
     /// The page's scripts after `prefs.js`, in the order they run: each builds on the ones before.
     /// They are served as one file, `guidebook.js`, so the first load waits for one request, not seven.
-    static let scripts: [(name: String, bytes: [UInt8])] = [
+    public static let scripts: [(name: String, bytes: [UInt8])] = [
         ("dom.js", PackageResources.dom_js),
         ("i18n.js", PackageResources.i18n_js),
         ("api.js", PackageResources.api_js),

@@ -276,7 +276,7 @@
         h("dt", null, t("links")),
         h("dd", null, h("ul", { class: "links" },
           topicSummary ? h("li", null, h("a", { href: G.app.href(G.app.paths.topic(guideline.topic)) }, t("openTopic", { title: plain(topicSummary.title) }))) : null,
-          h("li", null, h("a", { href: guideline.links.self, class: "mono" }, t("jsonLink"), " ", guideline.links.self)),
+          h("li", null, h("a", { href: guideline.links.self }, t("jsonLink"))),
           h("li", null, h("a", { href: guideline.links.translations }, t("translationsLink"))))),
         h("dt", null, "ID"),
         h("dd", { class: "mono" }, guideline.id))));

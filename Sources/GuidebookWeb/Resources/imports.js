@@ -50,7 +50,8 @@
       fill, h("div", { class: "progress-activity" }));
     const stats = h("p", { class: "progress-stats", id: "job-stats" });
     const message = h("p", { class: "job-message", id: "job-message" });
-    const status = h("p", { class: "job-status", id: "job-status", role: "status", "aria-live": "polite" });
+    // The live region: says the status and phase when they change (what the bar shows visually).
+    const status = h("p", { class: "visually-hidden", id: "job-status", role: "status", "aria-live": "polite" });
     const connection = h("p", { class: "note connection", id: "job-connection", hidden: true });
     const cancel = h("button", { type: "button", class: "button danger", id: "job-cancel" }, t("cancel"));
     const result = h("div", { class: "job-result", id: "job-result" });
@@ -207,12 +208,27 @@
     source.addEventListener("progress", onEvent);
     source.addEventListener("done", (event) => { onEvent(event); closeStream(); });
     source.addEventListener("gone", () => { closeStream(); busy = false; renderButtons(); });
-    source.addEventListener("shutdown", () => { parts.connection.hidden = false; parts.connection.textContent = t("reconnecting"); });
-    source.addEventListener("open", () => { parts.connection.hidden = true; });
-    source.addEventListener("error", () => {
+    let lost = false;
+    const showLost = () => {
       if (stream !== source) return;
+      lost = true;
       parts.connection.hidden = false;
       parts.connection.textContent = t("reconnecting");
+    };
+    source.addEventListener("shutdown", showLost);
+    source.addEventListener("error", showLost);
+    source.addEventListener("open", async () => {
+      parts.connection.hidden = true;
+      if (!lost) return;
+      lost = false;
+      // Back after a lost connection: the stream resumes after Last-Event-ID; reading the job
+      // once as well means an end that happened while away is never missed.
+      try {
+        const current = await api.get("/v1/jobs/" + encodeURIComponent(initial.id));
+        if (stream !== source) return;
+        update(current);
+        if (isFinished(current)) closeStream();
+      } catch (error) { /* the stream goes on */ }
     });
   }
 
@@ -233,6 +249,7 @@
     const finished = isFinished(next);
     parts.panel.dataset.status = next.status;
     parts.message.textContent = next.message || "";
+    parts.message.hidden = finished; // the result below says it in full
     parts.cancel.hidden = finished;
     if (!finished && next.status !== "queued" && parts.cancel.textContent !== t("canceling")) parts.cancel.disabled = false;
     if (next.status === "queued") parts.cancel.disabled = false;
@@ -258,9 +275,9 @@
       const pieces = [percent + "%", countText(progress)];
       const rate = rateOf(progress);
       if (rate) pieces.push(t("rate", { rate: G.i18n.number(Math.round(rate)), unit: G.i18n.unit(progress.unit) }));
-      // Time left from the rate this page measured while counting (the server's estimate also
-      // counts the time spent before the total was known, such as parsing notes).
-      const eta = rate ? Math.ceil((progress.total - progress.completed) / rate) : next.eta_seconds;
+      // Time left from the rate this page measured while counting; none until there is a rate
+      // (the server's estimate also counts the time before the total was known, such as parsing).
+      const eta = rate ? Math.ceil((progress.total - progress.completed) / rate) : null;
       if (eta != null && progress.completed < progress.total) pieces.push(t("eta", { time: duration(eta) }));
       showDeterminate(percent, pieces.slice(0, 2).join(" · "));
       parts.stats.textContent = pieces.join(" · ");
@@ -344,7 +361,10 @@
     if (!result) return;
     const dry = result.dry_run;
     if (dry) checkedPayload = payload && finished.params.file_name === payload.name ? payload.id : checkedPayload;
-    else G.browse.reload();
+    else {
+      checkedPayload = null; // imported: another import of it starts with a dry run again
+      G.browse.reload();
+    }
     const head = h("tr", null, h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, t("job"))),
       h("th", { scope: "col" }, dry ? t("wouldCreate") : t("created")), h("th", { scope: "col" }, dry ? t("wouldUpdate") : t("updated")),
       h("th", { scope: "col" }, t("unchanged")));
@@ -362,6 +382,7 @@
         h("ul", null, warnings.map((warning) => h("li", null,
           warning.line != null ? h("span", { class: "line" }, t("line", { n: warning.line })) : null, " ", warning.message))),
         result.warnings_omitted ? h("p", null, t("warningsOmitted", { n: result.warnings_omitted })) : null) : null);
+    parts.result.scrollIntoView({ block: "nearest" });
     renderButtons();
   }
 

@@ -7,15 +7,18 @@
   const { t } = G.i18n;
 
   /**
-   * Milliseconds of quiet after a keystroke before searching: long enough to fold a burst (a fast
-   * typist, a held key, a paste) into one request, short enough that results follow typing
-   * (the budget is 100 ms from the last keystroke to the painted results).
+   * The debounce window. A keystroke after a quiet moment searches at once (the leading edge);
+   * keystrokes that follow within the window (a fast typist, a held key) are folded into one
+   * search when the window closes (the trailing edge). Results then follow typing closely: the
+   * budget is 100 ms from the last keystroke to the painted results.
    */
-  const DEBOUNCE_MS = 30;
+  const DEBOUNCE_MS = 40;
   const PAGE_SIZE = 20;
 
   let input = null;
   let timer = 0;
+  /** A keystroke came within the window: search again when it closes. */
+  let pending = false;
   let sequence = 0;
   let controller = null;
   /** The address before the search started: clearing the search returns there. */
@@ -24,21 +27,32 @@
   function attach(element) {
     input = element;
     input.addEventListener("input", () => {
+      if (timer) pending = true; else commit();
       window.clearTimeout(timer);
-      timer = window.setTimeout(commit, DEBOUNCE_MS);
+      timer = window.setTimeout(() => {
+        timer = 0;
+        if (pending) { pending = false; commit(); }
+      }, DEBOUNCE_MS);
     });
     input.addEventListener("keydown", onKeyDown);
     input.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      window.clearTimeout(timer);
-      commit();
+      flush();
     });
+  }
+
+  /** Searches for what is typed now, dropping a pending trailing search. */
+  function flush() {
+    window.clearTimeout(timer);
+    timer = 0;
+    pending = false;
+    commit();
   }
 
   function onKeyDown(event) {
     if (event.key === "Escape") {
       event.preventDefault();
-      if (input.value) { input.value = ""; window.clearTimeout(timer); commit(); } else input.blur();
+      if (input.value) { input.value = ""; flush(); } else input.blur();
     } else if (event.key === "ArrowDown") {
       const first = document.querySelector("#main-content .results [data-item]");
       if (first) { event.preventDefault(); first.focus(); }
