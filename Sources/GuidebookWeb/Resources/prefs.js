@@ -22,10 +22,16 @@ window.Guidebook = window.Guidebook || {};
     return DEFAULT_LANG;
   }
 
+  const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+  let choice = "auto";
+
+  /** Shows `theme` ("light", "dark", or "auto": the system's appearance, followed as it changes). */
   function applyTheme(theme) {
-    if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
-    else delete document.documentElement.dataset.theme;
+    choice = theme;
+    const dark = theme === "dark" || (theme !== "light" && systemDark.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
   }
+  systemDark.addEventListener("change", () => { if (choice === "auto") applyTheme("auto"); });
 
   const theme = THEMES.includes(store.get("theme")) ? store.get("theme") : "auto";
   applyTheme(theme);
