@@ -28,9 +28,14 @@
     return new APIError(response.status, problem);
   }
 
-  /** GET a JSON resource. `signal` aborts it (a newer search replaces an older one). */
+  /**
+   * GET a JSON resource. `signal` aborts it (a newer search replaces an older one); `store: false`
+   * keeps it out of the browser's HTTP cache (searches: every prefix typed would be stored on disk,
+   * only to be revalidated with the server if it were ever asked again).
+   */
   async function get(path, params, options) {
-    const response = await fetch(url(path, params), { headers: headers(), signal: options && options.signal });
+    const opts = options || {};
+    const response = await fetch(url(path, params), { headers: headers(), signal: opts.signal, cache: opts.store === false ? "no-store" : "default" });
     if (!response.ok) throw await failure(response);
     return response.json();
   }

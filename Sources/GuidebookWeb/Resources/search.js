@@ -89,7 +89,7 @@
     return G.api.get("/v1/search", {
       q: route.q, lang, limit: PAGE_SIZE, category: route.category, topic: route.topicFilter, cursor,
       mark_start: MARK_START, mark_end: MARK_END,
-    }, { signal: controller.signal });
+    }, { signal: controller.signal, store: false });
   }
 
   /** Shows the results for the route's query (unless they are already on screen). */
