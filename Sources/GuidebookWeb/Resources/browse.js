@@ -143,6 +143,7 @@
 
   async function showWelcome(container) {
     const key = "welcome:" + lang();
+    document.title = "Guidebook";
     if (shown.main === key) return;
     shown.main = key;
     const guidelines = data.topics.reduce((sum, topic) => sum + topic.guideline_count, 0);
