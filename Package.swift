@@ -7,7 +7,7 @@ let package = Package(
         .executable(name: "guidebook", targets: ["guidebook"]),
     ],
     targets: [
-        // C libraries, seen only by the two thin wrappers below.
+        // C libraries, seen only by the two thin wrappers below (and zlib by the web page's assets).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -17,6 +17,12 @@ let package = Package(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // zlib, for gzip-compressing the web page's files once at start.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
 
         // Thin Swift wrappers that own the C handles.
@@ -29,8 +35,15 @@ let package = Package(
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
         // The job runner: durable, cancelable import jobs with live progress.
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
+        .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
+            .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
+            .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
+            .embedInCode("Resources/api.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/search.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
+        ]),
         // The HTTP API: router, handlers, problem+json mapping.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
@@ -43,7 +56,7 @@ let package = Package(
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite",
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:
         // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.

@@ -29,6 +29,7 @@ public final class Application: HTTPHandler {
             JobController(runner: jobs),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
+            WebController(store: store, apiIndex: ServiceController.index),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         self.router = router
@@ -75,7 +76,7 @@ public final class Application: HTTPHandler {
                 throw Problem.methodNotAllowed(request.method, allowed: allowed)
             case .found(let route, let parameters):
                 routeName = route.template
-                try checkAccept(request)
+                try checkAccept(request, route: route.template)
                 let apiRequest = APIRequest(http: request, parameters: parameters, id: requestID)
                 if let cache, route.isCacheable, request.method == "GET" || request.method == "HEAD" {
                     // The generation is read before the handler reads, so an entry is never newer
@@ -135,22 +136,16 @@ public final class Application: HTTPHandler {
         return HTTPResponse(status: response.status, headers: headers, body: response.body)
     }
 
-    /// 406 when the client accepts none of the types this API produces.
-    private func checkAccept(_ request: HTTPRequest) throws {
+    /// The media types the API's routes produce; the page's routes add theirs.
+    private static let apiMediaTypes: Set<String> = ["application/json", "application/*", "*/*", "application/problem+json", "text/event-stream",
+                                                      "application/x-ndjson", "text/plain", "text/*", "application/linkset+json",
+                                                      "application/vnd.oai.openapi+json"]
+
+    /// 406 when the client accepts none of the types this route produces.
+    private func checkAccept(_ request: HTTPRequest, route template: String) throws {
         guard let accept = request.header("accept"), !accept.isEmpty else { return }
-        let acceptable: Set<String> = ["application/json", "application/*", "*/*", "application/problem+json", "text/event-stream",
-                                       "application/x-ndjson", "text/plain", "text/*", "application/linkset+json",
-                                       "application/vnd.oai.openapi+json"]
-        let accepted = accept.split(separator: ",").contains { range in
-            let pieces = range.split(separator: ";")
-            let type = pieces.first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
-            // A range with q=0 (in any spelling: Q=0, q=0.0, q=0.000) means "not this".
-            let q = pieces.dropFirst().compactMap { parameter -> Double? in
-                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: " ").lowercased() }
-                return pair.count == 2 && pair[0] == "q" ? Double(pair[1]) : nil
-            }.first ?? 1
-            return acceptable.contains(type) && q > 0
-        }
+        let acceptable = Self.apiMediaTypes.union(WebController.producedMediaTypes(route: template))
+        let accepted = WeightedValue.parse(accept).contains { acceptable.contains($0.value) && $0.quality > 0 }
         guard accepted else { throw Problem.notAcceptable(accept) }
     }
 

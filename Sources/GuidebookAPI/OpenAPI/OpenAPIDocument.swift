@@ -19,7 +19,8 @@ public enum OpenAPIDocument {
     "description": "All resources are JSON (UTF-8). `HEAD` works wherever `GET` does (same status and headers, no body).\n\n**Locales.** `?lang=ko` or an `Accept-Language` header (q-values honoured, `ko-KR` matches `ko`) chooses the language; `lang` wins over the header. A text without a translation in the chosen locale is served in English and the item says so (`\"locale\": \"en\", \"fallback\": true`); `Content-Language` names the locales actually served. `?lang=en,ko` (or `lang=*`) is the side-by-side mode: every text field becomes an object with one member per locale (`null` where a translation is missing) and each item carries `missing_locales` instead of `locale` and `fallback`. An unknown `lang` is a 400; an unknown `Accept-Language` falls back to English.\n\n**Pagination.** Lists take `limit` and return `next`: an opaque cursor for the next page, or `null` on the last page, also sent as `Link: <...>; rel=\"next\"` with the other query parameters kept. Cursors are keyset cursors; a cursor from another list is a 400.\n\n**Caching.** Cacheable `200` responses to `GET` carry a strong `ETag` (a hash of the body); `If-None-Match` with it answers `304 Not Modified`. Localized responses carry `Vary: Accept-Language`. The probes, `/metrics`, the job list, unfinished jobs and event streams are not cacheable and carry no `ETag`.\n\n**Errors.** Every error is `application/problem+json` (RFC 9457) with `type` (`/problems/{kind}`), `title`, `status`, `detail`, `instance` (the request path) and string extension members that name the cause (`parameter`, `field`, `line`, `limit`, `state`). A path the router does not know is a 404 (`/problems/not-found`) whatever the method; a known path with a method it does not serve is a 405 with `Allow` (`components.responses.MethodNotAllowed`); an `Accept` header that excludes JSON is a 406; a request body over the limit is a 413 (`--body-limit`, or `--import-limit` for imports); 503 means busy, with `Retry-After`. A 500 (`/problems/internal-error`) is a bug: it names only the request id and the log has the details.\n\nEvery response carries `X-Request-Id` (the client's own when it sends a sane one)."
   },
   "tags": [
-    {"name": "service", "description": "The API's own resources: index, description, catalog."},
+    {"name": "service", "description": "The API's own resources: description, catalog."},
+    {"name": "page", "description": "The web page for people: HTML, CSS and JavaScript served by the same binary, reading everything from this API."},
     {"name": "knowledge", "description": "Categories, topics, guidelines, translations and locales."},
     {"name": "search", "description": "Bilingual full-text search."},
     {"name": "jobs", "description": "Imports as durable, cancelable jobs with live progress."},
@@ -28,20 +29,105 @@ public enum OpenAPIDocument {
   "paths": {
     "/": {
       "get": {
-        "tags": ["service"],
+        "tags": ["page"],
         "operationId": "getIndex",
-        "summary": "The service's name, version and links to the main collections",
+        "summary": "The web page for browsers; the service's name, version and links for API clients",
+        "description": "Negotiated on `Accept`: when it ranks `text/html` above JSON (as browsers do), the answer is the web page's HTML shell; otherwise (`*/*`, `application/json`, no header) it is the JSON index of links. `Vary: Accept` says so to caches.",
         "parameters": [{"$ref": "#/components/parameters/IfNoneMatch"}, {"$ref": "#/components/parameters/RequestId"}],
         "responses": {
           "200": {
-            "description": "The index.",
+            "description": "The index (JSON) or the page (HTML).",
             "headers": {
               "ETag": {"$ref": "#/components/headers/ETag"},
+              "Vary": {"description": "`Accept`: the body depends on it.", "required": true, "schema": {"type": "string", "const": "Accept"}},
               "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}
             },
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Index"}}}
+            "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/Index"}},
+              "text/html": {"schema": {"type": "string"}}
+            }
           },
           "304": {"$ref": "#/components/responses/NotModified"},
+          "406": {"$ref": "#/components/responses/NotAcceptable"}
+        }
+      }
+    },
+    "/topics/{slug}": {
+      "parameters": [{"$ref": "#/components/parameters/Slug"}],
+      "get": {
+        "tags": ["page"],
+        "operationId": "getTopicPage",
+        "summary": "The web page showing a topic (its address in the page)",
+        "parameters": [{"$ref": "#/components/parameters/IfNoneMatch"}, {"$ref": "#/components/parameters/RequestId"}],
+        "responses": {
+          "200": {"$ref": "#/components/responses/Page"},
+          "304": {"$ref": "#/components/responses/NotModified"},
+          "404": {"$ref": "#/components/responses/PageNotFound"},
+          "406": {"$ref": "#/components/responses/NotAcceptable"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/guidelines/{id}": {
+      "parameters": [{"$ref": "#/components/parameters/GuidelineId"}],
+      "get": {
+        "tags": ["page"],
+        "operationId": "getGuidelinePage",
+        "summary": "The web page showing one guideline beside its topic",
+        "parameters": [{"$ref": "#/components/parameters/IfNoneMatch"}, {"$ref": "#/components/parameters/RequestId"}],
+        "responses": {
+          "200": {"$ref": "#/components/responses/Page"},
+          "304": {"$ref": "#/components/responses/NotModified"},
+          "404": {"$ref": "#/components/responses/PageNotFound"},
+          "406": {"$ref": "#/components/responses/NotAcceptable"},
+          "503": {"$ref": "#/components/responses/Unavailable"}
+        }
+      }
+    },
+    "/imports": {
+      "get": {
+        "tags": ["page"],
+        "operationId": "getImportsPage",
+        "summary": "The web page for importing files with live progress",
+        "description": "`?job={id}` shows that job and follows its event stream.",
+        "parameters": [{"$ref": "#/components/parameters/IfNoneMatch"}, {"$ref": "#/components/parameters/RequestId"}],
+        "responses": {
+          "200": {"$ref": "#/components/responses/Page"},
+          "304": {"$ref": "#/components/responses/NotModified"},
+          "406": {"$ref": "#/components/responses/NotAcceptable"}
+        }
+      }
+    },
+    "/assets/{name}": {
+      "parameters": [{
+        "name": "name",
+        "in": "path",
+        "required": true,
+        "description": "A fingerprinted file name as the page names it (`app.<16 hex digits>.js`). Any other name, an earlier fingerprint included, is a 404.",
+        "schema": {"type": "string", "minLength": 1}
+      }],
+      "get": {
+        "tags": ["page"],
+        "operationId": "getPageAsset",
+        "summary": "A stylesheet, script or icon of the web page, cacheable for a year",
+        "parameters": [{"$ref": "#/components/parameters/IfNoneMatch"}, {"$ref": "#/components/parameters/RequestId"}],
+        "responses": {
+          "200": {
+            "description": "The file. `Cache-Control: public, max-age=31536000, immutable`: its name changes whenever its bytes do.",
+            "headers": {
+              "ETag": {"$ref": "#/components/headers/ETag"},
+              "Cache-Control": {"description": "`public, max-age=31536000, immutable`.", "required": true, "schema": {"type": "string", "const": "public, max-age=31536000, immutable"}},
+              "X-Content-Type-Options": {"$ref": "#/components/headers/X-Content-Type-Options"},
+              "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}
+            },
+            "content": {
+              "text/css": {"schema": {"type": "string"}},
+              "text/javascript": {"schema": {"type": "string"}},
+              "image/svg+xml": {"schema": {"type": "string"}}
+            }
+          },
+          "304": {"$ref": "#/components/responses/NotModified"},
+          "404": {"$ref": "#/components/responses/NotFound"},
           "406": {"$ref": "#/components/responses/NotAcceptable"}
         }
       }
@@ -1463,6 +1549,21 @@ public enum OpenAPIDocument {
       }
     },
     "headers": {
+      "Content-Security-Policy": {
+        "description": "Scripts, styles and requests from this origin only; no inline script, no other host, no framing.",
+        "required": true,
+        "schema": {"type": "string"}
+      },
+      "X-Content-Type-Options": {
+        "description": "`nosniff`.",
+        "required": true,
+        "schema": {"type": "string", "const": "nosniff"}
+      },
+      "Referrer-Policy": {
+        "description": "`no-referrer`.",
+        "required": true,
+        "schema": {"type": "string", "const": "no-referrer"}
+      },
       "X-Request-Id": {
         "description": "The request id: the client's own when it sent a sane one, otherwise 16 hex digits made by the server. The request's log line carries it.",
         "required": true,
@@ -1515,6 +1616,27 @@ public enum OpenAPIDocument {
       }
     },
     "responses": {
+      "Page": {
+        "description": "The page's HTML shell; its scripts read the address and show that view. Revalidated on every load (`Cache-Control: no-cache`).",
+        "headers": {
+          "ETag": {"$ref": "#/components/headers/ETag"},
+          "Content-Security-Policy": {"$ref": "#/components/headers/Content-Security-Policy"},
+          "X-Content-Type-Options": {"$ref": "#/components/headers/X-Content-Type-Options"},
+          "Referrer-Policy": {"$ref": "#/components/headers/Referrer-Policy"},
+          "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}
+        },
+        "content": {"text/html": {"schema": {"type": "string"}}}
+      },
+      "PageNotFound": {
+        "description": "No such topic or guideline: the same HTML shell with status 404 (the page then says what is missing).",
+        "headers": {
+          "Content-Security-Policy": {"$ref": "#/components/headers/Content-Security-Policy"},
+          "X-Content-Type-Options": {"$ref": "#/components/headers/X-Content-Type-Options"},
+          "Referrer-Policy": {"$ref": "#/components/headers/Referrer-Policy"},
+          "X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}
+        },
+        "content": {"text/html": {"schema": {"type": "string"}}}
+      },
       "NotModified": {
         "description": "The representation matches `If-None-Match`: no body. `ETag` (and `Vary`, `Content-Language` where the resource is localized) are repeated.",
         "headers": {
@@ -1561,7 +1683,7 @@ public enum OpenAPIDocument {
         }
       },
       "NotAcceptable": {
-        "description": "The `Accept` header excludes every type this API produces (`application/json`, `application/*`, `application/problem+json`, `text/event-stream`, `text/plain`, `text/*`, `*/*`, `application/x-ndjson`).",
+        "description": "The `Accept` header excludes every type this API produces (`application/json`, `application/*`, `application/problem+json`, `text/event-stream`, `text/plain`, `text/*`, `*/*`, `application/x-ndjson`); the page's addresses also produce `text/html`, its assets `text/css`, `text/javascript` and `image/svg+xml`.",
         "headers": {"X-Request-Id": {"$ref": "#/components/headers/X-Request-Id"}},
         "content": {
           "application/problem+json": {
