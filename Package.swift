@@ -29,10 +29,14 @@ let package = Package(
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
+        // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
+        .target(name: "GuidebookText"),
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
-        .target(name: "GuidebookCore", dependencies: ["SQLite"]),
+        .target(name: "GuidebookCore", dependencies: ["GuidebookText", "SQLite"]),
+        // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
+        .target(name: "GuidebookNotes", dependencies: ["GuidebookCore", "GuidebookText"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookNotes"]),
         // The job runner: durable, cancelable import jobs with live progress.
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
@@ -51,16 +55,17 @@ let package = Package(
 
         // What several test targets share: the in-process server, the raw HTTP client, import
         // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.
-        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
+        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookNotes", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
-        .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
+        .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:
         // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.
-        .testTarget(name: "GuidebookRealNotesTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookRealNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookTestSupport
+import GuidebookText
 import SQLite
 import XCTest
 
@@ -44,7 +45,7 @@ final class SearchTests: XCTestCase {
     /// At least 40 queries, half Korean, each with the topic expected in the top 3.
     func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
         let cases = try relevanceCases().map { ($0.query, $0.topic) }
-        let korean = cases.filter { $0.0.unicodeScalars.contains { TextSegmenter.isCJK($0) } }
+        let korean = cases.filter { $0.0.unicodeScalars.contains(where: CJK.contains) }
         XCTAssertGreaterThanOrEqual(cases.count, 40)
         XCTAssertGreaterThanOrEqual(korean.count * 2, cases.count, "at least half the queries are Korean")
 

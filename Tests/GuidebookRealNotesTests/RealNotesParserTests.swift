@@ -1,6 +1,6 @@
 import Foundation
 import GuidebookCore
-import GuidebookImport
+import GuidebookNotes
 import GuidebookTestSupport
 import XCTest
 

@@ -1,10 +1,10 @@
 import Foundation
 import GuidebookCore
-import GuidebookImport
+import GuidebookNotes
 import XCTest
 
 /// Checks of what the notes parser makes, shared by the parser tests on the fixtures
-/// (`GuidebookImportTests`) and on the real study notes (`GuidebookRealNotesTests`).
+/// (`GuidebookNotesTests`) and on the real study notes (`GuidebookRealNotesTests`).
 extension XCTestCase {
     /// The only topic of `result`; fails when there is none or there are several.
     public func onlyTopic(of result: NotesParseResult, file: StaticString = #filePath, line: UInt = #line) throws -> BundleTopic {

@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Cuts a snippet out of a text and marks the words a query matched.
 ///
 /// Scans Unicode scalars (fast), then moves every cut and mark edge to a character (grapheme
@@ -23,7 +25,7 @@ public struct Highlighter: Sendable {
         var runs: [[Unicode.Scalar]] = []
         for term in terms {
             switch term {
-            case .word(let word, let prefix): words.append((word.unicodeScalars.map(Self.lowercased), Self.lightStem(word), prefix))
+            case .word(let word, let prefix): words.append((word.unicodeScalars.map(Self.lowercased), EnglishStemmer.stem(word), prefix))
             case .cjk(let run): runs.append(Array(run.unicodeScalars))
             }
         }
@@ -128,9 +130,9 @@ public struct Highlighter: Sendable {
         // Latin words: compare each word of the text with the query words.
         var index = 0
         while index < scalars.count {
-            guard Self.isWordScalar(scalars[index]) else { index += 1; continue }
+            guard TextSegmenter.isWordScalar(scalars[index]) else { index += 1; continue }
             var end = index
-            while end < scalars.count, Self.isWordScalar(scalars[end]) { end += 1 }
+            while end < scalars.count, TextSegmenter.isWordScalar(scalars[end]) { end += 1 }
             // Equal or prefix words are compared scalar by scalar. Words of one stem family share
             // their first three letters (stems keep at least three, and only a final "y" differs from
             // the word), so only those are made into strings and stemmed.
@@ -148,10 +150,10 @@ public struct Highlighter: Sendable {
                 let stem = wordStem ?? {
                     var view = String.UnicodeScalarView()
                     view.append(contentsOf: scalars[index..<end])
-                    return Self.lightStem(String(view).lowercased())
+                    return EnglishStemmer.stem(String(view).lowercased())
                 }()
                 wordStem = stem
-                if Self.stemsMatch(stem, candidate.stem) {
+                if EnglishStemmer.isSameFamily(stem, candidate.stem) {
                     found.append(index..<end)
                     break
                 }
@@ -187,15 +189,6 @@ public struct Highlighter: Sendable {
         return merged
     }
 
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        // Most text is ASCII; Unicode property lookups are only needed beyond it.
-        if scalar.isASCII {
-            let value = scalar.value
-            return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
-        }
-        return !TextSegmenter.isCJK(scalar) && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
-    }
-
     private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII {
             return scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 0x20)! : scalar
@@ -211,7 +204,7 @@ public struct Highlighter: Sendable {
         scalars.allSatisfy { scalar in
             let value = scalar.value
             if value < 0x300 { return value != 0x0D }  // CR LF is one character
-            if (0xAC00...0xD7A3).contains(value) { return true }
+            if Hangul.isSyllable(scalar) { return true }
             return (0x3000...0x9FFF).contains(value) && !(0x302A...0x302F).contains(value) && !(0x3099...0x309A).contains(value)
         }
     }
@@ -245,36 +238,5 @@ public struct Highlighter: Sendable {
             while position < count && !offsets.contains(position) { position += 1 }
             return position
         }
-    }
-
-    /// Whether two stems mark the same family of words: equal, or one a prefix of the other when
-    /// the shorter has at least 5 letters. (The index stems with porter; this lighter rule marks
-    /// the same families: indicator/indicators, modal/modality.)
-    static func stemsMatch(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        let shorter = a.count <= b.count ? a : b
-        let longer = a.count <= b.count ? b : a
-        return shorter.count >= 5 && longer.hasPrefix(shorter)
-    }
-
-    /// The word without one common English inflection (-s, -es, -ies, -ed, -ing, -ity, ...).
-    static func lightStem(_ word: String) -> String {
-        var stem = word
-        for suffix in ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"] {
-            guard stem.hasSuffix(suffix), stem.count - suffix.count >= 3 else { continue }
-            if suffix == "s" && (stem.hasSuffix("ss") || stem.hasSuffix("us")) { continue }
-            if suffix == "es" && !(stem.hasSuffix("ches") || stem.hasSuffix("shes") || stem.hasSuffix("xes") || stem.hasSuffix("sses")) {
-                stem.removeLast(1)
-                break
-            }
-            stem.removeLast(suffix.count)
-            if suffix == "ies" { stem += "y" }
-            if ["ing", "ed", "ings"].contains(suffix), let last = stem.last, stem.count >= 4,
-               stem.dropLast().last == last, !"slz".contains(last) {
-                stem.removeLast()
-            }
-            break
-        }
-        return stem
     }
 }

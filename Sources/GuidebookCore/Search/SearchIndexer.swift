@@ -1,3 +1,4 @@
+import GuidebookText
 import SQLite
 
 /// Keeps the full-text index in step with the knowledge base. Runs on the writer connection inside

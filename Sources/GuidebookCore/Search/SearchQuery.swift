@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// A user's search text turned into phrases FTS5 can match safely and a condition combining them.
 ///
 /// Users write words, "quoted phrases", `prefix*`, `-excluded` words and `OR` between words; every

@@ -1,3 +1,4 @@
+import GuidebookText
 import SQLite
 
 /// The words the search index holds as written, each with the number of rows holding it: where
@@ -104,9 +105,9 @@ public struct SearchVocabulary: Sendable {
         return SearchVocabulary(latin: latin, korean: korean)
     }
 
-    private static func isKorean(_ scalars: String.UnicodeScalarView) -> Bool { scalars.allSatisfy(KoreanParticles.isSyllable) }
+    private static func isKorean(_ scalars: String.UnicodeScalarView) -> Bool { scalars.allSatisfy(Hangul.isSyllable) }
     private static func isLatin(_ scalars: String.UnicodeScalarView) -> Bool {
-        scalars.allSatisfy { !TextSegmenter.isCJK($0) && $0.properties.isAlphabetic }
+        scalars.allSatisfy { !CJK.contains($0) && $0.properties.isAlphabetic }
     }
 
     /// What to write instead of `written`, a query word the index does not know: the closest
@@ -229,10 +230,10 @@ public struct SearchVocabulary: Sendable {
         var jamo: [UInt32] = []
         jamo.reserveCapacity(syllables.count * 3)
         for syllable in syllables {
-            let index = syllable - 0xAC00
-            jamo.append(index / 588)
-            jamo.append(19 + (index % 588) / 28)
-            if index % 28 != 0 { jamo.append(39 + index % 28) }
+            let parts = Hangul.jamo(ofSyllable: syllable)
+            jamo.append(parts.initial)
+            jamo.append(19 + parts.vowel)
+            if parts.final != 0 { jamo.append(39 + parts.final) }
         }
         return jamo
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookNotes
 import SQLite
 
 /// Applies one payload file to the knowledge base in a single transaction: readers see all of it

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 
 /// Aligns a run of English passages with the run of Korean passages that follows it (or precedes
 /// it), deciding which Korean text translates which English text.
@@ -184,7 +185,7 @@ struct BilingualAligner: Sendable {
     private static func latinWords(in text: String) -> [Substring] {
         text.split { character in
             guard let scalar = character.unicodeScalars.first else { return true }
-            return !(ScriptClassifier.isLatinLetter(scalar) || ("0"..."9").contains(scalar))
+            return !(Latin.isLetter(scalar) || ("0"..."9").contains(scalar))
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import GuidebookCore
-@testable import GuidebookImport
+@testable import GuidebookNotes
 import GuidebookTestSupport
 import XCTest
 
@@ -554,18 +554,6 @@ final class NotesParserTests: XCTestCase {
         XCTAssertEqual(result.bundle.topics.map(\.slug), ["color", "typography", "app-icons"])
         XCTAssertEqual(result.bundle.topics[0].summary, ["en": "Judicious use of color can enhance communication.", "ko": "색상을 신중하게 사용하면 소통이 좋아집니다…"])
         XCTAssertEqual(result.warnings.map(\.line), [1, 5, 7])
-    }
-
-    // MARK: Language detection
-
-    func testScriptClassifierTreatsMixedSentencesByTheirWords() {
-        XCTAssertEqual(ScriptClassifier.classify("Activity indicator보다 progress bar를 선호합니다."), .korean)
-        XCTAssertEqual(ScriptClassifier.classify("가이드는 Dynamic System Colors 에서 확인하세요."), .korean)
-        XCTAssertEqual(ScriptClassifier.classify("Use SF Symbols when possible (SF 심볼)."), .english)
-        XCTAssertEqual(ScriptClassifier.classify("Keep activity indicators moving."), .english)
-        XCTAssertEqual(ScriptClassifier.classify("※ — 12."), .none)
-        // Decomposed Hangul (jamo) counts as Hangul too.
-        XCTAssertEqual(ScriptClassifier.classify("\u{1112}\u{1161}\u{11AB}"), .korean)
     }
 
     // MARK: Helpers

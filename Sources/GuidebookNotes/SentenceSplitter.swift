@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Splits a paragraph into sentences and groups them into runs of one script.
 ///
 /// Bilingual notes often put an English passage and its Korean translation in one paragraph
@@ -57,7 +59,7 @@ enum SentenceSplitter {
         var runs: [Run] = []
         var leadingNeutral: [Range<String.Index>] = []
         for sentence in sentences(in: text, range: range) {
-            let script = ScriptClassifier.classify(text[sentence])
+            let script = Script.of(text[sentence])
             if script == .none {
                 if runs.isEmpty {
                     leadingNeutral.append(sentence)

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 
 /// Builds the identifiers of the bundle format: kebab-case slugs and section keys (`a-z`, `0-9`,
 /// `-`) and guideline keys made of a sentence's first significant words.

@@ -55,7 +55,7 @@ public enum KoreanParticles {
     /// carries no covered ending or cutting it would not leave a noun.
     public static func split(_ word: String) -> (stem: String, ending: String)? {
         let scalars = Array(word.unicodeScalars)
-        guard scalars.count >= 2, scalars.allSatisfy(isSyllable) else { return nil }
+        guard scalars.count >= 2, scalars.allSatisfy(Hangul.isSyllable) else { return nil }
         guard var cut = cutOne(scalars[...]) else { return nil }
         if cut.stacks, let inner = cutOne(scalars[..<cut.at]), innerEndings.contains(String(String.UnicodeScalarView(scalars[inner.at..<cut.at]))) {
             cut.at = inner.at
@@ -64,18 +64,23 @@ public enum KoreanParticles {
         return (stem, String(String.UnicodeScalarView(scalars[cut.at...])))
     }
 
+    /// The word's noun when it carries a covered ending (`시트를` → `시트`), else the word itself
+    /// (`사이`, `시트`, `split`): what a Korean word is compared by when its particle must not matter.
+    public static func stem(_ word: String) -> String {
+        split(word)?.stem ?? word
+    }
+
     /// The longest ending that can be cut off `scalars` leaving a noun: where the stem ends, and
     /// whether another particle may stand before that ending.
     private static func cutOne(_ scalars: ArraySlice<Unicode.Scalar>) -> (at: Int, stacks: Bool)? {
-        let rieul: UInt32 = 8  // ㄹ as a final consonant
         for ending in endings where scalars.count > ending.scalars.count && scalars.suffix(ending.scalars.count).elementsEqual(ending.scalars) {
             let at = scalars.endIndex - ending.scalars.count
-            let final = (scalars[at - 1].value - 0xAC00) % 28
+            let final = Hangul.jamo(ofSyllable: scalars[at - 1].value).final
             switch ending.agreement {
             case .any: break
-            case .afterFinal: guard final != 0, !(ending.scalars.count == 2 && final == rieul) else { continue }  // 으로 never follows ㄹ
+            case .afterFinal: guard final != 0, !(ending.scalars.count == 2 && final == Hangul.finalRieul) else { continue }  // 으로 never follows ㄹ
             case .afterVowel: guard final == 0 else { continue }
-            case .afterVowelOrRieul: guard final == 0 || final == rieul else { continue }
+            case .afterVowelOrRieul: guard final == 0 || final == Hangul.finalRieul else { continue }
             }
             let stemLength = at - scalars.startIndex
             guard stemLength >= 2 || oneSyllableNouns.contains(String(Character(scalars[scalars.startIndex]))) else { continue }
@@ -83,7 +88,4 @@ public enum KoreanParticles {
         }
         return nil
     }
-
-    /// True for a precomposed Hangul syllable (가 ... 힣).
-    static func isSyllable(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(scalar.value) }
 }

@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Turns a paragraph into text units: one per run of sentences in one script, with each Korean
 /// media caption split off on its own so it can be reported rather than glued to a translation.
 enum TextUnitBuilder {

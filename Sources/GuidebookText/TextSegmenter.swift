@@ -8,14 +8,15 @@ public enum TextSegmenter {
     /// Bumped whenever segmentation changes, so stored indexes are rebuilt.
     public static let version = "1"
 
-    /// True for Hangul syllables and jamo, kana, and CJK ideographs.
-    public static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
-        case 0x3040...0x30FF, 0x31F0...0x31FF: return true
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xF900...0xFAFF: return true
-        default: return false
+    /// True for a scalar of a non-CJK word: a letter or digit of any script but the CJK ones
+    /// (`CJK.contains`). ASCII is decided without Unicode property lookups.
+    @inlinable
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
         }
+        return !CJK.contains(scalar) && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
     }
 
     /// The text with every CJK run replaced by a space (for the unicode61 columns), and the
@@ -30,7 +31,7 @@ public enum TextSegmenter {
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
+            if CJK.contains(scalar) {
                 run.append(scalar)
             } else {
                 flush()
@@ -56,7 +57,7 @@ public enum TextSegmenter {
             run.removeAll()
         }
         for scalar in text.unicodeScalars {
-            if isCJK(scalar) { run.append(scalar) } else { flush() }
+            if CJK.contains(scalar) { run.append(scalar) } else { flush() }
         }
         flush()
         return runs
@@ -67,7 +68,7 @@ public enum TextSegmenter {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if !isCJK(scalar) && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil) {
+            if isWordScalar(scalar) {
                 current.append(scalar)
             } else if !current.isEmpty {
                 words.append(String(current).lowercased())
@@ -87,14 +88,8 @@ public enum TextSegmenter {
         var inCJK = false
         var index = text.startIndex
         for scalar in text.unicodeScalars {
-            let isRunCJK = !scalar.isASCII && isCJK(scalar)
-            let isWord: Bool
-            if scalar.isASCII {
-                let value = scalar.value | 0x20
-                isWord = (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
-            } else {
-                isWord = isRunCJK || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            }
+            let isRunCJK = !scalar.isASCII && CJK.contains(scalar)
+            let isWord = isRunCJK || isWordScalar(scalar)
             if let begun = start, !isWord || isRunCJK != inCJK {
                 if inCJK { cjk.append(begun..<index) } else { latin.append(begun..<index) }
                 start = nil
@@ -111,7 +106,9 @@ public enum TextSegmenter {
         return (latin, cjk)
     }
 
-    static func bigrams(_ run: [Unicode.Scalar]) -> [String] {
+    /// The overlapping pairs of a run of CJK characters (진행률 → 진행 행률); a run of one character
+    /// is kept whole, so one-syllable words are indexed too.
+    public static func bigrams(_ run: [Unicode.Scalar]) -> [String] {
         if run.count == 1 { return [String(Character(run[0]))] }
         var result: [String] = []
         result.reserveCapacity(run.count - 1)

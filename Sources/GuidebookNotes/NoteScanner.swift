@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Reads the normalised lines of a notes file and turns them into note elements: the topic title,
 /// section headings and passages of text, skipping markup and reporting what it cannot use.
 ///
@@ -204,7 +206,7 @@ struct NoteScanner {
               HeadingDetector.markdownHeading(text) == nil else { return false }
         if text.hasPrefix("[") || text.hasPrefix("【") { return true }
         guard let firstWord = text.split(separator: " ").first else { return false }
-        return ScriptClassifier.containsHangul(firstWord) && text.contains(where: \.isNumber)
+        return Hangul.occurs(in: firstWord) && text.contains(where: \.isNumber)
     }
 
     // MARK: Headings
@@ -218,7 +220,7 @@ struct NoteScanner {
         if let markdown = HeadingDetector.markdownHeading(line.text) {
             if let pair = HeadingDetector.bilingualHeading(markdown.text) {
                 (english, korean) = (pair.english, pair.korean)
-            } else if ScriptClassifier.classify(markdown.text) == .english {
+            } else if Script.of(markdown.text) == .english {
                 english = HeadingDetector.strippingFootnoteMarks(markdown.text)
             } else {
                 paragraphCount += 1
@@ -312,7 +314,7 @@ struct NoteScanner {
               HeadingDetector.englishHeading(text) == nil, HeadingDetector.koreanHeading(text) == nil,
               NoteMarkup.strippingListMarker(text) == text else { return false }
         if layout == .index, TitleExtractor.indexEntry(text, known: known) != nil { return false }
-        return ScriptClassifier.classify(previous.text) == ScriptClassifier.classify(text)
+        return Script.of(previous.text) == Script.of(text)
     }
 
     private func isMarkupOrNoise(_ text: String) -> Bool {

@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// One passage of note text in one language: the smallest piece the parser pairs with its
 /// translation. A paragraph yields one unit, or several when it mixes English and Korean.
 struct TextUnit: Sendable, Equatable {

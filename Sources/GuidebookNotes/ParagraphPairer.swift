@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Pairs each English passage with its Korean translation.
 ///
 /// Passages are taken in groups: a run of passages in the *leading* language and the run of the

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 
 /// The topic titles the knowledge base already has (English title → slug), prepared for lookups.
 ///

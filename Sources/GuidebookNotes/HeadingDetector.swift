@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Recognises heading lines: an English heading ("Progress Bars", "Network Activity Indicators*"),
 /// the Korean heading that often follows it ("스플릿 뷰"), both on one line
 /// ("Split Views (스플릿 뷰)"), and Markdown headings ("## Progress Bars").
@@ -19,7 +21,7 @@ enum HeadingDetector {
         guard (1...6).contains(hashes) else { return nil }
         let rest = line.dropFirst(hashes)
         guard rest.first == " " else { return nil }
-        let text = rest.trimmingSpaces()
+        let text = String(rest.trimmingSpaces())
         return text.isEmpty ? nil : (hashes, text)
     }
 
@@ -30,8 +32,8 @@ enum HeadingDetector {
         guard line.utf8.count <= 4 * maximumEnglishLength else { return nil }
         let text = strippingFootnoteMarks(line)
         guard !text.isEmpty, text.count <= maximumEnglishLength else { return nil }
-        guard !ScriptClassifier.containsHangul(text), ScriptClassifier.containsLatin(text) else { return nil }
-        guard let first = text.unicodeScalars.first, ScriptClassifier.isLatinLetter(first) || ("0"..."9").contains(first) else { return nil }
+        guard !Hangul.occurs(in: text), Latin.occurs(in: text) else { return nil }
+        guard let first = text.unicodeScalars.first, Latin.isLetter(first) || ("0"..."9").contains(first) else { return nil }
         guard let last = text.last, !sentencePunctuation.contains(last) else { return nil }
         guard !text.contains(". "), !NoteMarkup.isReference(text) else { return nil }
         let words = text.split(separator: " ")
@@ -52,7 +54,7 @@ enum HeadingDetector {
         guard line.utf8.count <= 4 * maximumKoreanLength else { return nil }
         let text = strippingFootnoteMarks(line)
         guard !text.isEmpty, text.count <= maximumKoreanLength else { return nil }
-        guard ScriptClassifier.classify(text) == .korean else { return nil }
+        guard Script.of(text) == .korean else { return nil }
         guard text.split(separator: " ").count <= maximumKoreanWords else { return nil }
         guard let last = text.last, !sentencePunctuation.contains(last) else { return nil }
         guard !verbEndings.contains(last), !NoteMarkup.isMediaCaption(text) else { return nil }
@@ -70,8 +72,8 @@ enum HeadingDetector {
         enum Kind { case latin, hangul, separator }
         var kinds: [Kind] = []
         for token in tokens {
-            let hasHangul = ScriptClassifier.containsHangul(token)
-            let hasLatin = ScriptClassifier.containsLatin(token)
+            let hasHangul = Hangul.occurs(in: token)
+            let hasLatin = Latin.occurs(in: token)
             if hasHangul && hasLatin { return nil }
             kinds.append(hasHangul ? .hangul : hasLatin ? .latin : .separator)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 
 /// Finds topic titles: in a note's first line, at the start of an index paragraph, or, when the
 /// note names none, in the words its English text uses most.
@@ -16,6 +17,16 @@ enum TitleExtractor {
         var title: String
         var bodyStart: String.Index
     }
+
+    /// Words that start a sentence but rarely end a topic title; used to find where a title that
+    /// runs straight into its text ("Dark Mode In iOS 13.0 …") stops.
+    private static let sentenceOpeners: Set<String> = [
+        "a", "an", "the", "in", "on", "at", "for", "with", "when", "if", "although", "though", "because",
+        "while", "most", "many", "some", "every", "each", "all", "this", "these", "that", "those", "it",
+        "its", "you", "your", "people", "use", "don't", "do", "avoid", "always", "never", "consider",
+        "make", "help", "provide", "typically", "generally", "usually", "apps", "by", "there", "what",
+        "how", "why", "where", "once", "after", "before", "during", "unlike", "like", "as",
+    ]
 
     /// Words of series prefixes and platform names that precede the real title in a title line
     /// ("[iOS / HIG] Progress Indicators", "HIG Buttons").
@@ -36,13 +47,13 @@ enum TitleExtractor {
 
         if let title = known.suffix(of: text) { return TitleLine(english: title) }
         if let pair = HeadingDetector.bilingualHeading(text) { return TitleLine(english: pair.english, korean: pair.korean) }
-        let afterSeparator = textAfterLastSeparator(removingBracketed(text).trimmingSpaces())
+        let afterSeparator = textAfterLastSeparator(String(removingBracketed(text).trimmingSpaces()))
         if let heading = HeadingDetector.englishHeading(afterSeparator) {
             return TitleLine(english: droppingSeriesWords(heading))
         }
         if let phrase = trailingEnglishPhrase(of: text) { return TitleLine(english: phrase) }
         // An English line that yields no title is prose that lacks its full stop.
-        return ScriptClassifier.containsHangul(text) ? TitleLine(english: nil) : nil
+        return Hangul.occurs(in: text) ? TitleLine(english: nil) : nil
     }
 
     /// The part of a title line after its last series separator ("HIG - Buttons" → "Buttons").
@@ -54,7 +65,7 @@ enum TitleExtractor {
                 if !tail.trimmingSpaces().isEmpty { result = tail }
             }
         }
-        return result.trimmingSpaces()
+        return String(result.trimmingSpaces())
     }
 
     /// Drops platform and series words that lead a title ("HIG Buttons" → "Buttons").
@@ -116,9 +127,9 @@ enum TitleExtractor {
 
         let lowered = words.prefix(run).map { normalizedWord($0.word) }
         var cut = run - 1
-        if let opener = (1..<run).first(where: { EnglishWords.sentenceOpeners.contains(lowered[$0]) }) {
+        if let opener = (1..<run).first(where: { sentenceOpeners.contains(lowered[$0]) }) {
             cut = opener
-        } else if let repeated = (1..<run).first(where: { sameWord(lowered[$0], lowered[0]) }) {
+        } else if let repeated = (1..<run).first(where: { EnglishWords.isSameWordOrPlural(lowered[$0], lowered[0]) }) {
             cut = repeated
         }
         return entry(words: words, titleWords: cut, bodyFrom: cut)
@@ -156,13 +167,13 @@ enum TitleExtractor {
                         previous = nil
                         continue
                     }
-                    let stem = stemmed(word)
+                    let stem = EnglishWords.singular(of: word)
                     counts[stem, default: 0] += (isFirstSentence && textIndex == 0) ? 2 : 1
                     occurrences[stem, default: 0] += 1
                     surfaces[stem, default: [:]][word, default: 0] += 1
                     if firstSeen[stem] == nil { firstSeen[stem] = position }
                     if let previous {
-                        let previousStem = stemmed(previous)
+                        let previousStem = EnglishWords.singular(of: previous)
                         neighbours[stem, default: [:]]["<" + previousStem, default: 0] += 1
                         neighbours[previousStem, default: [:]][">" + stem, default: 0] += 1
                     }
@@ -186,19 +197,11 @@ enum TitleExtractor {
             return capitalised(commonestForm(of: otherStem, in: surfaces)) + " " + capitalised(word)
         }
         // "progress bar(s)": the word modifies its neighbour, which heads the title.
-        return capitalised(commonestForm(of: stem, in: surfaces)) + " " + capitalised(pluralOf(otherStem))
-    }
-
-    private static func stemmed(_ word: String) -> String {
-        word.hasSuffix("s") && !word.hasSuffix("ss") && word.count > 3 ? String(word.dropLast()) : word
+        return capitalised(commonestForm(of: stem, in: surfaces)) + " " + capitalised(EnglishWords.plural(of: otherStem))
     }
 
     private static func commonestForm(of stem: String, in surfaces: [String: [String: Int]]) -> String {
         surfaces[stem]?.max { $0.value < $1.value }?.key ?? stem
-    }
-
-    private static func pluralOf(_ word: String) -> String {
-        word.hasSuffix("s") ? word : word + "s"
     }
 
     private static func capitalised(_ word: String) -> String {
@@ -219,25 +222,20 @@ enum TitleExtractor {
 
     /// Whether a word can be part of a run-in title: capitalised, letters (and ’ ' - &) only.
     private static func isTitleWord(_ word: Substring) -> Bool {
-        guard let first = word.unicodeScalars.first, ScriptClassifier.isLatinLetter(first), first.properties.isUppercase else { return false }
-        return word.allSatisfy { $0.isLetter || "’'-&".contains($0) } && !ScriptClassifier.containsHangul(word)
+        guard let first = word.unicodeScalars.first, Latin.isLetter(first), first.properties.isUppercase else { return false }
+        return word.allSatisfy { $0.isLetter || "’'-&".contains($0) } && !Hangul.occurs(in: word)
     }
 
     private static func isPlainEnglishWord(_ word: String) -> Bool {
-        guard ScriptClassifier.containsLatin(word) else { return false }
+        guard Latin.occurs(in: word) else { return false }
         return word.allSatisfy { character in
             guard let scalar = character.unicodeScalars.first else { return false }
-            return ScriptClassifier.isLatinLetter(scalar) || "’'-&".contains(character)
+            return Latin.isLetter(scalar) || "’'-&".contains(character)
         }
     }
 
     private static func normalizedWord(_ word: Substring) -> String {
         word.lowercased().replacingOccurrences(of: "’", with: "'")
-    }
-
-    /// Same word, allowing a plural: "Label" / "Labels".
-    private static func sameWord(_ lhs: String, _ rhs: String) -> Bool {
-        lhs == rhs || lhs + "s" == rhs || lhs == rhs + "s"
     }
 
     /// `line` without bracketed parts: "[iOS / HIG] Progress Indicators" → "Progress Indicators".

@@ -1,3 +1,5 @@
+import GuidebookCore
+
 /// Collects warnings while a file is parsed, stamping each with the file's name.
 struct WarningLog: Sendable {
     /// The file every warning is about.
