@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookJobs
+import GuidebookText
 import HTTPServer
 
 /// The Guidebook API behind the HTTP server: routes requests, negotiates content, turns errors
@@ -178,7 +179,7 @@ enum ETagMatcher {
     static func matches(_ header: String, etag: String) -> Bool {
         let bare = etag.hasPrefix("W/") ? String(etag.dropFirst(2)) : etag
         for candidate in header.split(separator: ",") {
-            let tag = candidate.trimmingCharacters(in: " ")
+            let tag = String(candidate.trimmingSpaces())
             if tag == "*" { return true }
             let candidateBare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
             if candidateBare == bare { return true }

@@ -1,6 +1,7 @@
 import GuidebookCore
 import GuidebookImport
 import GuidebookJobs
+import GuidebookText
 import HTTPServer
 
 /// Imports as jobs: `POST /v1/imports`, and the job resources that report their progress.
@@ -104,7 +105,7 @@ struct JobController: Controller {
     private func events(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
         _ = try existing(id)
-        let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingCharacters(in: " ")) }
+        let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingSpaces()) }
         return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID), contentType: "text/event-stream; charset=utf-8",
                        headers: [("Cache-Control", "no-cache, no-transform"), ("X-Accel-Buffering", "no")])
     }
@@ -112,11 +113,5 @@ struct JobController: Controller {
     private func existing(_ id: String) throws -> Job {
         guard let job = try runner.job(id: id) else { throw Problem.notFound("no job with id '\(id.prefix(100))'") }
         return job
-    }
-}
-
-extension String {
-    func trimmingCharacters(in character: Character) -> String {
-        Substring(self).trimmingCharacters(in: character)
     }
 }

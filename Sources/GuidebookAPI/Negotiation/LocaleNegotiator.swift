@@ -1,10 +1,12 @@
+import GuidebookText
+
 /// Chooses the locales a response is written in, from `?lang=` or `Accept-Language`.
 public enum LocaleNegotiator {
     /// The locales to answer in, in order. `lang` wins over `Accept-Language`; an unknown locale in
     /// `lang` is the client's mistake (a `Problem`), an unknown one in `Accept-Language` is skipped.
     public static func negotiate(lang: String?, acceptLanguage: String?, available: [String], source: String) throws -> [String] {
         if let lang {
-            let requested = lang.split(separator: ",").map { $0.trimmingCharacters(in: " ").lowercased() }.filter { !$0.isEmpty }
+            let requested = lang.split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty }
             guard !requested.isEmpty else {
                 throw Problem.badParameter("lang", "lang must name one or more locales, such as lang=ko or lang=en,ko")
             }
@@ -37,11 +39,11 @@ public enum LocaleNegotiator {
         for (order, part) in header.split(separator: ",").enumerated() {
             let pieces = part.split(separator: ";")
             guard let first = pieces.first else { continue }
-            let code = first.trimmingCharacters(in: " ").lowercased()
+            let code = first.trimmingSpaces().lowercased()
             guard !code.isEmpty, code.count <= 35 else { continue }
             var q = 1.0
             for parameter in pieces.dropFirst() {
-                let trimmed = parameter.trimmingCharacters(in: " ")
+                let trimmed = parameter.trimmingSpaces()
                 if trimmed.hasPrefix("q="), let value = Double(trimmed.dropFirst(2)), value >= 0, value <= 1 { q = value }
             }
             if q > 0 { ranges.append((code, q, order)) }
@@ -55,14 +57,5 @@ public enum LocaleNegotiator {
         let primary = code.split(separator: "-").first.map(String.init) ?? code
         if available.contains(primary) { return primary }
         return available.first { $0.split(separator: "-").first.map(String.init) == primary }
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        var text = self
-        while text.first == set { text.removeFirst() }
-        while text.last == set { text.removeLast() }
-        return String(text)
     }
 }

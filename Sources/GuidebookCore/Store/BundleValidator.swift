@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// Checks a bundle against the rules of `Seed/README.md` before anything is written,
 /// so that bad input is reported with the field that broke a rule.
 public enum BundleValidator {
@@ -86,7 +88,7 @@ public enum BundleValidator {
     }
 
     static func validateText(_ text: LocalizedText, at path: String, requireSource: Bool) throws {
-        if requireSource, (text[SourceLocale.code] ?? "").trimmingSpaces.isEmpty {
+        if requireSource, (text[SourceLocale.code] ?? "").trimmingWhitespace().isEmpty {
             throw StoreError.invalid(field: "\(path).\(SourceLocale.code)", reason: "the source-locale text is required")
         }
         for (locale, value) in text {
@@ -109,15 +111,5 @@ public enum BundleValidator {
             return (2...8).contains(region.count) && region.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) }
         }
         return true
-    }
-}
-
-extension String {
-    /// The string without leading and trailing white space.
-    var trimmingSpaces: Substring {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return self[start...end]
     }
 }
