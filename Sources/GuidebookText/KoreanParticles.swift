@@ -1,5 +1,6 @@
-/// The particles and endings a Korean query word may carry after its noun (시트를, 팝오버에서,
-/// 메뉴는, 표시하는), so a search for the word also finds the noun alone.
+/// The particles and endings a Korean word may carry after its noun (시트를, 팝오버에서, 메뉴는,
+/// 표시하는), so a search for the word also finds the noun alone, and a term is recognised with a
+/// particle attached (`stem(_:)`).
 ///
 /// The rule, in order:
 /// - only a word made wholly of Hangul syllables is looked at;

@@ -11,11 +11,8 @@ final class EnglishWordsTests: XCTestCase {
     }
 
     func testWordCharacters() {
-        XCTAssertTrue(EnglishWords.isWordCharacter("a"))
-        XCTAssertTrue(EnglishWords.isWordCharacter("7"))
-        XCTAssertTrue(EnglishWords.isWordCharacter("é"))
-        XCTAssertFalse(EnglishWords.isWordCharacter("-"))
-        XCTAssertFalse(EnglishWords.isWordCharacter("한"))
+        for character in ["a", "7", "é", "E\u{301}"] as [Character] { XCTAssertTrue(EnglishWords.isWordCharacter(character), "\(character)") }
+        for character in ["-", "’", "한", "ω"] as [Character] { XCTAssertFalse(EnglishWords.isWordCharacter(character), "\(character)") }
     }
 
     func testTheRegularPlural() {

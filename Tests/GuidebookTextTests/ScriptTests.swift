@@ -3,26 +3,27 @@ import XCTest
 
 /// Whether a text is English or Korean, and what counts as a Latin letter.
 final class ScriptTests: XCTestCase {
-    func testMixedSentencesGoByTheirWords() {
-        XCTAssertEqual(Script.of("Activity indicator보다 progress bar를 선호합니다."), .korean)
-        XCTAssertEqual(Script.of("가이드는 Dynamic System Colors 에서 확인하세요."), .korean)
-        XCTAssertEqual(Script.of("Use SF Symbols when possible (SF 심볼)."), .english)
-        XCTAssertEqual(Script.of("Keep activity indicators moving."), .english)
-        XCTAssertEqual(Script.of("※ — 12."), .none)
-        // Decomposed Hangul (jamo) counts as Hangul too.
-        XCTAssertEqual(Script.of("\u{1112}\u{1161}\u{11AB}"), .korean)
-    }
-
-    func testEdgeCases() {
-        XCTAssertEqual(Script.of(""), .none)
-        XCTAssertEqual(Script.of("   \n"), .none)
-        XCTAssertEqual(Script.of("漢字 ひらがな 123"), .none)
-        XCTAssertEqual(Script.of("ㅋㅋㅋ"), .korean)
-        XCTAssertEqual(Script.of("e\u{301}cole cafe\u{301}"), .english)
-        // Three English words and a Korean one at the end: Korean puts its verb last; four are too many.
-        XCTAssertEqual(Script.of("Use Split View 사용하세요"), .korean)
-        XCTAssertEqual(Script.of("Use the Split View 사용하세요"), .english)
-        XCTAssertEqual(Script.of("Use the Split View 사용 of course"), .english)
+    func testTextsGoByTheScriptOfTheirWords() {
+        let cases: [(text: String, script: Script)] = [
+            ("Activity indicator보다 progress bar를 선호합니다.", .korean),
+            ("가이드는 Dynamic System Colors 에서 확인하세요.", .korean),
+            ("Use SF Symbols when possible (SF 심볼).", .english),
+            ("Keep activity indicators moving.", .english),
+            // Decomposed Hangul (conjoining jamo) and lone compatibility jamo are Hangul too.
+            ("\u{1112}\u{1161}\u{11AB}", .korean),
+            ("ㅋㅋㅋ", .korean),
+            ("e\u{301}cole cafe\u{301}", .english),
+            // Three English words and a Korean one at the end: Korean puts its verb last; four are too many.
+            ("Use Split View 사용하세요", .korean),
+            ("Use the Split View 사용하세요", .english),
+            ("Use the Split View 사용 of course", .english),
+            // No letters of either script.
+            ("※ — 12.", .none),
+            ("漢字 ひらがな 123", .none),
+            ("   \n", .none),
+            ("", .none),
+        ]
+        for (text, script) in cases { XCTAssertEqual(Script.of(text), script, text) }
         XCTAssertEqual(Script.of(Substring("bar를")), .korean)
     }
 

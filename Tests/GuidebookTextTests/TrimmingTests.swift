@@ -3,21 +3,23 @@ import XCTest
 
 /// The two trimmings: any white space, or spaces only.
 final class TrimmingTests: XCTestCase {
-    func testTrimmingWhitespaceTakesEveryKindOfSpace() {
-        XCTAssertEqual("\t\n a b \u{00A0}\u{3000}\r\n".trimmingWhitespace(), "a b")
-        XCTAssertEqual(" 한 글 ".trimmingWhitespace(), "한 글")
-        XCTAssertEqual(" \t\u{2003} ".trimmingWhitespace(), "")
-        XCTAssertEqual("".trimmingWhitespace(), "")
-        XCTAssertEqual("e\u{301} ".trimmingWhitespace(), "e\u{301}")
-    }
-
-    func testTrimmingSpacesTakesOnlyTheSpaceCharacter() {
-        XCTAssertEqual("  a b  ".trimmingSpaces(), "a b")
-        XCTAssertEqual(" \ta\u{00A0} ".trimmingSpaces(), "\ta\u{00A0}")
-        XCTAssertEqual("   ".trimmingSpaces(), "")
-        XCTAssertEqual("".trimmingSpaces(), "")
-        // A space that a combining mark follows is one character, not a space.
-        XCTAssertEqual(" \u{301}x ".trimmingSpaces(), " \u{301}x")
+    func testEachTrimmingTakesItsOwnKindOfSpace() {
+        let cases: [(text: String, whitespace: String, spaces: String)] = [
+            ("  a b  ", "a b", "a b"),
+            ("\t\n a b \u{00A0}\u{3000}\r\n", "a b", "\t\n a b \u{00A0}\u{3000}\r\n"),
+            (" \ta\u{00A0} ", "a", "\ta\u{00A0}"),
+            (" 한 글 ", "한 글", "한 글"),
+            (" \t\u{2003} ", "", "\t\u{2003}"),
+            ("   ", "", ""),
+            ("", "", ""),
+            ("e\u{301} ", "e\u{301}", "e\u{301}"),
+            // A space that a combining mark follows is one character, not a space.
+            (" \u{301}x ", "\u{301}x", " \u{301}x"),
+        ]
+        for (text, whitespace, spaces) in cases {
+            XCTAssertEqual(String(text.trimmingWhitespace()), whitespace, text.debugDescription)
+            XCTAssertEqual(String(text.trimmingSpaces()), spaces, text.debugDescription)
+        }
     }
 
     func testBothWorkOnSubstringsWithoutCopying() {
