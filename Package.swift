@@ -20,6 +20,11 @@ let package = Package(
         ),
         // zlib, for gzip-compressing the web page's files once at start.
         .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -28,6 +33,8 @@ let package = Package(
         // Thin Swift wrappers that own the C handles.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // SHA-256, HMAC-SHA256 and secure random bytes from GnuTLS (tokens, webhook signatures).
+        .target(name: "Crypto", dependencies: ["CGnuTLS"]),
 
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),
@@ -58,6 +65,7 @@ let package = Package(
         .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookNotes", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
