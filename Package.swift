@@ -31,10 +31,11 @@ let package = Package(
 
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
         .target(name: "GuidebookCore", dependencies: ["SQLite"]),
-        // Importers: bundle JSON, NDJSON and bilingual plain-text notes.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
-        // The job runner: durable, cancelable import jobs with live progress.
-        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        // The job runner: a durable queue of cancelable jobs with live progress, each run by the
+        // injected work of its kind; the jobs store (its own SQLite file).
+        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "SQLite"]),
+        // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
         .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
@@ -55,6 +56,7 @@ let package = Package(
                 path: "Tests/GuidebookTestSupport"),
 
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
+        .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
