@@ -49,6 +49,14 @@ final class JobRunnerTests: XCTestCase {
         try runner.submit(CountingWork.Params(name: name, steps: steps, failAt: failAt, breakAt: breakAt), as: CountingWork.self, unit: "steps")
     }
 
+    /// Submits a job whose work will wait at `step` (see `Gate`), and returns once the work is there.
+    private func submitHeld(_ runner: JobRunner, _ name: String, at step: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Job {
+        gate.hold(name, at: step)
+        let job = try submit(runner, name)
+        XCTAssertTrue(gate.waitUntilReached(name, step), "the work of \(name) did not reach step \(step)", file: file, line: line)
+        return job
+    }
+
     /// Waits until the job satisfies `condition`, and returns it.
     @discardableResult
     private func wait(_ runner: JobRunner, _ id: String, seconds: Double = 10, until condition: (Job) -> Bool = { $0.status.isFinished },
@@ -103,9 +111,7 @@ final class JobRunnerTests: XCTestCase {
     func testTheQueueIsBounded() throws {
         let (runner, _) = try makeRunner(maxQueued: 2)
         try runner.start()
-        gate.hold("a", at: 1)
-        let a = try submit(runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 1))
+        let a = try submitHeld(runner, "a", at: 1)
         _ = try submit(runner, "b")
         let c = try submit(runner, "c")
         XCTAssertThrowsError(try submit(runner, "d")) { error in
@@ -122,9 +128,7 @@ final class JobRunnerTests: XCTestCase {
     func testCancelingAQueuedJobEndsItAtOnceAndItNeverRuns() throws {
         let (runner, jobs) = try makeRunner()
         try runner.start()
-        gate.hold("a", at: 1)
-        let a = try submit(runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 1))
+        let a = try submitHeld(runner, "a", at: 1)
         let b = try submit(runner, "b")
 
         let canceled = try runner.cancel(id: b.id)
@@ -143,9 +147,7 @@ final class JobRunnerTests: XCTestCase {
     func testCancelingARunningJobStopsItsWorkAtItsNextCheckWithNothingCommitted() throws {
         let (runner, jobs) = try makeRunner()
         try runner.start()
-        gate.hold("a", at: 2)
-        let a = try submit(runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 2))
+        let a = try submitHeld(runner, "a", at: 2)
 
         let asked = try runner.cancel(id: a.id)
         XCTAssertEqual(asked.status, .running, "a running job is asked to stop; it stops at its work's next check")
@@ -192,9 +194,7 @@ final class JobRunnerTests: XCTestCase {
     func testStoppingRequeuesTheRunningJobAndTheNextStartRunsItAgain() throws {
         let first = try makeRunner()
         try first.runner.start()
-        gate.hold("a", at: 2)
-        let a = try submit(first.runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 2))
+        let a = try submitHeld(first.runner, "a", at: 2)
 
         first.runner.stop(graceSeconds: 5)
         let stored = try XCTUnwrap(try first.jobs.job(id: a.id))
@@ -220,9 +220,7 @@ final class JobRunnerTests: XCTestCase {
     func testAfterACrashAJobWhoseWorkCommittedSucceedsWithoutRunningAgain() throws {
         let crashed = try makeRunner()
         try crashed.runner.start()
-        gate.hold("a", at: 4)  // steps 3: step 4 is after the commit
-        let a = try submit(crashed.runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 4))
+        let a = try submitHeld(crashed.runner, "a", at: 4)  // steps 3: step 4 is after the commit
         XCTAssertEqual(ledger.committed(a.id), CountingWork.Result(counted: 3))
 
         // The first runner is frozen from here on, as a killed process is; the next start opens the file anew.
@@ -243,9 +241,7 @@ final class JobRunnerTests: XCTestCase {
     func testAfterACrashAJobWhoseWorkDidNotCommitRunsAgain() throws {
         let crashed = try makeRunner()
         try crashed.runner.start()
-        gate.hold("a", at: 2)
-        let a = try submit(crashed.runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 2))
+        let a = try submitHeld(crashed.runner, "a", at: 2)
 
         let next = try makeRunner(gate: Gate())
         XCTAssertEqual(try next.jobs.job(id: a.id)?.status, .running)
@@ -261,9 +257,7 @@ final class JobRunnerTests: XCTestCase {
     func testAfterACrashJobsWhoseInputIsGoneFail() throws {
         let crashed = try makeRunner()
         try crashed.runner.start()
-        gate.hold("a", at: 1)
-        let a = try submit(crashed.runner, "a")
-        XCTAssertTrue(gate.waitUntilReached("a", 1))
+        let a = try submitHeld(crashed.runner, "a", at: 1)
         let b = try submit(crashed.runner, "b")
         ledger.removeInput("a")
         ledger.removeInput("b")

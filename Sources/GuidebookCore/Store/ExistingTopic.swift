@@ -6,10 +6,4 @@ public struct ExistingTopic: Sendable, Equatable {
     public var slug: String
     /// The category's slug.
     public var category: String
-
-    public init(title: String, slug: String, category: String) {
-        self.title = title
-        self.slug = slug
-        self.category = category
-    }
 }
