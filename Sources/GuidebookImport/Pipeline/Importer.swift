@@ -109,7 +109,7 @@ public struct Importer: Sendable {
             }
             completed += 1
             try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): record \(completed) of \(total)",
-                                        completed: completed, total: total, unit: "records"))
+                                     completed: completed, total: total, unit: "records"))
         }
         return ImportOutcome(counts: counts, warnings: [], dryRun: false)
     }
@@ -163,7 +163,7 @@ public struct Importer: Sendable {
         let counts = try writer.apply(bundle, mode: options.mode) { _ in
             done += 1
             try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
-                                        completed: done, total: total, unit: "topics"))
+                                     completed: done, total: total, unit: "topics"))
         }
         return ImportOutcome(counts: counts, warnings: warnings, dryRun: false)
     }
