@@ -42,10 +42,11 @@ let package = Package(
         .target(name: "GuidebookCore", dependencies: ["GuidebookText", "SQLite"]),
         // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
         .target(name: "GuidebookNotes", dependencies: ["GuidebookCore", "GuidebookText"]),
-        // Importers: bundle JSON, NDJSON and bilingual plain-text notes.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookNotes"]),
-        // The job runner: durable, cancelable import jobs with live progress.
-        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        // The job runner: a durable queue of cancelable jobs with live progress, each run by the
+        // injected work of its kind; the jobs store (its own SQLite file).
+        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "SQLite"]),
+        // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
         .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
@@ -69,6 +70,7 @@ let package = Package(
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:

@@ -27,8 +27,7 @@ struct BulkLoad {
 
         let cpuStarted = LatencyStats.cpuSeconds()
         let started = LatencyStats.now()
-        let counts = try store.write { database -> ImportCounts in
-            let writer = KnowledgeWriter(database: database)
+        let counts = try store.write { writer -> ImportCounts in
             let decoder = JSONDecoder()
             var counts = ImportCounts()
             try Self.forEachLine(path: file) { line in

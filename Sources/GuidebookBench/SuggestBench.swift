@@ -33,16 +33,18 @@ struct SuggestBench {
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
         let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: 1)
 
+        // The words as SQLite's vocabulary table lists them, read on a connection of the bench's own
+        // (the store keeps its connections to itself); `search_words` needs the store's tokenizer.
         var latin: [String: Int] = [:]
         var korean: [String: Int] = [:]
-        try store.read { reader in
-            try reader.database.forEachRow("SELECT term, doc FROM search_words_vocab") { row in
-                let term = row.text(0)
-                if term.unicodeScalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) {
-                    korean[term] = row.int(1)
-                } else if term.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
-                    latin[term] = row.int(1)
-                }
+        let vocabulary = try Database(path: path, mode: .readOnly)
+        try vocabulary.registerFullTextFunctions()
+        try vocabulary.forEachRow("SELECT term, doc FROM search_words_vocab") { row in
+            let term = row.text(0)
+            if term.unicodeScalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) {
+                korean[term] = row.int(1)
+            } else if term.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) {
+                latin[term] = row.int(1)
             }
         }
         let sources = (latin.keys.filter { $0.count >= 4 } + korean.keys.filter { $0.count >= 2 }).sorted()

@@ -3,16 +3,16 @@ import Foundation
 import Glibc
 #endif
 import GuidebookCore
-import GuidebookImport
-import SQLite
 
-/// Runs import jobs one at a time on a worker thread, in the order they were submitted.
+/// Runs jobs one at a time on a worker thread, in the order they were submitted, each by the
+/// `JobWork` of its kind.
 ///
-/// Jobs are recorded in the `JobStore` before they are acknowledged, so queued jobs survive a
-/// restart. A running job's progress is kept in memory (clients read it live) and written to the
-/// store at most once a second. An import commits its data together with a marker row in the
-/// knowledge base, so after a crash the runner can tell whether the data is in (the job succeeded)
-/// or not (the job is run again from its spooled upload).
+/// The runner owns the queue and the job records: jobs are recorded in the `JobStore` before they
+/// are acknowledged, so queued jobs survive a restart. A running job's progress is kept in memory
+/// (clients read it live) and written to the store at most once a second. What a job does is its
+/// work's business: the runner hands the work a `JobContext` to report to and to poll for
+/// cancellation, and after a crash asks the work whether a job that was running committed (it
+/// then succeeded) or not (it runs again).
 public final class JobRunner: @unchecked Sendable {
     /// Why a job request was refused.
     public enum Refusal: Error, Equatable {
@@ -22,25 +22,43 @@ public final class JobRunner: @unchecked Sendable {
         case alreadyFinished(String, Job.Status)
     }
 
+    /// A job of a kind no work was given to this runner for.
+    public struct UnknownKind: Error, Equatable, CustomStringConvertible {
+        public let kind: String
+        public var description: String { "no work runs jobs of kind '\(kind)'" }
+    }
+
     private let jobs: JobStore
-    private let knowledge: Store
+    private let works: [String: any JobWork]
     private let maxQueued: Int
+    private let clock: @Sendable () -> Date
     private let onFinished: @Sendable (Job, Double) -> Void
     private let condition = NSCondition()
     private var queue: [String] = []
     private var live: [String: Job] = [:]
+    /// The contexts of running jobs, to cancel them.
+    private var contexts: [String: JobContext] = [:]
     private var cancelRequested: Set<String> = []
     private var lastPersisted: [String: Date] = [:]
     private var stopping = false
     private var workerDone = false
     private var worker: Thread?
 
+    /// A runner of the jobs of each work's kind (one work per kind), recorded in `jobs`, with at
+    /// most `maxQueued` waiting. `clock` tells the time progress is persisted by (tests set it).
     /// `onFinished` is told of each finished job and how long it ran (for metrics and logs).
-    public init(jobs: JobStore, knowledge: Store, maxQueued: Int = 16,
+    public init(jobs: JobStore, works: [any JobWork], maxQueued: Int = 16, clock: @escaping @Sendable () -> Date = { Date() },
                 onFinished: @escaping @Sendable (Job, Double) -> Void = { _, _ in }) {
+        var byKind: [String: any JobWork] = [:]
+        for work in works {
+            let kind = type(of: work).kind
+            precondition(byKind[kind] == nil, "two works for job kind '\(kind)'")
+            byKind[kind] = work
+        }
         self.jobs = jobs
-        self.knowledge = knowledge
+        self.works = byKind
         self.maxQueued = maxQueued
+        self.clock = clock
         self.onFinished = onFinished
     }
 
@@ -50,10 +68,10 @@ public final class JobRunner: @unchecked Sendable {
     public func start() throws {
         try recover()
         let thread = Thread { [weak self] in
-            // Imports run under SCHED_IDLE: a request thread that wakes up preempts the import at
-            // once instead of waiting out the scheduler's wake-up granularity, which a plain nice
-            // value does not change; that wait was the read tail during imports on a small machine.
-            // The import still gets every cycle requests leave. (On Linux the policy belongs to the
+            // Jobs run under SCHED_IDLE: a request thread that wakes up preempts the job at once
+            // instead of waiting out the scheduler's wake-up granularity, which a plain nice value
+            // does not change; that wait was the read tail during imports on a small machine. The
+            // job still gets every cycle requests leave. (On Linux the policy belongs to the
             // thread, and pid 0 names the calling thread.) If the policy is refused, nice 10 is the fallback.
             var parameters = sched_param(sched_priority: 0)
             let schedIdle: Int32 = 5  // SCHED_IDLE from <sched.h>; Glibc hides it behind _GNU_SOURCE
@@ -67,11 +85,12 @@ public final class JobRunner: @unchecked Sendable {
         worker = thread
     }
 
-    /// Stops taking work. A running import is rolled back and put back in the queue, so the next
-    /// start runs it again from its spooled upload. Waits at most `graceSeconds`.
+    /// Stops taking work. A running job is asked to stop (its work rolls back) and put back in the
+    /// queue, so the next start runs it again. Waits at most `graceSeconds`.
     public func stop(graceSeconds: Double = 10) {
         condition.lock()
         stopping = true
+        for context in contexts.values { context.cancel() }
         condition.broadcast()
         let deadline = Date().addingTimeInterval(graceSeconds)
         while worker != nil && !workerDone && Date() < deadline {
@@ -80,31 +99,43 @@ public final class JobRunner: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// What becomes of a job a previous process left unfinished, as the work of its kind says.
+    private enum Recovery {
+        /// It was running and its work committed, with this result.
+        case committed(JobPayload, summary: String)
+        /// It cannot run again, for this reason.
+        case unavailable(String)
+        case runAgain
+    }
+
     private func recover() throws {
         for var job in try jobs.unfinished() {
             let now = Timestamp.now()
-            if job.status == .running {
-                if let marker = try knowledge.meta(Self.markerKey(job.id)),
-                   let result = try? JSONDecoder().decode(ImportResult.self, from: Data(marker.utf8)) {
-                    // The data was committed just before the process died.
-                    finish(&job, status: .succeeded, result: result, message: Self.summary(result), now: now)
-                    try jobs.save(job)
-                    continue
-                }
-                guard FileManager.default.fileExists(atPath: job.params.spoolPath) else {
-                    job.error = JobError(message: "the server stopped during the import and its upload is gone; nothing was applied", line: nil, field: nil)
-                    finish(&job, status: .failed, message: "interrupted by a restart; nothing was applied", now: now)
-                    try jobs.save(job)
-                    continue
-                }
-                // Nothing of the interrupted attempt was committed: run it again from the start.
-                requeue(&job, message: "resumed after a restart; nothing of the interrupted attempt was applied", now: now)
-                try jobs.save(job)
-            } else if !FileManager.default.fileExists(atPath: job.params.spoolPath) {
-                job.error = JobError(message: "the upload of this queued job is gone", line: nil, field: nil)
-                finish(&job, status: .failed, message: "the upload of this queued job is gone; nothing was applied", now: now)
+            let wasRunning = job.status == .running
+            guard let work = works[job.kind] else {
+                job.error = JobError(message: UnknownKind(kind: job.kind).description)
+                finish(&job, status: .failed, message: "failed: this server does not run jobs of kind '\(job.kind)'", now: now)
                 try jobs.save(job)
                 continue
+            }
+            switch try recovery(of: job, by: work) {
+            case .committed(let result, let summary):
+                // The work's data was committed just before the process died.
+                finish(&job, status: .succeeded, result: result, message: summary, now: now)
+                try jobs.save(job)
+                continue
+            case .unavailable(let reason):
+                job.error = JobError(message: reason)
+                finish(&job, status: .failed, message: wasRunning ? "interrupted by a restart; nothing was applied" : reason + "; nothing was applied",
+                       now: now)
+                try jobs.save(job)
+                continue
+            case .runAgain:
+                if wasRunning {
+                    // Nothing of the interrupted attempt was committed: run it again from the start.
+                    requeue(&job, message: "resumed after a restart; nothing of the interrupted attempt was applied", now: now)
+                    try jobs.save(job)
+                }
             }
             condition.withLock {
                 live[job.id] = job
@@ -113,14 +144,26 @@ public final class JobRunner: @unchecked Sendable {
         }
     }
 
+    private func recovery<Work: JobWork>(of job: Job, by work: Work) throws -> Recovery {
+        let params = try job.params.decode(Work.Params.self)
+        if job.status == .running, let result = try work.committedResult(ofJob: job.id) {
+            return .committed(try JobPayload(encoding: result), summary: work.summary(of: result))
+        }
+        if let reason = work.unavailableReason(params, interrupted: job.status == .running) { return .unavailable(reason) }
+        return .runAgain
+    }
+
     // MARK: Requests
 
-    /// Queues an import of the spooled upload described by `params`.
-    public func submitImport(_ params: ImportParams) throws -> Job {
+    /// Queues a job of `work`'s kind with `params`, counting its progress in `unit` until the work
+    /// reports otherwise.
+    public func submit<Work: JobWork>(_ params: Work.Params, as work: Work.Type, unit: String) throws -> Job {
+        guard works[Work.kind] != nil else { throw UnknownKind(kind: Work.kind) }
         let now = Timestamp.now()
-        var job = Job(id: Self.makeID(), seq: 0, kind: "import", status: .queued, phase: "queued",
-                      message: "waiting for earlier imports", completed: 0, total: nil, unit: Self.unit(for: params.format),
-                      params: params, result: nil, error: nil, revision: 1, createdAt: now, startedAt: nil, updatedAt: now, finishedAt: nil)
+        var job = Job(id: Self.makeID(), seq: 0, kind: Work.kind, status: .queued, phase: "queued",
+                      message: "waiting for earlier \(Work.kind)s", completed: 0, total: nil, unit: unit,
+                      params: try JobPayload(encoding: params), result: nil, error: nil, revision: 1,
+                      createdAt: now, startedAt: nil, updatedAt: now, finishedAt: nil)
         try condition.withLock {
             guard !stopping else { throw Refusal.queueFull(retryAfterSeconds: 10) }
             let waiting = queue.count
@@ -150,7 +193,7 @@ public final class JobRunner: @unchecked Sendable {
     /// Counts per status (for metrics).
     public func countsByStatus() throws -> [String: Int] { try jobs.countsByStatus() }
 
-    /// Cancels a queued job at once, or asks a running one to stop at its next progress step.
+    /// Cancels a queued job at once, or asks a running one to stop at its work's next check.
     public func cancel(id: String) throws -> Job {
         try condition.withLock {
             guard var job = live[id] else {
@@ -162,10 +205,11 @@ public final class JobRunner: @unchecked Sendable {
                 finish(&job, status: .canceled, message: "canceled before it started; nothing was applied", now: Timestamp.now())
                 try jobs.save(job)
                 live[id] = nil
-                try? FileManager.default.removeItem(atPath: job.params.spoolPath)
+                release(job)
                 return job
             }
             cancelRequested.insert(id)
+            contexts[id]?.cancel()
             job.message = "canceling…"
             job.revision += 1
             live[id] = job
@@ -200,72 +244,78 @@ public final class JobRunner: @unchecked Sendable {
             let now = Timestamp.now()
             job.status = .running
             job.phase = "starting"
-            job.message = "starting \(job.params.fileName)"
+            job.message = "starting \(title(of: job))"
             job.startedAt = now
             job.updatedAt = now
             job.revision += 1
             live[id] = job
+            let context = JobContext { [weak self] progress in self?.report(id: id, progress) }
+            contexts[id] = context
             condition.unlock()
             try? jobs.save(job)
-            run(job)
+            run(job, context: context)
         }
     }
 
-    private func run(_ started: Job) {
+    private func run(_ started: Job, context: JobContext) {
         let id = started.id
         let began = Date()
-        let importer = Importer(store: knowledge)
-        let options = Importer.Options(format: started.params.format, mode: started.params.mode, dryRun: started.params.dryRun,
-                                       displayName: started.params.fileName)
         var final: Job
         do {
-            let outcome = try importer.run(path: started.params.spoolPath, options: options, progress: { progress in
-                try self.report(id: id, progress)
-            }, beforeCommit: { database, outcome in
-                // Recorded in the same transaction as the data: after a crash this says the data is in.
-                let result = Self.result(from: outcome)
-                let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
-                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [.text(Self.markerKey(id)), .text(json)])
-            })
+            let (result, summary) = try perform(started, context: context)
             final = condition.withLock { live[id] ?? started }
-            let result = Self.result(from: outcome)
-            finish(&final, status: .succeeded, result: result, message: Self.summary(result), now: Timestamp.now())
+            finish(&final, status: .succeeded, result: result, message: summary, now: Timestamp.now())
         } catch {
             final = condition.withLock { live[id] ?? started }
             let now = Timestamp.now()
             if error is CancellationError {
                 if condition.withLock({ stopping && !cancelRequested.contains(id) }) {
-                    // Shutting down: roll back and leave the job queued for the next start.
+                    // Shutting down: rolled back, and left queued for the next start.
                     requeue(&final, message: "interrupted by a shutdown; it will run again at the next start", now: now)
                     try? jobs.save(final)
-                    condition.withLock { live[id] = nil }
+                    condition.withLock {
+                        live[id] = nil
+                        contexts[id] = nil
+                    }
                     return
                 }
                 finish(&final, status: .canceled, message: "canceled; nothing was applied", now: now)
-            } else if let failure = error as? ImportFailure {
-                final.error = JobError(message: failure.message, line: failure.line, field: failure.field)
+            } else if let failure = error as? JobError {
+                final.error = failure
                 finish(&final, status: .failed, message: "failed: \(failure.description); nothing was applied", now: now)
             } else {
-                final.error = JobError(message: "the import could not be completed: \(error)", line: nil, field: nil)
+                final.error = JobError(message: "the \(started.kind) could not be completed: \(error)")
                 finish(&final, status: .failed, message: "failed; nothing was applied", now: now)
             }
         }
         try? jobs.save(final)
-        try? FileManager.default.removeItem(atPath: started.params.spoolPath)
+        release(started)
         condition.withLock {
             live[id] = nil
+            contexts[id] = nil
             cancelRequested.remove(id)
             lastPersisted[id] = nil
         }
         onFinished(final, Date().timeIntervalSince(began))
     }
 
-    /// Takes a progress report: keeps it monotonic, makes it visible, persists it now and then,
-    /// and throws when the job should stop.
-    private func report(id: String, _ progress: ImportProgress) throws {
+    /// Runs a job by the work of its kind: its result, and the message that says what it did.
+    private func perform(_ job: Job, context: JobContext) throws -> (JobPayload, String) {
+        guard let work = works[job.kind] else { throw UnknownKind(kind: job.kind) }
+        return try perform(job, context: context, by: work)
+    }
+
+    private func perform<Work: JobWork>(_ job: Job, context: JobContext, by work: Work) throws -> (JobPayload, String) {
+        let result = try work.run(try job.params.decode(Work.Params.self), jobID: job.id, context: context)
+        return (try JobPayload(encoding: result), work.summary(of: result))
+    }
+
+    /// Takes a progress report from a job's context: keeps it monotonic, makes it visible, and
+    /// persists it at most once a second.
+    private func report(id: String, _ progress: JobProgress) {
         var snapshot: Job?
-        let shouldStop: Bool = condition.withLock {
-            guard var job = live[id] else { return false }
+        condition.withLock {
+            guard var job = live[id] else { return }
             let totalChanged = job.total != progress.total
             job.phase = progress.phase
             if !cancelRequested.contains(id) { job.message = progress.message }
@@ -281,15 +331,13 @@ public final class JobRunner: @unchecked Sendable {
             job.updatedAt = Timestamp.now()
             job.revision += 1
             live[id] = job
-            let last = lastPersisted[id] ?? .distantPast
-            if Date().timeIntervalSince(last) >= 1 {
-                lastPersisted[id] = Date()
+            let now = clock()
+            if now.timeIntervalSince(lastPersisted[id] ?? .distantPast) >= 1 {
+                lastPersisted[id] = now
                 snapshot = job
             }
-            return stopping || cancelRequested.contains(id)
         }
         if let snapshot { try? jobs.save(snapshot) }
-        if shouldStop { throw CancellationError() }
     }
 
     /// Puts a job whose attempt was rolled back back in the queue, its progress reset.
@@ -304,7 +352,7 @@ public final class JobRunner: @unchecked Sendable {
         job.updatedAt = now
     }
 
-    private func finish(_ job: inout Job, status: Job.Status, result: ImportResult? = nil, message: String, now: String) {
+    private func finish(_ job: inout Job, status: Job.Status, result: JobPayload? = nil, message: String, now: String) {
         job.status = status
         job.phase = status.rawValue
         job.message = message
@@ -315,27 +363,26 @@ public final class JobRunner: @unchecked Sendable {
         job.revision += 1
     }
 
-    // MARK: Helpers
+    // MARK: Asking the work
 
-    static func markerKey(_ id: String) -> String { "import:" + id }
-
-    static func unit(for format: ImportFormat) -> String {
-        switch format {
-        case .ndjson: return "records"
-        case .bundle, .notes: return "topics"
-        }
+    /// What the job is about, as its work names it (its kind when its parameters cannot be read).
+    private func title(of job: Job) -> String {
+        guard let work = works[job.kind] else { return job.kind }
+        return title(of: job, by: work) ?? job.kind
     }
 
-    static func result(from outcome: ImportOutcome) -> ImportResult {
-        ImportResult(counts: outcome.counts, warnings: Array(outcome.warnings.prefix(ImportResult.maxWarnings)),
-                     warningsOmitted: max(0, outcome.warnings.count - ImportResult.maxWarnings), dryRun: outcome.dryRun)
+    private func title<Work: JobWork>(of job: Job, by work: Work) -> String? {
+        (try? job.params.decode(Work.Params.self)).map(work.title)
     }
 
-    static func summary(_ result: ImportResult) -> String {
-        let c = result.counts
-        let prefix = result.dryRun ? "dry run, nothing applied; would have " : ""
-        return "\(prefix)topics \(c.topics.created) created, \(c.topics.updated) updated, \(c.topics.unchanged) unchanged; "
-            + "guidelines \(c.guidelines.created) created, \(c.guidelines.updated) updated, \(c.guidelines.unchanged) unchanged"
+    /// Lets the job's work free what the job holds (it will not run again).
+    private func release(_ job: Job) {
+        guard let work = works[job.kind] else { return }
+        release(job, by: work)
+    }
+
+    private func release<Work: JobWork>(_ job: Job, by work: Work) {
+        if let params = try? job.params.decode(Work.Params.self) { work.release(params) }
     }
 
     static func makeID() -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookImport
+import GuidebookJobs
 
 /// `guidebook import FILE...`: imports into the database directly, or through a running
 /// server's job API with `--server URL`.
@@ -69,16 +70,19 @@ struct ImportCommand {
             Console.err("seed loaded into the empty database: \(counts.topics.created) topics, \(counts.guidelines.created) guidelines")
         }
         let importer = Importer(store: store)
+        var display = ProgressDisplay()
+        // One context for every file: Ctrl-C cancels it, and the import running stops at its next step.
+        let context = JobContext { progress in
+            display.update(phase: progress.phase, message: progress.message, completed: progress.completed, total: progress.total, unit: progress.unit)
+        }
         let cancel = CancelFlag()
-        cancel.installInterruptHandler()
+        cancel.installInterruptHandler(alsoCancelling: context)
         for file in options.files {
             let (format, name) = try options.format(of: file)
-            let display = ProgressDisplay()
+            display = ProgressDisplay()
             do {
-                let outcome = try importer.run(path: file, options: .init(format: format, mode: options.mode, dryRun: options.dryRun, displayName: name)) { progress in
-                    if cancel.isSet { throw CancellationError() }
-                    display.update(phase: progress.phase, message: progress.message, completed: progress.completed, total: progress.total, unit: progress.unit)
-                }
+                let outcome = try importer.run(path: file, options: .init(format: format, mode: options.mode, dryRun: options.dryRun, displayName: name),
+                                               context: context)
                 let c = outcome.counts
                 display.finish("\(name): \(outcome.dryRun ? "dry run, nothing kept; would have " : "")topics \(c.topics.created) created, \(c.topics.updated) updated, \(c.topics.unchanged) unchanged; guidelines \(c.guidelines.created)/\(c.guidelines.updated)/\(c.guidelines.unchanged); translations \(c.translations.created)/\(c.translations.updated)/\(c.translations.unchanged) (created/updated/unchanged)")
                 for warning in outcome.warnings.prefix(50) { Console.err("  warning: line \(warning.line): \(warning.message)") }
@@ -95,7 +99,7 @@ struct ImportCommand {
     }
 }
 
-/// Set by Ctrl-C so a running import stops at its next progress report.
+/// Set by Ctrl-C: an import into the database stops at its next step, one on a server is canceled there.
 final class CancelFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var flag = false
@@ -104,10 +108,14 @@ final class CancelFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { flag } }
     func set() { lock.withLock { flag = true } }
 
-    func installInterruptHandler() {
+    /// Sets the flag on SIGINT, and cancels `context` too when there is one.
+    func installInterruptHandler(alsoCancelling context: JobContext? = nil) {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.set() }
+        source.setEventHandler { [weak self] in
+            self?.set()
+            context?.cancel()
+        }
         source.resume()
         self.source = source
     }

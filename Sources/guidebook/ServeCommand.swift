@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookAPI
 import GuidebookCore
+import GuidebookImport
 import GuidebookJobs
 import HTTPServer
 
@@ -22,7 +23,7 @@ struct ServeCommand {
         let metrics = Metrics()
         let jobStore = try JobStore(path: JobStore.path(besides: settings.databasePath), migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
         let runner = JobRunner(jobs: jobStore, knowledge: store) { job, seconds in
-            let guidelines = job.result.map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
+            let guidelines = job.importResult.map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
             if job.status == .succeeded { metrics.recordImport(guidelines: guidelines, seconds: seconds) }
             logger.info("job finished", [("job_id", .string(job.id)), ("status", .string(job.status.rawValue)),
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])

@@ -1,5 +1,5 @@
 import Foundation
-import GuidebookCore
+@testable import GuidebookCore
 import GuidebookImport
 import GuidebookTestSupport
 import XCTest

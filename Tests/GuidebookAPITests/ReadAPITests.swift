@@ -407,7 +407,7 @@ final class ReadAPITests: XCTestCase {
     /// is served in English with `"fallback": true` when Korean is asked for.
     func testMissingTranslationFallsBackToEnglish() throws {
         let english = "Give every sheet a clear way to close."
-        try server.store.write { database in
+        try server.store.write { writer in
             let topic = BundleTopic(
                 slug: "untranslated-topic", category: "views",
                 title: ["en": "Untranslated Topic"], summary: ["en": "Only in English."],
@@ -415,7 +415,7 @@ final class ReadAPITests: XCTestCase {
                     BundleGuideline(id: "untranslated-topic.english-only", text: ["en": english]),
                 ])]
             )
-            _ = try KnowledgeWriter(database: database).upsertTopic(topic, mode: .merge)
+            _ = try writer.upsertTopic(topic, mode: .merge)
         }
 
         let response = try get("/v1/guidelines/untranslated-topic.english-only?lang=ko")

@@ -1,5 +1,5 @@
 import Foundation
-import GuidebookCore
+@testable import GuidebookCore
 import GuidebookImport
 import GuidebookTestSupport
 import SQLite
@@ -32,7 +32,7 @@ final class SearchEngineTests: XCTestCase {
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
         try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
         try handle.close()
-        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"), progress: { _ in })
+        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"))
     }
 
     override func tearDownWithError() throws {
@@ -65,7 +65,7 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertGreaterThan(before.total, 0)
         // Delete a topic holding matches (the delete triggers bump the generation), then search again.
         let slug = try XCTUnwrap(before.hits.first?.topic)
-        try store.write { try $0.run("DELETE FROM topics WHERE slug = ?", [.text(slug)]) }
+        try store.write { try $0.database.run("DELETE FROM topics WHERE slug = ?", [.text(slug)]) }
         let after = try store.search(SearchRequest(query: query, limit: 5))
         XCTAssertLessThan(after.total, before.total)
         XCTAssertFalse(after.hits.contains { $0.topic == slug })

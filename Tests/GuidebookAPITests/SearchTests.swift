@@ -1,5 +1,5 @@
 import Foundation
-import GuidebookCore
+@testable import GuidebookCore
 import GuidebookTestSupport
 import GuidebookText
 import SQLite
@@ -150,7 +150,7 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search("zyxwvat")["suggestion"] as? String, "zyxwvut")
         XCTAssertEqual(try search("가나다라마버를")["suggestion"] as? String, "가나다라마바를")
         // Deleting the topic (the delete triggers) takes its words out of the vocabulary.
-        try server.store.write { try $0.run("DELETE FROM topics WHERE slug = 'zy-topic'") }
+        try server.store.write { try $0.database.run("DELETE FROM topics WHERE slug = 'zy-topic'") }
         XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
         XCTAssertEqual(try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM search_words_vocab WHERE term = 'zyxwvut'") }, 0)
     }
@@ -280,8 +280,7 @@ final class SearchTests: XCTestCase {
 
     /// Writes the topic `zy-topic` with one guideline: English "A zyxwvut guideline." and `korean`.
     private func writeZyTopic(korean: String) throws {
-        try server.store.write { database in
-            let writer = KnowledgeWriter(database: database)
+        try server.store.write { writer in
             try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
             _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
                 BundleSection(key: "overview", title: [:], guidelines: [
@@ -297,9 +296,9 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 1)
         XCTAssertEqual(try search("가나다라")["total"] as? Int, 1)
         // Replacing the topic without the guideline removes it from the index too.
-        try server.store.write { database in
-            _ = try KnowledgeWriter(database: database).upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"],
-                                                                              summary: [:], sections: []), mode: .replace)
+        try server.store.write { writer in
+            _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: []),
+                                       mode: .replace)
         }
         XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
         // A rebuild gives the same answers.

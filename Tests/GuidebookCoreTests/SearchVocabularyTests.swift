@@ -13,8 +13,7 @@ final class SearchVocabularyTests: XCTestCase {
         let store = try Store(path: directory.file("kb.sqlite"), migrations: try Migration.load(from: PackagePaths.migrations))
         let longRun = String(repeating: "가나다라", count: 9)
         func write(_ english: String, _ korean: String) throws {
-            try store.write { database in
-                let writer = KnowledgeWriter(database: database)
+            try store.write { writer in
                 try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
                 _ = try writer.upsertTopic(BundleTopic(slug: "words", category: "test", title: ["en": "Words"], summary: [:], sections: [
                     BundleSection(key: "one", title: [:], guidelines: [BundleGuideline(id: "words.one", text: ["en": english, "ko": korean])]),
@@ -51,7 +50,7 @@ final class SearchVocabularyTests: XCTestCase {
         XCTAssertNil(replaced["시트를"])
         XCTAssertEqual(replaced["modal"], 1)
         XCTAssertEqual(replaced["띄웁니다"], 1)
-        try store.write { try $0.run("DELETE FROM topics WHERE slug = 'words'") }
+        try store.write { try $0.database.run("DELETE FROM topics WHERE slug = 'words'") }
         XCTAssertEqual(try terms(), [:])
         try store.rebuildSearchIndex()
         XCTAssertEqual(try terms(), [:])

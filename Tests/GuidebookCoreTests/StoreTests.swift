@@ -1,5 +1,5 @@
 import Foundation
-import GuidebookCore
+@testable import GuidebookCore
 import SQLite
 import XCTest
 
@@ -64,7 +64,7 @@ final class StoreTests: XCTestCase {
 
     @discardableResult
     private func apply(_ bundle: KnowledgeBundle, to store: Store, mode: ImportMode = .merge) throws -> ImportCounts {
-        try store.write { try KnowledgeWriter(database: $0).apply(bundle, mode: mode) }
+        try store.write { try $0.apply(bundle, mode: mode) }
     }
 
     private func recordedMigrations(_ path: String) throws -> [(version: Int, name: String)] {
@@ -224,17 +224,17 @@ final class StoreTests: XCTestCase {
     func testWALModeIsOn() throws {
         let store = try openStore()
         XCTAssertEqual(try store.read { try $0.database.firstRow("PRAGMA journal_mode") { $0.text(0) } }, "wal")
-        XCTAssertEqual(try store.write { try $0.firstRow("PRAGMA journal_mode") { $0.text(0) } }, "wal")
+        XCTAssertEqual(try store.write { try $0.database.firstRow("PRAGMA journal_mode") { $0.text(0) } }, "wal")
         // WAL is a property of the file: a new connection sees it too.
         XCTAssertEqual(try Database(path: store.path).firstRow("PRAGMA journal_mode") { $0.text(0) }, "wal")
     }
 
     func testForeignKeysAreOnForTheWriter() throws {
         let store = try openStore()
-        XCTAssertEqual(try store.write { try $0.scalarInt("PRAGMA foreign_keys") }, 1)
+        XCTAssertEqual(try store.write { try $0.database.scalarInt("PRAGMA foreign_keys") }, 1)
         // And enforced: a topic in a category that does not exist is refused, and nothing is written.
-        XCTAssertThrowsError(try store.write { database in
-            try database.run("INSERT INTO topics (slug, category_id, position, created_at, updated_at) VALUES ('orphan', 999, 0, 'now', 'now')")
+        XCTAssertThrowsError(try store.write { writer in
+            try writer.database.run("INSERT INTO topics (slug, category_id, position, created_at, updated_at) VALUES ('orphan', 999, 0, 'now', 'now')")
         }) { error in
             XCTAssertTrue((error as? SQLiteError)?.isConstraint ?? false, "expected a constraint error, got \(error)")
         }

@@ -1,5 +1,4 @@
 import GuidebookCore
-import SQLite
 
 /// `GET /v1/search`: bilingual full-text search over topics, sections and guidelines.
 struct SearchController: Controller {
@@ -30,7 +29,7 @@ struct SearchController: Controller {
         let markStart = try mark(request, "mark_start", default: "<mark>")
         let markEnd = try mark(request, "mark_end", default: "</mark>")
 
-        return try store.read { reader in
+        let localizer = try store.read { reader in
             let localizer = try KnowledgeController.localizer(request, reader: reader)
             if let topic, try reader.topicTitle(slug: topic).isEmpty {
                 throw Problem.badParameter("topic", "no topic '\(topic.prefix(100))'; see /v1/topics")
@@ -38,62 +37,53 @@ struct SearchController: Controller {
             if let category, try !reader.categoryExists(category) {
                 throw Problem.badParameter("category", "no category '\(category.prefix(100))'; see /v1/categories")
             }
-            let engine = SearchEngine(database: reader.database, cache: store.searchCache)
-            func run(_ query: SearchQuery) throws -> SearchResults {
-                do {
-                    return try engine.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
-                } catch let error as SQLiteError where error.isGenericError {
-                    // The query builder only emits valid expressions; should SQLite still refuse one, it is
-                    // the query that cannot be run, not a server fault.
-                    throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
-                }
-            }
-            var results = try run(query)
-            let suggestion = results.suggestion
-            // fuzzy=true: a query that found nothing is searched again as suggested, and says so.
-            var searched = query
-            var corrected = false
-            if fuzzy, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
-                searched = suggested
-                corrected = true
-                results = try run(suggested)
-            }
-            let highlighter = Highlighter(terms: searched.highlights, markStart: markStart, markEnd: markEnd)
+            return localizer
+        }
+        // fuzzy=true: a query that found nothing is searched again as suggested, and says so.
+        let page: SearchPage
+        do {
+            page = try store.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit), correcting: fuzzy)
+        } catch SearchEngine.Failure.queryRefused {
+            // The query builder only emits valid expressions; should SQLite still refuse one, it is
+            // the query that cannot be run, not a server fault.
+            throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+        }
+        let results = page.results
+        let highlighter = Highlighter(terms: page.searched.highlights, markStart: markStart, markEnd: markEnd)
 
-            var json = JSONWriter(capacity: 4096)
-            json.beginObject()
-            json.field("query", q)
-            json.field("suggestion", suggestion)
-            json.field("corrected", corrected)
-            json.field("total", results.total)
-            json.key("items")
+        var json = JSONWriter(capacity: 4096)
+        json.beginObject()
+        json.field("query", q)
+        json.field("suggestion", page.suggestion)
+        json.field("corrected", page.corrected)
+        json.field("total", results.total)
+        json.key("items")
+        json.beginArray()
+        for item in page.items {
+            writeHit(item.hit, texts: item.texts, localizer: localizer, highlighter: highlighter, into: &json)
+        }
+        json.endArray()
+        json.key("facets")
+        json.beginObject()
+        json.field("exact", results.facetsAreExact)
+        json.field("topics_matched", results.topicsMatched)
+        for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
+            json.key(name)
             json.beginArray()
-            for (hit, texts) in zip(results.hits, try reader.searchHitTexts(results.hits)) {
-                writeHit(hit, texts: texts, localizer: localizer, highlighter: highlighter, into: &json)
+            for facet in facets {
+                json.beginObject()
+                json.field("slug", facet.slug)
+                json.field("count", facet.count)
+                json.endObject()
             }
             json.endArray()
-            json.key("facets")
-            json.beginObject()
-            json.field("exact", results.facetsAreExact)
-            json.field("topics_matched", results.topicsMatched)
-            for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
-                json.key(name)
-                json.beginArray()
-                for facet in facets {
-                    json.beginObject()
-                    json.field("slug", facet.slug)
-                    json.field("count", facet.count)
-                    json.endObject()
-                }
-                json.endArray()
-            }
-            json.endObject()
-            let next = results.hasMore && offset + limit <= Self.maxOffset ? Cursor.encode([Int64(offset + limit)], list: list) : nil
-            json.field("next", next)
-            json.endObject()
-            return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
-                                         ("X-Total-Count", String(results.total))])
         }
+        json.endObject()
+        let next = results.hasMore && offset + limit <= Self.maxOffset ? Cursor.encode([Int64(offset + limit)], list: list) : nil
+        json.field("next", next)
+        json.endObject()
+        return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
+                                     ("X-Total-Count", String(results.total))])
     }
 
     private func writeHit(_ hit: SearchHit, texts hitTexts: SearchHitTexts, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) {

@@ -1,6 +1,5 @@
 import GuidebookCore
 import GuidebookJobs
-import SQLite
 
 /// The one place where errors become HTTP problems. Anything not known here is a 500 that
 /// reveals nothing but the request id.
@@ -23,8 +22,6 @@ public enum ProblemMapper {
             case .alreadyFinished(let id, let status):
                 return .conflict("job '\(id)' has already finished (\(status.rawValue)); there is nothing to cancel")
             }
-        case let error as SQLiteError where error.isBusy:
-            return .unavailable("the database is busy; try again shortly", retryAfter: 1)
         default:
             return .internalError(requestID: requestID)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import GuidebookImport
 import GuidebookJobs
 
 /// How a job looks in JSON: in responses, lists and server-sent events alike.
@@ -26,14 +27,16 @@ enum JobRepresentation {
         json.field("finished_at", job.finishedAt)
         json.key("params")
         json.beginObject()
-        json.field("format", job.params.format.rawValue)
-        json.field("mode", job.params.mode.rawValue)
-        json.field("dry_run", job.params.dryRun)
-        json.field("file_name", job.params.fileName)
-        json.field("size", job.params.size)
+        if let params = job.importParams {
+            json.field("format", params.format.rawValue)
+            json.field("mode", params.mode.rawValue)
+            json.field("dry_run", params.dryRun)
+            json.field("file_name", params.fileName)
+            json.field("size", params.size)
+        }
         json.endObject()
         json.key("result")
-        if let result = job.result { write(result, into: &json) } else { json.null() }
+        if let result = job.importResult { write(result, into: &json) } else { json.null() }
         json.key("error")
         if let error = job.error {
             json.beginObject()

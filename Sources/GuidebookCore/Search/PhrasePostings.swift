@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// Every row one phrase matches, in rowid order, with the row's BM25 term weight for it.
 ///

@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// What the engine needs to know of every row of the search index without reading the index row
 /// by row: its topic (so its category) for facets and filters, and its length in tokens for bm25's

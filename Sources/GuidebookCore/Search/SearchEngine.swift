@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+internal import SQLite
 
 /// Runs searches on a read connection.
 ///
@@ -20,17 +20,19 @@ public struct SearchEngine {
     public enum Failure: Error, Equatable {
         /// A rowid beyond what the engine's 32-bit row numbers hold (over a billion records).
         case rowOutOfRange(Int64)
+        /// SQLite refused to run the query's full-text expression.
+        case queryRefused
     }
 
     /// `database` must be a read connection with the full-text functions registered
     /// (`Database.registerFullTextFunctions`), as the store's readers are.
-    public init(database: Database, cache: SearchCache) {
+    init(database: Database, cache: SearchCache) {
         self.database = database
         self.cache = cache
     }
 
-    public func search(_ request: SearchRequest) throws -> SearchResults {
-        let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = ?1", [.text(SearchIndexer.generationKey)]) ?? 0)
+    func search(_ request: SearchRequest) throws -> SearchResults {
+        let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
         let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not

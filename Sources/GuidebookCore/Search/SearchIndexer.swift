@@ -1,5 +1,5 @@
 import GuidebookText
-import SQLite
+internal import SQLite
 
 /// Keeps the full-text index in step with the knowledge base. Runs on the writer connection inside
 /// the same transaction as the write it follows, so the index is never out of date and no
@@ -9,7 +9,7 @@ import SQLite
 public struct SearchIndexer {
     let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 
@@ -30,7 +30,7 @@ public struct SearchIndexer {
     static func rowID(_ kind: Kind, _ id: Int64) -> Int64 { id * 4 + kind.rawValue }
 
     /// Re-indexes a topic, its sections and its guidelines. `isNew` skips deleting rows that cannot exist.
-    public func indexTopic(id topicID: Int64, isNew: Bool = false) throws {
+    func indexTopic(id topicID: Int64, isNew: Bool = false) throws {
         try bumpGeneration()
         guard let (slug, category) = try database.firstRow("""
             SELECT t.slug, c.slug FROM topics t JOIN categories c ON c.id = t.category_id WHERE t.id = ?
@@ -88,27 +88,24 @@ public struct SearchIndexer {
     }
 
     /// Empties the index and indexes every topic again (after a segmentation change, or on request).
-    public func rebuild() throws {
+    func rebuild() throws {
         try database.execute("INSERT INTO search_words (search_words) VALUES ('delete-all'); DELETE FROM search_index;")
         try bumpGeneration()
         for id in try database.rows("SELECT id FROM topics ORDER BY id", [], { $0.int64(0) }) {
             try indexTopic(id: id, isNew: true)
         }
-        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('search_index_version', ?)", [.text(TextSegmenter.version)])
+        try MetaTable(database: database).set(MetaTable.searchIndexVersion, to: TextSegmenter.version)
     }
 
     /// True when the stored index was built with another segmentation than this binary's.
-    public func needsRebuild() throws -> Bool {
-        let stored = try database.firstRow("SELECT value FROM meta WHERE key = 'search_index_version'") { $0.text(0) }
+    func needsRebuild() throws -> Bool {
+        let stored = try MetaTable(database: database).value(MetaTable.searchIndexVersion)
         return stored != TextSegmenter.version
     }
 
-    /// The `meta` key of the counter bumped with every change to the index (see `SearchCache`).
-    static let generationKey = "search_generation"
-
     /// Marks the index as changed; the SQL delete triggers do the same.
     private func bumpGeneration() throws {
-        try database.cachedStatement("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = '\(Self.generationKey)'").run()
+        try MetaTable(database: database).increment(MetaTable.searchGeneration)
     }
 
     private func delete(_ kind: Kind, _ id: Int64) throws {

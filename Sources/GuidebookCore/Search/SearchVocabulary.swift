@@ -1,5 +1,5 @@
 import GuidebookText
-import SQLite
+internal import SQLite
 
 /// The words the search index holds as written, each with the number of rows holding it: where
 /// "did you mean" suggestions come from.

@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// Reads the whole knowledge base back as a bundle, in display order, so that exporting and
 /// importing into an empty database reproduces it.

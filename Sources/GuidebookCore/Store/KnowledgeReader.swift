@@ -1,14 +1,14 @@
-import SQLite
+internal import SQLite
 
 /// Read queries over the knowledge base, on one connection.
 ///
 /// A reader is used by one thread at a time; the server keeps one per worker thread in a `ReaderPool`.
 /// Its statements are prepared once and reused.
 public final class KnowledgeReader {
-    /// The connection, for the search and job readers that extend this type.
-    public let database: Database
+    /// The connection (inside the store only: SQLite does not show above it).
+    let database: Database
 
-    public init(database: Database) {
+    init(database: Database) {
         self.database = database
     }
 

@@ -1,15 +1,16 @@
-import SQLite
+internal import SQLite
 
 /// Writes bundles into the knowledge base on the single writer connection.
 ///
-/// Every method must run inside a transaction the caller owns (`Database.transaction`), so that an
-/// import is all or nothing and readers never see half of it.
+/// `Store.write` hands one to its body inside a transaction, so that an import is all or nothing
+/// and readers never see half of it.
 public final class KnowledgeWriter {
-    public let database: Database
+    /// The writer connection (inside the store only: SQLite does not show above it).
+    let database: Database
     private let now: String
 
     /// `timestamp` is recorded as the change time of everything this writer touches.
-    public init(database: Database, timestamp: String = Timestamp.now()) {
+    init(database: Database, timestamp: String = Timestamp.now()) {
         self.database = database
         self.now = timestamp
     }
@@ -29,6 +30,19 @@ public final class KnowledgeWriter {
         }
         for entry in bundle.glossary { try upsertGlossaryEntry(entry) }
         return counts
+    }
+
+    // MARK: Reads that writing depends on
+
+    /// Every topic by its English title, with its slug and category: an import of notes reuses
+    /// them for the topics it recognizes. Read inside the transaction, so it matches what is written.
+    public func existingTopics() throws -> [ExistingTopic] {
+        try database.rows("""
+            SELECT tt.title, t.slug, c.slug FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id
+            JOIN categories c ON c.id = t.category_id WHERE tt.locale = ?1
+            """, [.text(SourceLocale.code)]) {
+            ExistingTopic(title: $0.text(0), slug: $0.text(1), category: $0.text(2))
+        }
     }
 
     // MARK: Locales, categories, glossary

@@ -1,4 +1,4 @@
-import SQLite
+package import SQLite
 
 /// Applies migrations in order, each in its own transaction, recording each in `schema_migrations`.
 ///
@@ -6,6 +6,9 @@ import SQLite
 /// `guidebook import`), so each step takes the write lock first (`BEGIN IMMEDIATE`, waiting
 /// through the busy timeout) and only then reads which versions are applied: whoever comes second
 /// finds the work done and applies nothing.
+///
+/// Its methods take a connection, so they are `package`: the knowledge store and the jobs store
+/// prepare their own files with it, and nothing outside the package sees SQLite.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
 
@@ -20,7 +23,7 @@ public struct Migrator: Sendable {
     /// a byte of it, switches it to WAL, applies the migrations still missing, and returns those
     /// this call applied. Safe while other processes do the same to the same file.
     @discardableResult
-    public func prepare(_ database: Database) throws -> [Migration] {
+    package func prepare(_ database: Database) throws -> [Migration] {
         let found = try recordedVersion(of: database)
         guard found <= latestVersion else {
             throw StoreError.schemaTooNew(found: found, supported: latestVersion)
@@ -32,7 +35,7 @@ public struct Migrator: Sendable {
     }
 
     /// The schema version recorded in `database` (0 for a new file), creating `schema_migrations` if missing.
-    public func currentVersion(of database: Database) throws -> Int {
+    package func currentVersion(of database: Database) throws -> Int {
         try database.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version    INTEGER PRIMARY KEY,
@@ -44,7 +47,7 @@ public struct Migrator: Sendable {
     }
 
     /// The schema version recorded in `database`, read without writing anything (0 for a new file).
-    public func recordedVersion(of database: Database) throws -> Int {
+    package func recordedVersion(of database: Database) throws -> Int {
         let hasTable = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") != nil
         guard hasTable else { return 0 }
         return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
@@ -53,7 +56,7 @@ public struct Migrator: Sendable {
     /// Brings `database` up to date and returns the migrations this call applied.
     /// A database newer than this binary is refused before anything is written.
     @discardableResult
-    public func migrate(_ database: Database) throws -> [Migration] {
+    package func migrate(_ database: Database) throws -> [Migration] {
         // Up to date (every start but the first): no write lock, so starting servers don't queue.
         let found = try recordedVersion(of: database)
         guard found != latestVersion else { return [] }

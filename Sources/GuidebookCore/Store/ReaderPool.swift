@@ -1,9 +1,9 @@
 import Foundation
-import SQLite
+internal import SQLite
 
 /// A bounded pool of read connections. A caller borrows one for the length of a closure;
 /// connections are opened on first need and kept, with their prepared statements, for reuse.
-public final class ReaderPool: @unchecked Sendable {
+final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let capacity: Int
     private let condition = NSCondition()
@@ -18,7 +18,7 @@ public final class ReaderPool: @unchecked Sendable {
     /// Runs `body` with a reader inside one read transaction, waiting for a reader when all are busy.
     /// One transaction gives the body a consistent snapshot and takes the file's read lock once
     /// instead of once per statement.
-    public func withReader<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
+    func withReader<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
         let reader = try checkOut()
         defer { checkIn(reader) }
         let database = reader.database

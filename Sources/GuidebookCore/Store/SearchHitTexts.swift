@@ -1,4 +1,4 @@
-import SQLite
+internal import SQLite
 
 /// What a search hit shows, in every locale that has it: the record's own text (a guideline's
 /// text, a topic's summary, a section's title), its section's title and its topic's title.

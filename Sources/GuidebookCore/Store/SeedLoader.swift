@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+internal import SQLite
 
 /// Loads the seed knowledge base (`Seed/*.json`) into an empty database, once.
 public struct SeedLoader {
@@ -43,10 +43,10 @@ public struct SeedLoader {
         guard try store.read({ try Self.isUnseeded($0.database) }) else { return nil }
         let bundle = try bundle()
         return try store.reportingLock {
-            try store.write { database in
-                guard try Self.isUnseeded(database) else { return nil }
-                let counts = try KnowledgeWriter(database: database).apply(bundle)
-                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_loaded_at', ?)", [.text(Timestamp.now())])
+            try store.write { writer in
+                guard try Self.isUnseeded(writer.database) else { return nil }
+                let counts = try writer.apply(bundle)
+                try MetaTable(database: writer.database).set(MetaTable.seedLoadedAt, to: Timestamp.now())
                 return counts
             }
         }
@@ -54,8 +54,6 @@ public struct SeedLoader {
 
     /// True when the knowledge base has no topics and was never seeded.
     private static func isUnseeded(_ database: Database) throws -> Bool {
-        try database.scalarInt("""
-            SELECT NOT EXISTS (SELECT 1 FROM topics) AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'seed_loaded_at')
-            """) == 1
+        try database.scalarInt("SELECT EXISTS (SELECT 1 FROM topics)") == 0 && MetaTable(database: database).value(MetaTable.seedLoadedAt) == nil
     }
 }

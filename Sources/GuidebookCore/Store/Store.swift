@@ -1,13 +1,18 @@
 import Foundation
-import SQLite
+internal import SQLite
 
 /// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,
 /// and a pool of read connections so readers never wait for the writer.
+///
+/// The only door to SQLite: everything above it reads through `read` (a `KnowledgeReader`),
+/// writes through `write` (a `KnowledgeWriter` inside one transaction) and searches through
+/// `search`. SQLite's own types and errors stay inside; a lock held beyond the busy timeout
+/// comes out as `StoreError.busy`.
 public final class Store: @unchecked Sendable {
     /// Where the database file is.
     public let path: String
     /// Read connections, one per concurrent reader.
-    public let readers: ReaderPool
+    let readers: ReaderPool
     /// Phrase postings and the row directory searches keep until the index changes.
     public let searchCache: SearchCache
     private let writer: Database
@@ -53,41 +58,68 @@ public final class Store: @unchecked Sendable {
     /// Memory for search postings unless told otherwise: 32 MiB.
     public static let defaultSearchCacheBytes = 32 * 1024 * 1024
 
-    /// Runs a search on a pooled read connection.
+    /// Runs a search on a pooled read connection: the hits of one page, the total and the facets.
+    /// A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        try read { try SearchEngine(database: $0.database, cache: searchCache).search(request) }
+        try read { try $0.search(request, cache: searchCache) }
+    }
+
+    /// Runs a search and reads the texts its hits show, in one read transaction. With `correcting`,
+    /// a query that finds nothing is searched again as its suggestion says (`SearchPage.corrected`).
+    public func search(_ request: SearchRequest, correcting: Bool) throws -> SearchPage {
+        try read { reader in
+            var results = try reader.search(request, cache: searchCache)
+            let suggestion = results.suggestion
+            var searched = request.query
+            var corrected = false
+            if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
+                var again = request
+                again.query = suggested
+                searched = suggested
+                corrected = true
+                results = try reader.search(again, cache: searchCache)
+            }
+            let texts = try reader.searchHitTexts(results.hits)
+            return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
+                              suggestion: suggestion, searched: searched, corrected: corrected)
+        }
     }
 
     /// A number that changes whenever anyone has committed to the database since the last call
     /// (this process's writer, or another process such as `guidebook import` on the same file).
     /// Cached responses remember it and are valid while it stays the same.
     public func dataGeneration() throws -> Int64 {
-        try watchLock.withLock {
-            let version = try watcher.scalarInt("PRAGMA data_version").map(Int64.init) ?? 0
-            if version != lastDataVersion {
-                lastDataVersion = version
-                generation += 1
+        try StoreError.translatingBusy {
+            try watchLock.withLock {
+                let version = try watcher.scalarInt("PRAGMA data_version").map(Int64.init) ?? 0
+                if version != lastDataVersion {
+                    lastDataVersion = version
+                    generation += 1
+                }
+                return generation
             }
-            return generation
         }
     }
 
-    /// Runs `body` with the writer connection inside one IMMEDIATE transaction. Writers are serialized.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try writeLock.withLock {
-            try writer.transaction { try body(writer) }
+    /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
+    /// rolled back when it throws. Writers are serialized.
+    public func write<T>(_ body: (KnowledgeWriter) throws -> T) throws -> T {
+        try StoreError.translatingBusy {
+            try writeLock.withLock {
+                try writer.transaction { try body(KnowledgeWriter(database: writer)) }
+            }
         }
     }
 
     /// Runs `body` (work done while starting, such as seeding), turning a lock another process
     /// held beyond the busy timeout into `StoreError.locked`, which names this file.
-    public func reportingLock<T>(_ body: () throws -> T) throws -> T {
+    func reportingLock<T>(_ body: () throws -> T) throws -> T {
         try StoreError.reportingLock(of: writer, body)
     }
 
-    /// Runs `body` with a pooled read connection.
+    /// Runs `body` with a pooled read connection, inside one read transaction (one consistent snapshot).
     public func read<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
-        try readers.withReader(body)
+        try StoreError.translatingBusy { try readers.withReader(body) }
     }
 
     /// True when the knowledge base has no topics.
@@ -96,17 +128,19 @@ public final class Store: @unchecked Sendable {
     }
 
     /// A fact stored in the `meta` table.
-    public func meta(_ key: String) throws -> String? {
-        try read { reader in try reader.database.firstRow("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) } }
+    func meta(_ key: String) throws -> String? {
+        try read { try MetaTable(database: $0.database).value(key) }
     }
 
     /// Rebuilds the full-text index from the knowledge base (`guidebook reindex`).
     public func rebuildSearchIndex() throws {
-        try write { try SearchIndexer(database: $0).rebuild() }
+        try write { try SearchIndexer(database: $0.database).rebuild() }
     }
 
     /// Writes the WAL back into the database file (at shutdown, so the file stands alone).
     public func checkpoint() throws {
-        try writeLock.withLock { try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        try StoreError.translatingBusy {
+            try writeLock.withLock { try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
     }
 }

@@ -1,5 +1,3 @@
-import SQLite
-
 /// Failures the store reports to its callers. The API maps each case to an HTTP status in one place.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No such resource (`kind` is "topic", "guideline", ...).
@@ -10,7 +8,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case schemaTooNew(found: Int, supported: Int)
     /// A migration file is malformed or missing.
     case badMigration(String)
-    /// The database is busy beyond the busy timeout.
+    /// Another connection held the lock beyond the busy timeout; the request may simply be tried again.
     case busy
     /// Opening the database file needed its lock, and another connection held it for the whole busy timeout.
     case locked(path: String, milliseconds: Int)
@@ -28,17 +26,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .locked(let path, let milliseconds):
             return "the database \(path) stayed locked by another connection for \(milliseconds) ms (the busy timeout) while it was being opened; try again when the other process's write (an import or a migration) has finished"
         case .corrupt(let message): return "unexpected stored data: \(message)"
-        }
-    }
-
-    /// Runs `body`, turning a lock that stayed taken through the busy timeout into `.locked`, which
-    /// names the file and the wait instead of SQLite's bare "database is locked". For opening a
-    /// database, where no request is waiting that could simply be told to retry.
-    public static func reportingLock<T>(of database: Database, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as SQLiteError where error.isBusy {
-            throw StoreError.locked(path: database.path, milliseconds: Int(database.busyTimeoutMilliseconds))
         }
     }
 }

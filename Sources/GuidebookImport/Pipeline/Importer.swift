@@ -1,10 +1,13 @@
 import Foundation
 import GuidebookCore
+import GuidebookJobs
 import GuidebookNotes
-import SQLite
 
 /// Applies one payload file to the knowledge base in a single transaction: readers see all of it
 /// or none of it, and a failure, a cancellation or a dry run leaves the knowledge base as it was.
+///
+/// It reports its progress to a `JobContext` and checks it for cancellation at every step; the
+/// context is a job's (`ImportWork`) or the command line's (`guidebook import`).
 public struct Importer: Sendable {
     public let store: Store
 
@@ -15,12 +18,17 @@ public struct Importer: Sendable {
         public var dryRun: Bool
         /// The name shown in messages and warnings (the upload's or the file's name).
         public var displayName: String
+        /// The import job this import runs for, if any: its result is recorded in the same
+        /// transaction as the data (`KnowledgeWriter.markImportCommitted`), so that after a crash
+        /// the next start can tell whether the data is in.
+        public var jobID: String?
 
-        public init(format: ImportFormat, mode: ImportMode = .merge, dryRun: Bool = false, displayName: String) {
+        public init(format: ImportFormat, mode: ImportMode = .merge, dryRun: Bool = false, displayName: String, jobID: String? = nil) {
             self.format = format
             self.mode = mode
             self.dryRun = dryRun
             self.displayName = displayName
+            self.jobID = jobID
         }
     }
 
@@ -31,20 +39,18 @@ public struct Importer: Sendable {
     /// Marks a rollback that is the plan (a dry run), not a failure.
     private struct DryRunRollback: Error { let outcome: ImportOutcome }
 
-    /// Imports `path`. `progress` is called often; throwing from it (for example `CancellationError`)
-    /// aborts and rolls back. `beforeCommit` runs inside the transaction after the data is written,
-    /// so a caller can record the outcome atomically with the data.
-    public func run(path: String, options: Options,
-                    progress: (ImportProgress) throws -> Void,
-                    beforeCommit: (Database, ImportOutcome) throws -> Void = { _, _ in }) throws -> ImportOutcome {
+    /// Imports `path`, reporting to `context` at every step; once `context` is cancelled the next
+    /// step throws `CancellationError` and everything is rolled back. A failure of the input is an
+    /// `ImportFailure` with its line and field.
+    public func run(path: String, options: Options, context: JobContext = JobContext()) throws -> ImportOutcome {
         do {
-            return try store.write { database in
-                let writer = KnowledgeWriter(database: database)
+            return try store.write { writer in
                 var outcome: ImportOutcome
-                var last = ImportProgress(phase: "starting", message: "", completed: 0, total: nil, unit: "")
-                let report: (ImportProgress) throws -> Void = { update in
+                var last = JobProgress(phase: "starting", message: "", completed: 0, total: nil, unit: "")
+                let report: (JobProgress) throws -> Void = { update in
                     last = update
-                    try progress(update)
+                    context.report(update)
+                    try context.checkCancellation()
                 }
                 switch options.format {
                 case .ndjson: outcome = try applyNDJSON(path: path, options: options, writer: writer, progress: report)
@@ -52,13 +58,16 @@ public struct Importer: Sendable {
                 case .notes: outcome = try applyNotes(path: path, options: options, writer: writer, progress: report)
                 }
                 // The count stays where applying left it: committing is the last step of the same work.
-                try progress(ImportProgress(phase: "committing", message: "committing \(options.displayName)",
-                                            completed: last.completed, total: last.total, unit: last.unit))
+                try report(JobProgress(phase: "committing", message: "committing \(options.displayName)",
+                                       completed: last.completed, total: last.total, unit: last.unit))
                 if options.dryRun {
                     outcome.dryRun = true
                     throw DryRunRollback(outcome: outcome)
                 }
-                try beforeCommit(database, outcome)
+                if let job = options.jobID {
+                    // In the same transaction as the data: after a crash this says the data is in.
+                    try writer.markImportCommitted(job: job, result: try JobPayload(encoding: ImportResult(outcome)).json)
+                }
                 return outcome
             }
         } catch let rollback as DryRunRollback {
@@ -71,8 +80,8 @@ public struct Importer: Sendable {
 
     // MARK: Formats
 
-    private func applyNDJSON(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(ImportProgress(phase: "counting", message: "counting records in \(options.displayName)", completed: 0, total: nil, unit: "records"))
+    private func applyNDJSON(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(JobProgress(phase: "counting", message: "counting records in \(options.displayName)", completed: 0, total: nil, unit: "records"))
         let total = try LineReader.countLines(path: path)
         var counts = ImportCounts()
         var completed = 0
@@ -100,14 +109,14 @@ public struct Importer: Sendable {
                 throw ImportFailure(message: reason, line: number, field: field)
             }
             completed += 1
-            try progress(ImportProgress(phase: "applying", message: "applying \(options.displayName): record \(completed) of \(total)",
-                                        completed: completed, total: total, unit: "records"))
+            try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): record \(completed) of \(total)",
+                                     completed: completed, total: total, unit: "records"))
         }
         return ImportOutcome(counts: counts, warnings: [], dryRun: false)
     }
 
-    private func applyBundle(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(ImportProgress(phase: "parsing", message: "parsing \(options.displayName)", completed: 0, total: nil, unit: "topics"))
+    private func applyBundle(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(JobProgress(phase: "parsing", message: "parsing \(options.displayName)", completed: 0, total: nil, unit: "topics"))
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportFailure(message: "the upload cannot be read") }
         let bundle: KnowledgeBundle
         do {
@@ -118,8 +127,8 @@ public struct Importer: Sendable {
         return try apply(bundle, warnings: [], options: options, writer: writer, progress: progress)
     }
 
-    private func applyNotes(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(ImportProgress(phase: "parsing", message: "parsing notes in \(options.displayName)", completed: 0, total: nil, unit: "topics"))
+    private func applyNotes(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(JobProgress(phase: "parsing", message: "parsing notes in \(options.displayName)", completed: 0, total: nil, unit: "topics"))
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportFailure(message: "the upload cannot be read") }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ImportFailure(message: "notes must be UTF-8 text", line: Self.firstInvalidUTF8Line(data))
@@ -127,12 +136,9 @@ public struct Importer: Sendable {
         // Topics the knowledge base already has keep their slug and category.
         var known: [String: String] = [:]
         var categories: [String: String] = [:]
-        try writer.database.forEachRow("""
-            SELECT tt.title, t.slug, c.slug FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id
-            JOIN categories c ON c.id = t.category_id WHERE tt.locale = 'en'
-            """) { row in
-            known[row.text(0)] = row.text(1)
-            categories[row.text(1)] = row.text(2)
+        for topic in try writer.existingTopics() {
+            known[topic.title] = topic.slug
+            categories[topic.slug] = topic.category
         }
         let parsed = NotesParser(options: .init(knownTopicTitles: known)).parse(text, fileName: options.displayName)
         var bundle = parsed.bundle
@@ -146,7 +152,7 @@ public struct Importer: Sendable {
     }
 
     private func apply(_ bundle: KnowledgeBundle, warnings: [ImportWarning], options: Options, writer: KnowledgeWriter,
-                       progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
+                       progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
         do {
             try BundleValidator.validate(bundle)
         } catch StoreError.invalid(let field, let reason) {
@@ -154,11 +160,11 @@ public struct Importer: Sendable {
         }
         let total = bundle.topics.count
         var done = 0
-        try progress(ImportProgress(phase: "applying", message: "applying \(options.displayName): 0 of \(total) topics", completed: 0, total: total, unit: "topics"))
+        try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): 0 of \(total) topics", completed: 0, total: total, unit: "topics"))
         let counts = try writer.apply(bundle, mode: options.mode) { _ in
             done += 1
-            try progress(ImportProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
-                                        completed: done, total: total, unit: "topics"))
+            try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
+                                     completed: done, total: total, unit: "topics"))
         }
         return ImportOutcome(counts: counts, warnings: warnings, dryRun: false)
     }

@@ -1,0 +1,37 @@
+internal import SQLite
+
+/// The `meta` table: facts kept beside the knowledge base — when the seed was loaded, the search
+/// index's version and generation, which import jobs committed. The one place in the code that
+/// writes it (the migrations' triggers also count the search generation up, in SQL).
+struct MetaTable {
+    let database: Database
+
+    /// When the seed was loaded (it is never loaded twice, even into a knowledge base emptied since).
+    static let seedLoadedAt = "seed_loaded_at"
+    /// The text-splitting version the search index was built with (`TextSegmenter.version`).
+    static let searchIndexVersion = "search_index_version"
+    /// The counter bumped with every change to the search index (see `SearchCache`).
+    static let searchGeneration = "search_generation"
+    /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
+    static func importMarker(job: String) -> String { "import:" + job }
+
+    /// The value stored under `key`, or nil.
+    func value(_ key: String) throws -> String? {
+        try database.firstRow("SELECT value FROM meta WHERE key = ?1", [.text(key)]) { $0.text(0) }
+    }
+
+    /// The value stored under `key` read as a whole number (0 when there is none).
+    func integer(_ key: String) throws -> Int64 {
+        Int64(try database.scalarInt("SELECT value FROM meta WHERE key = ?1", [.text(key)]) ?? 0)
+    }
+
+    /// Stores `value` under `key`, replacing what was there.
+    func set(_ key: String, to value: String) throws {
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
+    }
+
+    /// Adds one to the number stored under `key`.
+    func increment(_ key: String) throws {
+        try database.run("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = ?1", [.text(key)])
+    }
+}
