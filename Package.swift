@@ -30,7 +30,9 @@ let package = Package(
         // The job runner: durable, cancelable import jobs with live progress.
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         // The HTTP API: router, handlers, problem+json mapping.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
+                resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).

@@ -45,7 +45,7 @@ final class OpenAPIContractTests: XCTestCase {
     // MARK: Helpers
 
     private func document(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let value = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
         return try XCTUnwrap(value as? [String: Any], "the document is not a JSON object", file: file, line: line)
     }
 
@@ -174,7 +174,7 @@ final class OpenAPIContractTests: XCTestCase {
         let response = get("/openapi.json")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type")?.split(separator: ";").first.map(String.init), "application/json")
-        XCTAssertEqual(response.bodyBytes, Array(OpenAPIDocument.json.utf8), "the served document is not the source")
+        XCTAssertEqual(response.bodyBytes, OpenAPIDocument.bytes, "the served document is not the source")
         let etag = try XCTUnwrap(response.header("ETag"), "no ETag")
         XCTAssertEqual(get("/openapi.json", headers: [("If-None-Match", etag)]).status, 304)
     }
