@@ -6,14 +6,14 @@ struct KnowledgeController: Controller {
     let store: Store
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/categories", categories, cacheable: true)
-        router.add("GET", "/v1/topics", topics, cacheable: true)
-        router.add("GET", "/v1/topics/{slug}", topic, cacheable: true)
-        router.add("GET", "/v1/guidelines", guidelines, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}", guideline, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}/translations", translations, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, cacheable: true)
-        router.add("GET", "/v1/locales", locales, cacheable: true)
+        router.add("GET", "/v1/categories", categories, options: [.cacheable])
+        router.add("GET", "/v1/topics", topics, options: [.cacheable])
+        router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable])
+        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}", guideline, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable])
+        router.add("GET", "/v1/locales", locales, options: [.cacheable])
         router.add("GET", "/v1/export", export)
     }
 
@@ -21,7 +21,7 @@ struct KnowledgeController: Controller {
     private func export(_ request: APIRequest) throws -> APIResponse {
         let bundle = try store.read { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
-        return .bytes([UInt8](data), contentType: "application/json; charset=utf-8",
+        return .bytes([UInt8](data), contentType: MediaType.json.contentType,
                       headers: [("Content-Disposition", "attachment; filename=\"guidebook-export.json\"")])
     }
 
@@ -158,8 +158,8 @@ struct KnowledgeController: Controller {
                 throw Problem.notFound("'\(code)' is the source locale; its text is the guideline itself at /v1/guidelines/\(id)")
             }
             guard guideline.translations[code] != nil else {
-                throw Problem(kind: "translation-missing", status: 404, title: "Translation Missing",
-                              detail: "guideline '\(id)' has no \(locale.name) (\(code)) translation yet", extra: ["state": "missing"])
+                throw Problem(.translationMissing, detail: "guideline '\(id)' has no \(locale.name) (\(code)) translation yet",
+                              extra: ["state": "missing"])
             }
             var json = JSONWriter()
             Representations.writeTranslation(guideline, locale: locale, into: &json)

@@ -57,7 +57,7 @@ struct MetricsController: Controller {
         header("guidebook_search_cache_bytes", "gauge", "Memory held by searched phrases' rows and the row directory (--search-cache).")
         text += "guidebook_search_cache_bytes \(store.searchCache.byteCount)\n"
 
-        var response = APIResponse.bytes(Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        var response = APIResponse.bytes(Array(text.utf8), contentType: MediaType.prometheusText.contentType)
         response.isCacheable = false
         return response
     }

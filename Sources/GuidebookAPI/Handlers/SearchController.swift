@@ -9,7 +9,7 @@ struct SearchController: Controller {
     static let maxMarkLength = 32
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/search", search, cacheable: true)
+        router.add("GET", "/v1/search", search, options: [.cacheable])
     }
 
     private func search(_ request: APIRequest) throws -> APIResponse {
@@ -77,7 +77,7 @@ struct SearchController: Controller {
             json.field("next", next)
             json.endObject()
             return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
-                                         ("X-Total-Count", String(results.total))])
+                                         ("X-Total-Count", String(results.total))]).recording(.search(total: results.total))
         }
     }
 

@@ -9,9 +9,8 @@ public struct Router<Handler: Sendable>: Sendable {
         public let template: String
         let segments: [Segment]
         public let handler: Handler
-        /// True when the route's successful answers depend only on the stored data and the
-        /// request, so the application may reuse them until the next commit.
-        public let isCacheable: Bool
+        /// What the route declared about itself: cacheability, where its body goes, its role.
+        public let properties: RouteProperties
     }
 
     enum Segment: Sendable, Equatable {
@@ -31,15 +30,17 @@ public struct Router<Handler: Sendable>: Sendable {
 
     public init() {}
 
-    /// Adds a route. `HEAD` is answered by every `GET` route automatically.
-    public mutating func add(_ method: String, _ template: String, _ handler: Handler, cacheable: Bool = false) {
+    /// Adds a route with what it declares about itself (`options`: none, by default, for a route
+    /// whose answers are never reused, whose body is kept in memory and which needs no role).
+    /// `HEAD` is answered by every `GET` route automatically.
+    public mutating func add(_ method: String, _ template: String, _ handler: Handler, options: [RouteOption] = []) {
         let segments = Self.split(template).map { part -> Segment in
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route \(method) \(template) registered twice")
-        routes.append(Route(method: method, template: template, segments: segments, handler: handler, isCacheable: cacheable))
+        routes.append(Route(method: method, template: template, segments: segments, handler: handler, properties: RouteProperties(options)))
     }
 
     /// Every route, in registration order.
