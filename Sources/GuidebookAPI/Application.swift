@@ -25,35 +25,21 @@ public final class Application: HTTPHandler {
             OpenAPIController(),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
-        let cache = configuration.responseCacheBytes > 0 ? ResponseCache(maxBytes: configuration.responseCacheBytes) : nil
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
-            ConditionalRequestStage(store: store, cache: cache),
+            ConditionalRequestStage(store: store, cacheBytes: configuration.responseCacheBytes),
         ], configuration: configuration, metrics: metrics)
     }
 
     /// The routes, for the API contract test.
     public var routes: [(method: String, template: String)] { pipeline.router.allRoutes.map { ($0.method, $0.template) } }
 
-    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        pipeline.bodyPolicy(for: head)
-    }
+    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { pipeline.bodyPolicy(for: head) }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
-        pipeline.respond(to: request)
-    }
+    public func respond(to request: HTTPRequest) -> HTTPResponse { pipeline.respond(to: request) }
 
-    public func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse {
-        switch rejection {
-        case .bodyTooLarge(let limit):
-            return pipeline.refuse(head, with: .bodyTooLarge(limit: limit))
-        case .bodyNotStored(let reason):
-            var problem = Problem.unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
-            problem.logLine = ("upload could not be stored", [("reason", .string(reason))])
-            return pipeline.refuse(head, with: problem)
-        }
-    }
+    public func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse { pipeline.reject(rejection, head: head) }
 }

@@ -3,13 +3,13 @@ import GuidebookCore
 import GuidebookTestSupport
 import XCTest
 
-/// Search end to end over HTTP on the seed knowledge base: relevance in both languages, input
+/// Search end to end, in-process, on the seed knowledge base: relevance in both languages, input
 /// that must never cause a 5xx, byte-correct Korean snippets, and an index that follows every write.
 final class SearchTests: XCTestCase {
-    private var server: TestServer!
+    private var server: TestApp!
 
     override func setUpWithError() throws {
-        server = try TestServer()
+        server = try TestApp()
     }
 
     override func tearDown() {
@@ -30,7 +30,7 @@ final class SearchTests: XCTestCase {
 
     /// At least 40 queries, half Korean, each with the topic expected in the top 3.
     func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
-        let path = TestServer.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
+        let path = TestGuidebook.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
         let cases = lines.compactMap { line -> (String, String)? in
             let parts = line.split(separator: "\t").map(String.init)

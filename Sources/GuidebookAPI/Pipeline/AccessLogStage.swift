@@ -4,10 +4,15 @@ import HTTPServer
 /// route template and status, its duration, and what its answer records, such as a search) and
 /// writes its access log line. It sees every answer: the `ProblemStage` after it turns failures
 /// into responses.
-struct AccessLogStage: Stage {
+public struct AccessLogStage: Stage {
     let logger: Logger
 
-    func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
+    /// Logs to `logger` (at `info`).
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
         let started = ContinuousClock.now
         context.metrics.begin()
         let response = try next(request, &context)

@@ -7,12 +7,18 @@ import HTTPServer
 /// the store's data generation is the one the entry was rendered under; otherwise the route
 /// answers and its answer is kept. Every cacheable answer gets a strong `ETag` (a hash of the
 /// body), and `If-None-Match` with it is answered `304 Not Modified`.
-struct ConditionalRequestStage: Stage {
+public struct ConditionalRequestStage: Stage {
     let store: Store
     /// Nil when the response cache is off (`--response-cache 0`).
     let cache: ResponseCache?
 
-    func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
+    /// Keeps up to `cacheBytes` of rendered answers (0: none) for as long as `store`'s data is unchanged.
+    public init(store: Store, cacheBytes: Int) {
+        self.store = store
+        self.cache = cacheBytes > 0 ? ResponseCache(maxBytes: cacheBytes) : nil
+    }
+
+    public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
         guard let route = context.route else { return try next(request, &context) }
         guard let cache, route.properties.isCacheable, request.method == "GET" || request.method == "HEAD" else {
             return Self.answer(try next(request, &context), to: request)

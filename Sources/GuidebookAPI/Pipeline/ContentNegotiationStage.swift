@@ -2,10 +2,12 @@ import HTTPServer
 
 /// The fourth stage: a request with a route whose `Accept` header admits none of the types the API
 /// answers with (`MediaType.acceptableRanges`) is a 406.
-struct ContentNegotiationStage: Stage {
+public struct ContentNegotiationStage: Stage {
     private static let acceptable = Set(MediaType.acceptableRanges)
 
-    func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
+    public init() {}
+
+    public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
         if context.route != nil, let accept = request.header("accept"), !accept.isEmpty, !Self.admitsAny(accept) {
             throw Problem.notAcceptable(accept)
         }

@@ -1,12 +1,12 @@
 import HTTPServer
 
 /// The request path of the API: the router and the stages every request passes through, in order,
-/// before its route's handler runs.
+/// before its route's handler runs; the handler the HTTP server calls.
 ///
 /// The route is matched first (so every stage knows it); the stages are composed once, at start,
 /// into one chain that ends in the route's handler. A request without a route goes through the
 /// stages too, and the end of the chain answers it with its refusal (404, 405, or the server's own).
-public final class Pipeline: Sendable {
+public final class Pipeline: HTTPHandler {
     /// The routes.
     public let router: Router<RouteHandler>
     private let stages: [any Stage]
@@ -57,9 +57,17 @@ public final class Pipeline: Sendable {
     }
 
     /// Answers a request the server refused on its own (the body over its limit, or not stored)
-    /// with `problem`, through the same stages (request id, access log and metrics, problem+json).
-    public func refuse(_ head: HTTPRequestHead, with problem: Problem) -> HTTPResponse {
-        run(HTTPRequest(head: head), RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics))
+    /// through the same stages (request id, access log and metrics, problem+json).
+    public func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse {
+        var problem: Problem
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            problem = .bodyTooLarge(limit: limit)
+        case .bodyNotStored(let reason):
+            problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
+            problem.logLine = ("upload could not be stored", [("reason", .string(reason))])
+        }
+        return run(HTTPRequest(head: head), RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics))
     }
 
     private func run(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {

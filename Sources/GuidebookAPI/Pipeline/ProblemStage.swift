@@ -3,10 +3,15 @@ import HTTPServer
 /// The third stage: whatever the stages after it or the route throw becomes an RFC 9457
 /// problem+json response (`ProblemMapper` decides which problem). Failures of the server are
 /// logged with the request id; the client sees only that id.
-struct ProblemStage: Stage {
+public struct ProblemStage: Stage {
     let logger: Logger
 
-    func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
+    /// Logs failures to `logger`.
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
         do {
             return try next(request, &context)
         } catch {
