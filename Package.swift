@@ -43,7 +43,10 @@ let package = Package(
         .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
-        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
+        // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
+        // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
