@@ -115,10 +115,7 @@ struct SearchController: Controller {
         for locale in matched { json.string(locale) }
         json.endArray()
         json.field("score", (hit.score * 10_000).rounded() / 10_000)
-        json.key("links")
-        json.beginObject()
-        json.field("self", link)
-        json.endObject()
+        json.object("links", [("self", link)])
         json.endObject()
     }
 

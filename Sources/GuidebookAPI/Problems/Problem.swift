@@ -3,17 +3,10 @@ public struct Problem: Error, Sendable, Equatable {
     /// The kinds of problem the API reports; each has its status, its title and a `type` URI
     /// (`/problems/{kind}`) that the OpenAPI document describes (a test checks every kind is there).
     public enum Kind: String, CaseIterable, Sendable {
-        case notFound = "not-found"
-        case invalidParameter = "invalid-parameter"
-        case invalidBody = "invalid-body"
-        case methodNotAllowed = "method-not-allowed"
-        case notAcceptable = "not-acceptable"
-        case unsupportedMediaType = "unsupported-media-type"
-        case bodyTooLarge = "body-too-large"
-        case conflict
-        case translationMissing = "translation-missing"
-        case unavailable
-        case internalError = "internal-error"
+        case notFound = "not-found", invalidParameter = "invalid-parameter", invalidBody = "invalid-body"
+        case methodNotAllowed = "method-not-allowed", notAcceptable = "not-acceptable", unsupportedMediaType = "unsupported-media-type"
+        case bodyTooLarge = "body-too-large", conflict, translationMissing = "translation-missing"
+        case unavailable, internalError = "internal-error"
 
         /// The HTTP status.
         public var status: Int {

@@ -7,11 +7,6 @@ public struct APIRequest: Sendable {
     /// What the stages before the handler found out about the request.
     public let context: RequestContext
 
-    public init(http: HTTPRequest, context: RequestContext) {
-        self.http = http
-        self.context = context
-    }
-
     /// Values of the `{name}` segments of the route template.
     public var parameters: [String: String] { context.parameters }
     /// The request id (from `X-Request-Id` or generated).
