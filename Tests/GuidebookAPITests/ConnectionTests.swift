@@ -8,12 +8,7 @@ final class ConnectionTests: XCTestCase {
     private var server: TestServer!
 
     override func setUpWithError() throws {
-        server = try TestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
+        server = try makeTestServer()
     }
 
     private func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {

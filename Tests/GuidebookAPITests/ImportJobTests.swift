@@ -10,12 +10,7 @@ final class ImportJobTests: XCTestCase {
     private var server: TestApp!
 
     override func setUpWithError() throws {
-        server = try TestApp()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     private func ndjson(_ count: Int) throws -> [UInt8] {

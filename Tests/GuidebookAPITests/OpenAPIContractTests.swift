@@ -14,12 +14,7 @@ final class OpenAPIContractTests: XCTestCase {
     private var app: TestApp!
 
     override func setUpWithError() throws {
-        app = try TestApp(loadSeed: false)
-    }
-
-    override func tearDown() {
-        app?.stop()
-        app = nil
+        app = try makeTestApp(loadSeed: false)
     }
 
     // MARK: Helpers
@@ -48,6 +43,14 @@ final class OpenAPIContractTests: XCTestCase {
 
     private func get(_ path: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
         try app.get(path, headers: headers)
+    }
+
+    /// Fails for each element of `code` missing from `document` (`missing` says it) and each of
+    /// `document` missing from `code` (`extra`).
+    private func assertSame(_ code: Set<String>, _ document: Set<String>, _ missing: (String) -> String, _ extra: (String) -> String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        for element in code.subtracting(document).sorted() { XCTFail(missing(element), file: file, line: line) }
+        for element in document.subtracting(code).sorted() { XCTFail(extra(element), file: file, line: line) }
     }
 
     /// Every value in the document that satisfies `take`, with the key it stands under, anywhere.
@@ -91,12 +94,8 @@ final class OpenAPIContractTests: XCTestCase {
             }
             documented.insert("\(method) \(path)")
         }
-        for route in routed.subtracting(documented).sorted() {
-            XCTFail("route \(route) is served but not documented in openapi.json")
-        }
-        for operation in documented.subtracting(routed).sorted() {
-            XCTFail("operation \(operation) is documented but the router has no such route")
-        }
+        assertSame(routed, documented, { "route \($0) is served but not documented in openapi.json" },
+                   { "operation \($0) is documented but the router has no such route" })
     }
 
     func testEveryOperationHasAnIdResponsesAndItsPathParameters() throws {
@@ -189,13 +188,9 @@ final class OpenAPIContractTests: XCTestCase {
         let documented = try collect { key, value in
             key == "enum" ? (value as? [Any] ?? []).compactMap { $0 as? String }.filter { $0.hasPrefix("/problems/") } : []
         }
-        let produced = Set(Problem.Kind.allCases.map(\.typeURI))
-        for type in produced.subtracting(documented).sorted() {
-            XCTFail("the code produces the problem type \(type), but no response in openapi.json describes it")
-        }
-        for type in documented.subtracting(produced).sorted() {
-            XCTFail("openapi.json describes the problem type \(type), which the code never produces")
-        }
+        assertSame(Set(Problem.Kind.allCases.map(\.typeURI)), documented,
+                   { "the code produces the problem type \($0), but no response in openapi.json describes it" },
+                   { "openapi.json describes the problem type \($0), which the code never produces" })
     }
 
     func testEveryMediaTypeTheCodeAnswersWithIsDescribedAndNoOther() throws {
@@ -213,13 +208,9 @@ final class OpenAPIContractTests: XCTestCase {
         }
         let components = document["components"] as? [String: Any] ?? [:]
         for response in (components["responses"] as? [String: Any] ?? [:]).values { walkResponses(response) }
-        let produced = Set(MediaType.allCases.map(\.rawValue))
-        for type in produced.subtracting(documented).sorted() {
-            XCTFail("the code answers with \(type), but no response in openapi.json has that content")
-        }
-        for type in documented.subtracting(produced).sorted() {
-            XCTFail("openapi.json describes a response as \(type), which the code never answers with")
-        }
+        assertSame(Set(MediaType.allCases.map(\.rawValue)), documented,
+                   { "the code answers with \($0), but no response in openapi.json has that content" },
+                   { "openapi.json describes a response as \($0), which the code never answers with" })
         // And every Content-Type the code sets is one of them.
         for type in MediaType.allCases {
             XCTAssertTrue(type.contentType.hasPrefix(type.rawValue), "\(type.contentType) is not \(type.rawValue)")

@@ -14,12 +14,7 @@ final class ReadAPITests: XCTestCase {
     ]
 
     override func setUpWithError() throws {
-        server = try TestApp()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     // MARK: Helpers
@@ -36,6 +31,24 @@ final class ReadAPITests: XCTestCase {
             return String(part[part.index(after: open)..<close])
         }
         return nil
+    }
+
+    /// Follows `Link: rel="next"` from `first`, at most `maxPages` pages, checking each link;
+    /// returns the `field` of every item seen and the number of pages.
+    private func walk(_ first: String, maxPages: Int, field: String,
+                      checkLink: (String) -> Void = { _ in }) throws -> (values: [String], pages: Int) {
+        var target: String? = first
+        var values: [String] = []
+        var pages = 0
+        while let current = target, pages < maxPages {
+            pages += 1
+            let response = try get(current)
+            XCTAssertEqual(response.status, 200, response.text)
+            values += items(try json(response)).compactMap { $0[field] as? String }
+            target = nextLink(response)
+            if let target { checkLink(target) }
+        }
+        return (values, pages)
     }
 
     private func queryValue(_ name: String, in target: String) -> String? {
@@ -175,16 +188,8 @@ final class ReadAPITests: XCTestCase {
     }
 
     func testTopicsPaginationWithinCategory() throws {
-        var target: String? = "/v1/topics?category=controls&limit=3"
-        var seen: [String] = []
-        var pages = 0
-        while let current = target, pages < 5 {
-            pages += 1
-            let response = try get(current)
-            XCTAssertEqual(response.status, 200, response.text)
-            seen += items(try json(response)).compactMap { $0["slug"] as? String }
-            target = nextLink(response)
-            if let target { XCTAssertEqual(queryValue("category", in: target), "controls") }
+        let (seen, pages) = try walk("/v1/topics?category=controls&limit=3", maxPages: 5, field: "slug") { link in
+            XCTAssertEqual(queryValue("category", in: link), "controls")
         }
         XCTAssertEqual(pages, 2)
         XCTAssertEqual(seen.count, 4)
@@ -254,16 +259,7 @@ final class ReadAPITests: XCTestCase {
     }
 
     func testAllGuidelinesPaginated() throws {
-        var target: String? = "/v1/guidelines?limit=25"
-        var ids: [String] = []
-        var pages = 0
-        while let current = target, pages < 10 {
-            pages += 1
-            let response = try get(current)
-            XCTAssertEqual(response.status, 200, response.text)
-            ids += items(try json(response)).compactMap { $0["id"] as? String }
-            target = nextLink(response)
-        }
+        let (ids, pages) = try walk("/v1/guidelines?limit=25", maxPages: 10, field: "id")
         XCTAssertEqual(pages, 3)
         XCTAssertEqual(ids.count, 60)
         XCTAssertEqual(Set(ids).count, 60)

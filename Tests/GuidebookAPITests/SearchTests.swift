@@ -9,12 +9,7 @@ final class SearchTests: XCTestCase {
     private var server: TestApp!
 
     override func setUpWithError() throws {
-        server = try TestApp()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     private func search(_ query: String, _ extra: String = "") throws -> [String: Any] {

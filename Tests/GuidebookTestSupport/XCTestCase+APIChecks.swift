@@ -37,3 +37,30 @@ extension XCTestCase {
         return problem
     }
 }
+
+/// Guidebooks that live as long as the test.
+extension XCTestCase {
+    /// A `TestApp` (in-process), stopped when the test ends.
+    public func makeTestApp(loadSeed: Bool = true) throws -> TestApp {
+        let app = try TestApp(loadSeed: loadSeed)
+        addTeardownBlock { app.stop() }
+        return app
+    }
+
+    /// A `TestServer` (behind a socket), stopped when the test ends.
+    public func makeTestServer() throws -> TestServer {
+        let server = try TestServer()
+        addTeardownBlock { server.stop() }
+        return server
+    }
+}
+
+extension XCTestCase {
+    /// A new temporary directory (its name starting with `prefix`), deleted when the test ends.
+    public func makeTemporaryDirectory(_ prefix: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: directory) }
+        return directory
+    }
+}

@@ -80,26 +80,17 @@ final class HTTPServerTests: XCTestCase {
 
     // MARK: Where bodies go
 
-    func testABufferedBodyReachesTheHandlerWhole() throws {
+    func testBodiesReachTheHandlerWholeInMemoryOrAsAFileThatGoesAwayAfterwards() throws {
         let server = try start()
         let client = try HTTPTestClient(port: server.port)
         defer { client.close() }
-        let body = randomBytes(40_000)
-        let response = try client.request("POST", "/echo", body: body)
-        XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(response.header("X-Body-Kind"), "bytes")
-        XCTAssertEqual(response.body, body)
-    }
-
-    func testASpooledBodyReachesTheHandlerAsAFileThatGoesAwayAfterwards() throws {
-        let server = try start()
-        let client = try HTTPTestClient(port: server.port)
-        defer { client.close() }
-        let body = randomBytes(700_000)
-        let response = try client.request("POST", "/spool", body: body)
-        XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(response.header("X-Body-Kind"), "file")
-        XCTAssertEqual(response.body, body, "the file holds the body byte for byte")
+        for (path, size, kind) in [("/echo", 40_000, "bytes"), ("/spool", 700_000, "file")] {
+            let body = randomBytes(size)
+            let response = try client.request("POST", path, body: body)
+            XCTAssertEqual(response.status, 200, path)
+            XCTAssertEqual(response.header("X-Body-Kind"), kind, path)
+            XCTAssertEqual(response.body, body, "\(path): the handler got the body byte for byte")
+        }
         let deadline = Date().addingTimeInterval(2)
         while !spooled().isEmpty && Date() < deadline { usleep(20_000) }
         XCTAssertEqual(spooled(), [], "a spool file nobody kept is deleted once the request is done")
