@@ -28,7 +28,7 @@ FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
     && apt-get install -y -q --no-install-recommends \
-        libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev pkg-config binutils \
+        libmicrohttpd-dev libsqlite3-dev zlib1g-dev libcurl4-openssl-dev pkg-config binutils \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./

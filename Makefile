@@ -5,15 +5,16 @@
 #   make bench   benchmarks side by side with their references (see README)
 #   make container-test   build the image with podman and check it end to end
 #   make api-check        schemathesis against a live server, from the OpenAPI document
+#   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM;
 # curl and openssl drive the HTTPS test).
-DEPS := libsqlite3-dev libmicrohttpd-dev pkg-config curl openssl
+DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev pkg-config curl openssl
 BENCH_DEPS := wrk nginx-light curl
 
-.PHONY: deps build run test test-real-notes bench container-test api-check clean
+.PHONY: deps build run test test-real-notes bench container-test api-check browser-test clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -50,6 +51,11 @@ container-test: deps
 # The OpenAPI contract checked against a live server by schemathesis (installed from PyPI).
 api-check: deps
 	bash scripts/schemathesis.sh
+
+# The web page in a real browser (installs chromium, chromium-driver and Selenium when missing);
+# screenshots and results.json go to .build/browser-test/.
+browser-test: deps
+	bash scripts/browser-test.sh
 
 clean:
 	rm -rf .build data

@@ -7,7 +7,7 @@ let package = Package(
         .executable(name: "guidebook", targets: ["guidebook"]),
     ],
     targets: [
-        // C libraries, seen only by the two thin wrappers below.
+        // C libraries, seen only by the two thin wrappers below (and zlib by the web page's assets).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -18,10 +18,23 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib, for gzip-compressing the web page's files once at start.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Thin Swift wrappers that own the C handles.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // SHA-256, HMAC-SHA256 and secure random bytes from GnuTLS (tokens, webhook signatures).
+        .target(name: "Crypto", dependencies: ["CGnuTLS"]),
 
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
         .target(name: "GuidebookCore", dependencies: ["SQLite"]),
@@ -29,9 +42,16 @@ let package = Package(
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore"]),
         // The job runner: durable, cancelable import jobs with live progress.
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
+        .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
+            .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
+            .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
+            .embedInCode("Resources/api.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/search.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
+        ]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
@@ -43,12 +63,13 @@ let package = Package(
         .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
-        // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookImportTests", dependencies: ["GuidebookImport", "GuidebookCore", "GuidebookTestSupport"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer", "SQLite",
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:
         // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.

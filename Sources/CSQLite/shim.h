@@ -1,6 +1,7 @@
 #ifndef GUIDEBOOK_CSQLITE_SHIM_H
 #define GUIDEBOOK_CSQLITE_SHIM_H
 #include <sqlite3.h>
+#include <string.h>
 
 /* sqlite3_config is variadic; Swift cannot call it directly. */
 static inline int guidebook_sqlite3_config_multithread(void) {
@@ -32,7 +33,107 @@ static void guidebook_fts5_phrase_hits(const Fts5ExtensionApi *api, Fts5Context 
     sqlite3_result_double(context, hits);
 }
 
-/* Registers guidebook_phrase_hits() on this connection. FTS5 hands out its API through `SELECT fts5(?1)`. */
+/*
+ * guidebook_words: the tokenizer of search_words, the vocabulary of "did you mean" suggestions.
+ *
+ * search_words indexes search_index's own stored columns (external content), so its words cost no
+ * storage and a row's words can always be removed again from what search_index holds. A Latin
+ * column (CJK runs blanked) goes to unicode61 without diacritics removal: its words as written,
+ * case folded, not stemmed. A CJK column holds each run as overlapping bigrams ("진행 행률 률을",
+ * see TextSegmenter.split): bigrams that overlap are joined back into the run ("진행률을"), one
+ * token. (Two runs side by side, the second starting with the first's last character, come back
+ * as one word: a word nobody types, harmless in a vocabulary.) Runs longer than 32 characters and
+ * single characters are left out.
+ */
+typedef struct {
+    fts5_tokenizer unicode61;
+    Fts5Tokenizer *latin;
+} guidebook_words;
+
+enum { GUIDEBOOK_WORDS_MAX_RUN = 32 };
+
+static int guidebook_words_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
+    (void)arguments;
+    (void)count;
+    fts5_api *api = (fts5_api *)context;
+    void *unicodeContext = 0;
+    guidebook_words *words = sqlite3_malloc(sizeof *words);
+    if (words == 0) return SQLITE_NOMEM;
+    memset(words, 0, sizeof *words);
+    int rc = api->xFindTokenizer(api, "unicode61", &unicodeContext, &words->unicode61);
+    if (rc == SQLITE_OK) {
+        const char *options[] = {"remove_diacritics", "0"};
+        rc = words->unicode61.xCreate(unicodeContext, options, 2, &words->latin);
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_free(words);
+        return rc;
+    }
+    *out = (Fts5Tokenizer *)words;
+    return SQLITE_OK;
+}
+
+static void guidebook_words_delete(Fts5Tokenizer *tokenizer) {
+    guidebook_words *words = (guidebook_words *)tokenizer;
+    if (words->latin) words->unicode61.xDelete(words->latin);
+    sqlite3_free(words);
+}
+
+/* True for the characters TextSegmenter.isCJK counts as CJK (all three bytes long in UTF-8). */
+static int guidebook_words_is_cjk(const unsigned char *bytes, int length) {
+    if (length < 3 || (bytes[0] & 0xF0) != 0xE0) return 0;
+    unsigned value = ((unsigned)(bytes[0] & 0x0F) << 12) | ((unsigned)(bytes[1] & 0x3F) << 6) | (unsigned)(bytes[2] & 0x3F);
+    return (value >= 0xAC00 && value <= 0xD7A3) || (value >= 0x1100 && value <= 0x11FF) || (value >= 0x3130 && value <= 0x318F)
+        || (value >= 0xA960 && value <= 0xA97F) || (value >= 0xD7B0 && value <= 0xD7FF) || (value >= 0x3040 && value <= 0x30FF)
+        || (value >= 0x31F0 && value <= 0x31FF) || (value >= 0x4E00 && value <= 0x9FFF) || (value >= 0x3400 && value <= 0x4DBF)
+        || (value >= 0xF900 && value <= 0xFAFF);
+}
+
+static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                    int (*token)(void *, int, const char *, int, int, int)) {
+    guidebook_words *words = (guidebook_words *)tokenizer;
+    const unsigned char *bytes = (const unsigned char *)text;
+    int first = 0;
+    while (first < length && bytes[first] == ' ') first++;
+    /* A Latin column never holds a CJK character, a CJK column nothing else: the first one tells. */
+    if (first == length || !guidebook_words_is_cjk(bytes + first, length - first)) {
+        return words->unicode61.xTokenize(words->latin, context, flags, text, length, token);
+    }
+    unsigned char run[GUIDEBOOK_WORDS_MAX_RUN * 3];
+    int characters = 0, runStart = 0, runEnd = 0, previousWasPair = 0;
+    const unsigned char *last = 0;  /* the last character of the run so far */
+    int index = first;
+    while (index <= length) {
+        int start = index;
+        while (index < length && bytes[index] != ' ') index++;
+        int size = index - start;
+        int isPair = size == 6 && guidebook_words_is_cjk(bytes + start, 3) && guidebook_words_is_cjk(bytes + start + 3, 3);
+        if (isPair && previousWasPair && memcmp(last, bytes + start, 3) == 0) {
+            /* The next bigram of the same run: one more character. */
+            if (characters > 0 && characters < GUIDEBOOK_WORDS_MAX_RUN) memcpy(run + characters * 3, bytes + start + 3, 3);
+            characters = characters > 0 && characters < GUIDEBOOK_WORDS_MAX_RUN ? characters + 1 : 0;
+            runEnd = index;
+        } else {
+            if (characters >= 2) {
+                int rc = token(context, 0, (const char *)run, characters * 3, runStart, runEnd);
+                if (rc != SQLITE_OK) return rc;
+            }
+            characters = isPair ? 2 : 0;
+            if (isPair) memcpy(run, bytes + start, 6);
+            runStart = start;
+            runEnd = index;
+        }
+        if (isPair) last = bytes + start + 3;
+        previousWasPair = isPair;
+        if (index == length) break;
+        while (index < length && bytes[index] == ' ') index++;
+    }
+    if (characters >= 2) return token(context, 0, (const char *)run, characters * 3, runStart, runEnd);
+    return SQLITE_OK;
+}
+
+/* Registers guidebook_phrase_hits() and the guidebook_words tokenizer on this connection. FTS5
+   hands out its API through `SELECT fts5(?1)`. */
 static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     sqlite3_stmt *statement = 0;
     fts5_api *api = 0;
@@ -47,6 +148,10 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     if (rc == SQLITE_OK) rc = finalized;
     if (rc != SQLITE_OK) return rc;
     if (api == 0 || api->iVersion < 2) return SQLITE_ERROR;
-    return api->xCreateFunction(api, "guidebook_phrase_hits", 0, guidebook_fts5_phrase_hits, 0);
+    rc = api->xCreateFunction(api, "guidebook_phrase_hits", 0, guidebook_fts5_phrase_hits, 0);
+    if (rc != SQLITE_OK) return rc;
+    /* FTS5 copies the methods; the API pointer lives as long as the connection. */
+    fts5_tokenizer methods = {guidebook_words_create, guidebook_words_delete, guidebook_words_tokenize};
+    return api->xCreateTokenizer(api, "guidebook_words", (void *)api, &methods, 0);
 }
 #endif

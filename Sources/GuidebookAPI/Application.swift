@@ -23,6 +23,7 @@ public final class Application: HTTPHandler {
             JobController(runner: jobs),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
+            WebController(store: store, apiIndex: ServiceController.index),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         pipeline = Pipeline(router: router, stages: [
@@ -34,8 +35,8 @@ public final class Application: HTTPHandler {
         ], configuration: configuration, metrics: metrics)
     }
 
-    /// The routes, for the API contract test.
-    public var routes: [(method: String, template: String)] { pipeline.router.allRoutes.map { ($0.method, $0.template) } }
+    /// The routes with what they declared, for the API contract test.
+    public var routes: [APIRoute] { pipeline.router.allRoutes }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { pipeline.bodyPolicy(for: head) }
 

@@ -2,11 +2,13 @@ import Foundation
 
 // `guidebook-bench`: engine-limit measurements for `make bench` (scripts/bench.sh), without HTTP.
 //   search     --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
+//   suggest    --db PATH --migrations DIR [--queries N] [--extra-words N]
 //   bulk-load  --db FRESH --file NDJSON --migrations DIR
 //   ready      --port P [--runs N] [--path /livez] -- COMMAND...
 
 let usage = """
     usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
+           guidebook-bench suggest --db PATH --migrations DIR [--queries N] [--extra-words N]
            guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
            guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
     """
@@ -21,6 +23,7 @@ func runBench() -> Int32 {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "search": return try SearchBench(arguments: Arguments(rest, booleanFlags: ["--each"])).run()
+        case "suggest": return try SuggestBench(arguments: Arguments(rest)).run()
         case "bulk-load": return try BulkLoad(arguments: Arguments(rest)).run()
         case "ready": return try ReadyBench(arguments: Arguments(rest)).run()
         default:

@@ -1,9 +1,11 @@
 import CSQLite
 
 extension Database {
-    /// Registers the FTS5 auxiliary function `guidebook_phrase_hits(table, weight...)` on this
-    /// connection: for a one-phrase query, the phrase's instances in the row, each counted with its
-    /// column's weight (the term frequency of FTS5's `bm25()`).
+    /// Registers on this connection the FTS5 auxiliary function `guidebook_phrase_hits(table,
+    /// weight...)` — for a one-phrase query, the phrase's instances in the row, each counted with
+    /// its column's weight (the term frequency of FTS5's `bm25()`) — and the tokenizer
+    /// `guidebook_words` of the suggestion vocabulary (`search_words`), which every connection that
+    /// writes to the search index, or reads that vocabulary, needs (both written in C in `shim.h`).
     public func registerFullTextFunctions() throws {
         let rc = guidebook_fts5_register_functions(handle)
         guard rc == SQLITE_OK else { throw error(code: rc, sql: "SELECT fts5(?1)") }

@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookCore
 import GuidebookTestSupport
+import SQLite
 import XCTest
 
 /// Search end to end, in-process, on the seed knowledge base: relevance in both languages, input
@@ -23,14 +24,21 @@ final class SearchTests: XCTestCase {
         result["items"] as? [[String: Any]] ?? []
     }
 
-    /// At least 40 queries, half Korean, each with the topic expected in the top 3.
-    func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
+    /// The relevance fixture: query, expected topic, and for a Korean word with a particle, the
+    /// query without it (whose records the query must find too).
+    private func relevanceCases() throws -> [(query: String, topic: String, noun: String?)] {
         let path = TestGuidebook.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-        let cases = lines.compactMap { line -> (String, String)? in
+        return try lines.map { line in
             let parts = line.split(separator: "\t").map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
+            guard parts.count == 2 || parts.count == 3 else { throw FixtureError(line: String(line)) }
+            return (parts[0], parts[1], parts.count == 3 ? parts[2] : nil)
         }
+    }
+
+    /// At least 40 queries, half Korean, each with the topic expected in the top 3.
+    func testRelevanceRecallAtThreeIsAtLeast95Percent() throws {
+        let cases = try relevanceCases().map { ($0.query, $0.topic) }
         let korean = cases.filter { $0.0.unicodeScalars.contains { TextSegmenter.isCJK($0) } }
         XCTAssertGreaterThanOrEqual(cases.count, 40)
         XCTAssertGreaterThanOrEqual(korean.count * 2, cases.count, "at least half the queries are Korean")
@@ -55,6 +63,110 @@ final class SearchTests: XCTestCase {
             XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, query)
             XCTAssertTrue(items(result).prefix(3).contains { ($0["topic"] as? String) == topic }, "\(query): \(items(result).map { $0["topic"] ?? "" })")
         }
+    }
+
+    /// `시트를` finds every record `시트` finds, for the fixture's 20+ words with particles, and a
+    /// record holding the exact form scores above every record holding only the noun.
+    func testKoreanWordsWithParticlesFindTheRecordsOfTheirNoun() throws {
+        let cases = try relevanceCases().compactMap { entry in entry.noun.map { (query: entry.query, noun: $0) } }
+        XCTAssertGreaterThanOrEqual(cases.count, 20)
+        for (query, noun) in cases {
+            let withParticle = try server.store.search(SearchRequest(query: try SearchQuery.parse(query), limit: 50))
+            let bare = try server.store.search(SearchRequest(query: try SearchQuery.parse(noun), limit: 50))
+            XCTAssertGreaterThan(bare.total, 0, noun)
+            XCTAssertTrue(Set(withParticle.hits.map { $0.ref }).isSuperset(of: bare.hits.map { $0.ref }), "\(query) misses records of \(noun)")
+            XCTAssertGreaterThanOrEqual(withParticle.total, bare.total, query)
+
+            // The exact form first: rows matching the word as typed (its first phrase, for one-word queries).
+            let parsed = try SearchQuery.parse(query)
+            guard parsed.words.count == 1 else { continue }
+            let exactRows = try server.store.read { reader in
+                Set(try reader.database.rows("SELECT rowid FROM search_index WHERE search_index MATCH ?1", [.text(parsed.phrases[0])]) { $0.int64(0) })
+            }
+            let holdsExact = withParticle.hits.map { exactRows.contains($0.recordID * 4 + $0.kind.rawValue) }
+            if let lowestExact = zip(withParticle.hits, holdsExact).filter({ $1 }).map({ $0.0.score }).min(),
+               let highestOther = zip(withParticle.hits, holdsExact).filter({ !$1 }).map({ $0.0.score }).max() {
+                XCTAssertGreaterThan(lowestExact, highestOther, "\(query): a record with only \(noun) ranks above one with \(query)")
+            }
+        }
+    }
+
+    func testAQueryOfOnlyParticlesIsSearchedAsWritten() throws {
+        // Each is an ordinary query (에서 and 하는 occur inside words); none may fail.
+        for query in ["을를", "을", "에서", "하는", "을 를 이 가", "\"을를\"", "을를을를을를"] {
+            let result = try search(query)
+            XCTAssertTrue(result.keys.contains("suggestion"), query)
+        }
+        XCTAssertEqual(try search("을를")["total"] as? Int, 0)
+    }
+
+    func testAQueryThatFindsNothingSuggestsTheClosestIndexedWords() throws {
+        for (query, suggestion) in [("prgress", "progress"), ("popver", "popover"), ("사이드베", "사이드바"), ("Prgress bar", "Progress bar"),
+                                    ("sheet popver", "sheet popover"), ("사이드베에서", "사이드바에서"), ("팝오바", "팝오버"),
+                                    ("\"modal\" prgress -sheet", "\"modal\" progress -sheet")] {
+            let result = try search(query)
+            XCTAssertEqual(result["total"] as? Int, 0, query)
+            XCTAssertEqual(result["suggestion"] as? String, suggestion, query)
+            XCTAssertEqual(result["corrected"] as? Bool, false, query)
+        }
+        // Present as null: when something matched, and when no word is close.
+        for query in ["progress", "zqxjkvw", "을를", "sheet zqxjkvw", "\"prgress\""] {
+            let result = try search(query)
+            XCTAssertTrue(result.keys.contains("suggestion") && result["suggestion"] is NSNull, "\(query): \(result["suggestion"] ?? "missing")")
+        }
+        // Words that exist but never together: nothing to correct.
+        let apart = try search("vibrancy sidebar")
+        XCTAssertEqual(apart["total"] as? Int, 0)
+        XCTAssertTrue(apart["suggestion"] is NSNull)
+    }
+
+    func testFuzzySearchesWithTheSuggestionAndSaysSo() throws {
+        let corrected = try search("popver", "&fuzzy=true&lang=en")
+        XCTAssertEqual(corrected["corrected"] as? Bool, true)
+        XCTAssertEqual(corrected["suggestion"] as? String, "popover")
+        XCTAssertEqual(corrected["query"] as? String, "popver")
+        XCTAssertEqual(corrected["total"] as? Int, try search("popover")["total"] as? Int)
+        XCTAssertTrue(items(corrected).contains { ($0["snippet"] as? String ?? "").contains("<mark>popover</mark>") }, "the suggestion's words are marked")
+        // Its pages follow the corrected search.
+        let next = try XCTUnwrap(try search("popver", "&fuzzy=true&limit=2")["next"] as? String)
+        XCTAssertEqual(items(try search("popver", "&fuzzy=true&limit=2&cursor=\(next)")).count, 2)
+        XCTAssertEqual(try server.get("/v1/search?q=popver&cursor=\(next)").status, 400, "a fuzzy cursor is not a plain search's cursor")
+        // A query with hits, or with nothing close, is searched as written.
+        let plain = try search("popover", "&fuzzy=true")
+        XCTAssertEqual(plain["corrected"] as? Bool, false)
+        XCTAssertEqual(try search("zqxjkvw", "&fuzzy=true")["total"] as? Int, 0)
+        XCTAssertEqual(try server.get("/v1/search?q=popver&fuzzy=maybe").status, 400)
+    }
+
+    func testSuggestionsFollowTheIndex() throws {
+        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        try writeZyTopic(korean: "가나다라마바를 씁니다.")
+        XCTAssertEqual(try search("zyxwvat")["suggestion"] as? String, "zyxwvut")
+        XCTAssertEqual(try search("가나다라마버를")["suggestion"] as? String, "가나다라마바를")
+        // Deleting the topic (the delete triggers) takes its words out of the vocabulary.
+        try server.store.write { try $0.run("DELETE FROM topics WHERE slug = 'zy-topic'") }
+        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        XCTAssertEqual(try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM search_words_vocab WHERE term = 'zyxwvut'") }, 0)
+    }
+
+    /// A 500-character query of near-words (every word unknown, every word close to indexed ones)
+    /// is answered, with a suggestion, in bounded time.
+    func testALongQueryOfNearWordsIsAnsweredInBoundedTime() throws {
+        let near = ["prgress", "popver", "sidebr", "indicatr", "sheeet", "translcent", "사이드베", "진행율", "팝오바", "레이불", "컨트룰", "머티리알"]
+        var query = ""
+        var index = 0
+        while query.count + near[index % near.count].count + 1 <= SearchQuery.maxLength {
+            query += (query.isEmpty ? "" : " ") + near[index % near.count]
+            index += 1
+            if index == SearchQuery.maxTerms { break }
+        }
+        let started = Date()
+        let result = try search(query)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(result["total"] as? Int, 0)
+        let suggestion = try XCTUnwrap(result["suggestion"] as? String)
+        XCTAssertTrue(suggestion.hasPrefix("progress popover sidebar indicator sheet translucent 사이드바 진행률 팝오버 레이블 컨트롤 머티리얼"), suggestion)
+        XCTAssertLessThan(seconds, 2, "a debug build on a shared machine; the release engine is measured by guidebook-bench suggest")
     }
 
     func testEnglishIsStemmedAndSupportsPhrasesPrefixesOrAndExclusion() throws {
@@ -160,17 +272,22 @@ final class SearchTests: XCTestCase {
         }
     }
 
-    func testTheIndexFollowsEveryWriteInTheSameTransaction() throws {
-        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+    /// Writes the topic `zy-topic` with one guideline: English "A zyxwvut guideline." and `korean`.
+    private func writeZyTopic(korean: String) throws {
         try server.store.write { database in
             let writer = KnowledgeWriter(database: database)
             try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
             _ = try writer.upsertTopic(BundleTopic(slug: "zy-topic", category: "test", title: ["en": "Zy Topic"], summary: [:], sections: [
                 BundleSection(key: "overview", title: [:], guidelines: [
-                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": "가나다라마바 지침입니다."]),
+                    BundleGuideline(id: "zy-topic.one", text: ["en": "A zyxwvut guideline.", "ko": korean]),
                 ]),
             ]), mode: .merge)
         }
+    }
+
+    func testTheIndexFollowsEveryWriteInTheSameTransaction() throws {
+        XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 0)
+        try writeZyTopic(korean: "가나다라마바 지침입니다.")
         XCTAssertEqual(try search("zyxwvut")["total"] as? Int, 1)
         XCTAssertEqual(try search("가나다라")["total"] as? Int, 1)
         // Replacing the topic without the guideline removes it from the index too.
@@ -184,6 +301,11 @@ final class SearchTests: XCTestCase {
         try server.store.rebuildSearchIndex()
         XCTAssertEqual(try search("indicator")["total"] as? Int, before)
     }
+}
+
+/// A line of the relevance fixture that is not `query<TAB>topic[<TAB>noun]`.
+struct FixtureError: Error {
+    let line: String
 }
 
 /// Percent-encoding for query values in test requests.

@@ -21,6 +21,8 @@ final class RowSetTests: XCTestCase {
             RowSet.forEachCommon(a, b) { pairs.append(($0, $1)) }
             XCTAssertTrue(pairs.allSatisfy { a[$0.0] == b[$0.1] }, "round \(round)")
             XCTAssertEqual(pairs.count, setA.intersection(setB).count, "round \(round)")
+            let probe = UInt32.random(in: 0...universe, using: &generator)
+            XCTAssertEqual(RowSet.contains(a, probe), setA.contains(probe), "round \(round)")
         }
     }
 }

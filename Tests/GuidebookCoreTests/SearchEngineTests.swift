@@ -12,6 +12,10 @@ final class SearchEngineTests: XCTestCase {
         "sheet", "the", "content", "people app", "시트", "앱", "사용자", "콘텐츠", "progress 시트", "진행률 표시기",
         "sheet popover", "split view", "\"dark mode\"", "prog*", "sheet -modal", "sheet OR popover", "spinner OR gauge",
         "content app people", "사용자 앱", "blur", "블러", "vibrancy -the", "indicator", "\"진행률 표시기\"",
+        // Korean words with particles: the word or its noun (more phrases under an OR).
+        "시트를", "진행률을", "메뉴는", "시트를 사용", "팝오버에서", "앱이", "사용자가 앱을", "사이드바 -블러를",
+        // Nothing matches: a required word the index does not hold (its rows are never read).
+        "sheet zqxjkvw", "콘텐츠를 사이드베", "popver OR 시트",
     ]
 
     private var directory: String!

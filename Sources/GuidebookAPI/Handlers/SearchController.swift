@@ -23,12 +23,12 @@ struct SearchController: Controller {
         let limit = try request.intQuery("limit", default: 10, range: 1...50)
         let topic = request.query("topic")
         let category = request.query("category")
-        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? ""].joined(separator: "\u{1}"))
+        let fuzzy = try request.boolQuery("fuzzy", default: false)
+        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? "", fuzzy ? "fuzzy" : ""].joined(separator: "\u{1}"))
         let offset = Int(try Pagination.after(request, list: list, count: 1)?.first ?? 0)
         guard offset >= 0, offset <= Self.maxOffset else { throw Problem.badParameter("cursor", "results beyond \(Self.maxOffset) are not served; refine the query") }
         let markStart = try mark(request, "mark_start", default: "<mark>")
         let markEnd = try mark(request, "mark_end", default: "</mark>")
-        let highlighter = Highlighter(terms: query.highlights, markStart: markStart, markEnd: markEnd)
 
         return try store.read { reader in
             let localizer = try KnowledgeController.localizer(request, reader: reader)
@@ -38,18 +38,33 @@ struct SearchController: Controller {
             if let category, try !reader.categoryExists(category) {
                 throw Problem.badParameter("category", "no category '\(category.prefix(100))'; see /v1/categories")
             }
-            let results: SearchResults
-            do {
-                results = try SearchEngine(database: reader.database, cache: store.searchCache).search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
-            } catch let error as SQLiteError where error.isGenericError {
-                // The query builder only emits valid expressions; should SQLite still refuse one, it is
-                // the query that cannot be run, not a server fault.
-                throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+            let engine = SearchEngine(database: reader.database, cache: store.searchCache)
+            func run(_ query: SearchQuery) throws -> SearchResults {
+                do {
+                    return try engine.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit))
+                } catch let error as SQLiteError where error.isGenericError {
+                    // The query builder only emits valid expressions; should SQLite still refuse one, it is
+                    // the query that cannot be run, not a server fault.
+                    throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+                }
             }
+            var results = try run(query)
+            let suggestion = results.suggestion
+            // fuzzy=true: a query that found nothing is searched again as suggested, and says so.
+            var searched = query
+            var corrected = false
+            if fuzzy, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
+                searched = suggested
+                corrected = true
+                results = try run(suggested)
+            }
+            let highlighter = Highlighter(terms: searched.highlights, markStart: markStart, markEnd: markEnd)
 
             var json = JSONWriter(capacity: 4096)
             json.beginObject()
             json.field("query", q)
+            json.field("suggestion", suggestion)
+            json.field("corrected", corrected)
             json.field("total", results.total)
             json.key("items")
             json.beginArray()

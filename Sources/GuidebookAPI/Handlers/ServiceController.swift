@@ -1,18 +1,18 @@
 import GuidebookCore
 
-/// The service's own endpoints: an index of links and the liveness/readiness probes.
+/// The service's own endpoints: the liveness/readiness probes, and the index of links served at `/`.
 struct ServiceController: Controller {
     let store: Store
     /// Whether readiness waits for the seed (false when the server was started empty on purpose).
     let requiresSeed: Bool
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/", index)
         router.add("GET", "/livez", live)
         router.add("GET", "/readyz", ready)
     }
 
-    private func index(_ request: APIRequest) throws -> APIResponse {
+    /// The JSON index of links, which `GET /` answers to API clients (`WebController` owns the route).
+    static func index(_ request: APIRequest) throws -> APIResponse {
         var json = JSONWriter()
         json.beginObject()
         json.field("name", "Guidebook")

@@ -96,9 +96,10 @@ public struct Problem: Error, Sendable, Equatable {
                 headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    public static func notAcceptable(_ accept: String) -> Problem {
-        Problem(.notAcceptable, detail: "'\(accept.prefix(200))' admits none of the types this API answers with; "
-                + "accept one of \(MediaType.acceptableRanges.joined(separator: ", "))")
+    /// `accept` admits none of the `acceptable` media ranges.
+    public static func notAcceptable(_ accept: String, acceptable: [String]) -> Problem {
+        Problem(.notAcceptable, detail: "'\(accept.prefix(200))' admits none of the types this resource is available as; "
+                + "accept one of \(acceptable.joined(separator: ", "))")
     }
 
     public static func unsupportedMediaType(_ type: String, supported: [String]) -> Problem {

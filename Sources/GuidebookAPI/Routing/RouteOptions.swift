@@ -4,6 +4,7 @@
 /// ```swift
 /// router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable])
 /// router.add("POST", "/v1/imports", submitImport, options: [.body(.spool)])
+/// router.add("GET", "/imports", page, options: [.produces(["text/html", "application/xhtml+xml"])])
 /// ```
 public enum RouteOption: Sendable {
     /// Its successful answers depend only on the stored data and the request, so the response
@@ -11,6 +12,9 @@ public enum RouteOption: Sendable {
     case cacheable
     /// Where its request body goes (without this option: kept in memory, up to `--body-limit`).
     case body(RouteBody)
+    /// Media ranges an `Accept` header may name for it besides the API's own
+    /// (`MediaType.acceptableRanges`): the types it answers with, as a client may ask for them.
+    case produces([String])
     /// The role a client needs to call it (without this option: none).
     case role(Role)
 }
@@ -43,6 +47,8 @@ public struct RouteProperties: Sendable, Equatable {
     public var isCacheable = false
     /// Where its request body goes.
     public var body = RouteBody.buffer
+    /// The media ranges `Accept` may name for it besides the API's own.
+    public var producedMediaTypes: [String] = []
     /// The role a client needs; nil: none (authentication stages decide what that means).
     public var role: Role?
 
@@ -51,6 +57,7 @@ public struct RouteProperties: Sendable, Equatable {
             switch option {
             case .cacheable: isCacheable = true
             case .body(let body): self.body = body
+            case .produces(let ranges): producedMediaTypes += ranges
             case .role(let role): self.role = role
             }
         }

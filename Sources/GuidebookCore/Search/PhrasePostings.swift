@@ -49,6 +49,12 @@ public struct PhrasePostings: Sendable {
     /// bm25's parameters, FTS5's values.
     static let k1 = 1.2, b = 0.75
 
+    /// True when `phrase` matches any row. FTS5 stops at the first, so this costs little even for
+    /// a phrase of very common words.
+    static func hasRows(_ phrase: String, in database: Database) throws -> Bool {
+        try database.firstRow("SELECT 1 FROM search_index WHERE search_index MATCH ?1 LIMIT 1", [.text(phrase)]) { _ in true } ?? false
+    }
+
     /// Reads the rows of `phrase` (one FTS5 phrase expression) on a connection with the
     /// full-text functions registered; row lengths come from `directory`.
     static func load(_ phrase: String, from database: Database, directory: RowDirectory) throws -> PhrasePostings {

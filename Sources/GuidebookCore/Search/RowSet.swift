@@ -58,6 +58,14 @@ enum RowSet {
         }
     }
 
+    /// True when `rows` holds `row`.
+    static func contains(_ rows: [UInt32], _ row: UInt32) -> Bool {
+        rows.withUnsafeBufferPointer { rows in
+            let index = lowerBound(rows, row, from: 0)
+            return index < rows.count && rows[index] == row
+        }
+    }
+
     /// Adds `factor` × the phrase's weight to `scores[i]` for every `matches[i]` the phrase holds.
     static func accumulate(_ factor: Double, _ phrase: PhrasePostings, over matches: [UInt32], into scores: inout [Double]) {
         scores.withUnsafeMutableBufferPointer { scores in

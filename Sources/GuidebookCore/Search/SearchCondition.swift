@@ -13,6 +13,16 @@ public indirect enum SearchCondition: Sendable, Equatable {
     /// Rows matching the first condition and not the second.
     case excluding(SearchCondition, SearchCondition)
 
+    /// False when no row can match, knowing which phrases match any row at all.
+    public func canMatch(_ hasRows: (Int) -> Bool) -> Bool {
+        switch self {
+        case .phrase(let index): return hasRows(index)
+        case .all(let conditions): return conditions.allSatisfy { $0.canMatch(hasRows) }
+        case .any(let conditions): return conditions.contains { $0.canMatch(hasRows) }
+        case .excluding(let kept, _): return kept.canMatch(hasRows)
+        }
+    }
+
     /// The phrases whose hits add to a matching row's score: all of them except those only excluded.
     public var scoringPhrases: Set<Int> {
         switch self {

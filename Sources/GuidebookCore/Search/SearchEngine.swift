@@ -32,11 +32,33 @@ public struct SearchEngine {
     public func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = Int64(try database.scalarInt("SELECT value FROM meta WHERE key = ?1", [.text(SearchIndexer.generationKey)]) ?? 0)
         let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
-        let postings = try request.query.phrases.map { phrase in
-            try cache.postings(phrase, generation: generation) { try PhrasePostings.load(phrase, from: database, directory: directory) }
+        // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
+        // at the first). When the condition then cannot match — a required word the index does not
+        // hold, as in a query with a typo — no phrase's rows are read at all.
+        let phrases = request.query.phrases
+        let kept = phrases.map { cache.cachedPostings($0, generation: generation) }
+        let hasRows = try phrases.indices.map { try kept[$0].map { !$0.rows.isEmpty } ?? PhrasePostings.hasRows(phrases[$0], in: database) }
+        let canMatch = request.query.condition.canMatch { hasRows[$0] }
+        let none = canMatch ? nil : PhrasePostings(rows: [], weights: [], directory: directory)
+        let postings = try phrases.indices.map { index in
+            if let cached = kept[index] { return cached }
+            if let none { return none }  // stands in for rows not read: nothing can match anyway
+            return try cache.postings(phrases[index], generation: generation) {
+                try PhrasePostings.load(phrases[index], from: database, directory: directory)
+            }
         }
 
-        var matches = RowSet.evaluate(request.query.condition, postings)
+        let wanted = request.offset + request.limit + 1
+        // A Korean word or its noun (시트를 OR 시트), unfiltered: the word's rows are all among the
+        // noun's (checked, not assumed), so the matches are the noun's rows, and only the word's
+        // rows and the noun's heaviest need scoring.
+        var nested: (noun: Int, best: [(score: Double, row: UInt32)])?
+        if request.topic == nil, request.category == nil, case .any(let parts) = request.query.condition, parts.count == 2,
+           case .phrase(let word) = parts[0], case .phrase(let noun) = parts[1],
+           let best = Self.rankNested(word: postings[word], noun: postings[noun], rowCount: directory.rowCount, wanted: wanted) {
+            nested = (noun, best)
+        }
+        var matches = nested.map { postings[$0.noun].rows } ?? RowSet.evaluate(request.query.condition, postings)
         // One phrase, unfiltered: the matches are that phrase's rows, index for index.
         var samePhrase: Int?
         if case .phrase(let index) = request.query.condition { samePhrase = index }
@@ -50,7 +72,6 @@ public struct SearchEngine {
             }
         }
 
-        let wanted = request.offset + request.limit + 1
         let topicCounts: [Int]
         let best: [(score: Double, row: UInt32)]
         if let index = samePhrase, wanted <= postings[index].best.count || postings[index].best.count == matches.count {
@@ -59,6 +80,9 @@ public struct SearchEngine {
             let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
             topicCounts = phrase.topicCounts
             best = phrase.best.prefix(wanted).map { (score: idf * Double(phrase.weights[$0]), row: phrase.rows[$0]) }
+        } else if let nested {
+            topicCounts = postings[nested.noun].topicCounts
+            best = nested.best
         } else {
             topicCounts = directory.topicCounts(of: matches)
             best = Self.rank(matches, condition: request.query.condition, postings: postings, samePhrase: samePhrase,
@@ -118,7 +142,23 @@ public struct SearchEngine {
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
-                             hasMore: best.count > request.offset + request.limit)
+                             hasMore: best.count > request.offset + request.limit,
+                             suggestion: matches.isEmpty ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil)
+    }
+
+    /// The query with each word the index does not know (none of its phrases has a row) replaced
+    /// by the closest word it does; nil when there is no such word or none is close. The
+    /// vocabulary is read once per generation, and only when a search finds nothing.
+    private func suggestion(for query: SearchQuery, hasRows: [Bool], generation: Int64) throws -> String? {
+        let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
+        guard !unknown.isEmpty else { return nil }
+        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+        var budget = SearchVocabulary.comparisonBudget
+        var replacements: [Int: String] = [:]
+        for index in unknown {
+            replacements[index] = vocabulary.correction(of: String(query.text[query.words[index].range]), budget: &budget)
+        }
+        return replacements.isEmpty ? nil : query.rewriting(replacements)
     }
 
     /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it
@@ -140,31 +180,65 @@ public struct SearchEngine {
             }
         }
 
-        var best: [(score: Double, row: UInt32)] = []
-        best.reserveCapacity(min(wanted, matches.count) + 1)
-        func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {
-            a.score != b.score ? a.score > b.score : a.row < b.row
-        }
+        var best = BestRows(capacity: wanted)
         matches.withUnsafeBufferPointer { matches in
             scores.withUnsafeBufferPointer { scores in
-                // The score a candidate must beat once `best` is full (ties go to the lower rowid,
-                // and rows come in rowid order, so a tie never gets in).
-                var floor = -Double.infinity
-                for index in 0..<matches.count where scores[index] >= floor {
-                    let candidate = (score: scores[index], row: matches[index])
-                    if best.count == wanted, let last = best.last, !ranksBefore(candidate, last) { continue }
-                    var low = 0, high = best.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if ranksBefore(best[middle], candidate) { low = middle + 1 } else { high = middle }
+                for index in 0..<matches.count where scores[index] >= best.floor { best.offer(scores[index], matches[index]) }
+            }
+        }
+        return best.rows
+    }
+
+    /// The best `wanted` matches of `word OR noun` when every row of `word` is also one of
+    /// `noun`'s (a Korean word and its noun): a row scores the noun's weight, plus the word's where
+    /// it holds the word. Nil when a row of `word` is not one of `noun`'s.
+    private static func rankNested(word: PhrasePostings, noun: PhrasePostings, rowCount: Int, wanted: Int) -> [(score: Double, row: UInt32)]? {
+        guard word.rows.count <= noun.rows.count else { return nil }
+        let wordIDF = idf(matching: word.rows.count, of: rowCount)
+        let nounIDF = idf(matching: noun.rows.count, of: rowCount)
+        if noun.rows.count > word.rows.count * 8 {
+            // Few rows hold the word: score those, and take the others from the noun's heaviest
+            // rows (`noun.best`, in order; ties: lower rowid first, as `rank` breaks them).
+            var best = BestRows(capacity: wanted)
+            var common = 0
+            RowSet.forEachCommon(word.rows, noun.rows) { inWord, inNoun in
+                common += 1
+                let score = wordIDF * Double(word.weights[inWord]) + nounIDF * Double(noun.weights[inNoun])
+                if score >= best.floor { best.offer(score, word.rows[inWord]) }
+            }
+            guard common == word.rows.count else { return nil }
+            var others = 0
+            for index in noun.best where others < wanted {
+                let row = noun.rows[index]
+                guard !RowSet.contains(word.rows, row) else { continue }
+                best.offer(nounIDF * Double(noun.weights[index]), row)
+                others += 1
+            }
+            if others == wanted || noun.best.count == noun.rows.count { return best.rows }
+        }
+        // One pass over the noun's rows, the word's alongside.
+        var best = BestRows(capacity: wanted)
+        var next = 0
+        let nested = word.rows.withUnsafeBufferPointer { wordRows in
+            word.weights.withUnsafeBufferPointer { wordWeights in
+                noun.rows.withUnsafeBufferPointer { nounRows in
+                    noun.weights.withUnsafeBufferPointer { nounWeights in
+                        for index in 0..<nounRows.count {
+                            let row = nounRows[index]
+                            var score = nounIDF * Double(nounWeights[index])
+                            if next < wordRows.count && wordRows[next] <= row {
+                                guard wordRows[next] == row else { return false }  // a word row the noun lacks
+                                score = wordIDF * Double(wordWeights[next]) + score
+                                next += 1
+                            }
+                            if score >= best.floor { best.offer(score, row) }
+                        }
+                        return next == wordRows.count
                     }
-                    best.insert(candidate, at: low)
-                    if best.count > wanted { best.removeLast() }
-                    if best.count == wanted { floor = best[best.count - 1].score }
                 }
             }
         }
-        return best
+        return nested ? best.rows : nil
     }
 
     /// BM25's idf as FTS5 computes it: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 so a word in
@@ -172,5 +246,34 @@ public struct SearchEngine {
     static func idf(matching count: Int, of rows: Int) -> Double {
         let value = log((Double(rows) - Double(count) + 0.5) / (Double(count) + 0.5))
         return value > 1e-6 ? value : 1e-6
+    }
+}
+
+/// The best rows offered, at most `capacity`, best first: higher score, then lower rowid.
+struct BestRows {
+    let capacity: Int
+    private(set) var rows: [(score: Double, row: UInt32)] = []
+    /// The score a row must reach to get in once full (a quick test before `offer`).
+    private(set) var floor = -Double.infinity
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        rows.reserveCapacity(capacity + 1)
+    }
+
+    mutating func offer(_ score: Double, _ row: UInt32) {
+        let candidate = (score: score, row: row)
+        func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {
+            a.score != b.score ? a.score > b.score : a.row < b.row
+        }
+        if rows.count == capacity, let last = rows.last, !ranksBefore(candidate, last) { return }
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranksBefore(rows[middle], candidate) { low = middle + 1 } else { high = middle }
+        }
+        rows.insert(candidate, at: low)
+        if rows.count > capacity { rows.removeLast() }
+        if rows.count == capacity { floor = rows[rows.count - 1].score }
     }
 }

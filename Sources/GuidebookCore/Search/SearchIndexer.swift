@@ -88,7 +88,7 @@ public struct SearchIndexer {
 
     /// Empties the index and indexes every topic again (after a segmentation change, or on request).
     public func rebuild() throws {
-        try database.execute("DELETE FROM search_index")
+        try database.execute("INSERT INTO search_words (search_words) VALUES ('delete-all'); DELETE FROM search_index;")
         try bumpGeneration()
         for id in try database.rows("SELECT id FROM topics ORDER BY id", [], { $0.int64(0) }) {
             try indexTopic(id: id, isNew: true)
@@ -111,6 +111,8 @@ public struct SearchIndexer {
     }
 
     private func delete(_ kind: Kind, _ id: Int64) throws {
+        // search_words first: it takes the row's words from search_index's stored row.
+        try database.run("DELETE FROM search_words WHERE rowid = ?", [.integer(Self.rowID(kind, id))])
         try database.run("DELETE FROM search_index WHERE rowid = ?", [.integer(Self.rowID(kind, id))])
     }
 
@@ -118,10 +120,13 @@ public struct SearchIndexer {
         if !isNew { try delete(kind, id) }
         let titleParts = TextSegmenter.split(title.joined(separator: "\n"))
         let bodyParts = TextSegmenter.split(body.joined(separator: "\n"))
+        let columns: [SQLValue] = [.integer(Self.rowID(kind, id)), .text(titleParts.latin), .text(bodyParts.latin),
+                                   .text(titleParts.cjk), .text(bodyParts.cjk)]
         try database.run("""
             INSERT INTO search_index (rowid, title, body, title_cjk, body_cjk, kind, ref, topic, category)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(Self.rowID(kind, id)), .text(titleParts.latin), .text(bodyParts.latin), .text(titleParts.cjk),
-                  .text(bodyParts.cjk), .text(kind.name), .text(ref), .text(topic), .text(category)])
+            """, columns + [.text(kind.name), .text(ref), .text(topic), .text(category)])
+        // The same columns' words as written, for suggestions (see Migrations/0004_search_words.sql).
+        try database.run("INSERT INTO search_words (rowid, title, body, title_cjk, body_cjk) VALUES (?, ?, ?, ?, ?)", columns)
     }
 }

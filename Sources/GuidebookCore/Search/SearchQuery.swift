@@ -12,6 +12,21 @@ public struct SearchQuery: Sendable, Equatable {
     public let condition: SearchCondition
     /// Words to highlight in snippets.
     public let highlights: [HighlightTerm]
+    /// The text searched: the user's, with control characters made spaces. Suggestions rewrite it.
+    public let text: String
+    /// The query's plain words (not quoted, prefixed or excluded), in order: those a suggestion may replace.
+    public let words: [Word]
+
+    /// A plain word of the query and the phrases that find it.
+    public struct Word: Sendable, Equatable {
+        /// Where the word is in `text`: a Latin-script word or a run of CJK characters.
+        public let range: Range<String.Index>
+        /// True for a run of CJK characters (Hangul), false for a Latin-script word.
+        public let isCJK: Bool
+        /// Indexes into `phrases` of the word's phrases (its exact form, and its noun without a
+        /// particle): the index does not know the word when none of them has a row.
+        public let phrases: [Int]
+    }
 
     /// Most characters a query may have.
     public static let maxLength = 500
@@ -47,6 +62,8 @@ public struct SearchQuery: Sendable, Equatable {
 
     private struct Term {
         var text: String
+        /// Where the term's text is in the query (for a word, not a quoted phrase).
+        var range: Range<String.Index>? = nil
         var isPhrase = false
         var isNegated = false
         var isPrefix = false
@@ -55,35 +72,45 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// Parses user text. Throws `Failure` for input that cannot become a query.
     public static func parse(_ raw: String) throws -> SearchQuery {
-        let text = String(raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        // Control characters (general category Cc: U+0000-001F, U+007F-009F) become spaces.
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        let text = raw.unicodeScalars.contains(where: isControl) ? String(raw.unicodeScalars.map { isControl($0) ? " " : Character($0) }) : raw
         guard !text.allSatisfy({ $0.isWhitespace }) else { throw Failure.empty }
         guard text.count <= maxLength else { throw Failure.tooLong(text.count) }
 
         let terms = try lex(text)
         var phrases: [String] = []
-        func leaf(_ expression: String) -> SearchCondition {
-            if let index = phrases.firstIndex(of: expression) { return .phrase(index) }
+        func index(of expression: String) -> Int {
+            if let index = phrases.firstIndex(of: expression) { return index }
             phrases.append(expression)
-            return .phrase(phrases.count - 1)
+            return phrases.count - 1
         }
+        func leaf(_ expression: String) -> SearchCondition { .phrase(index(of: expression)) }
         var positives: [(condition: SearchCondition, orWithPrevious: Bool)] = []
         var negatives: [SearchCondition] = []
         var highlights: [HighlightTerm] = []
         var plainWords: [String] = []
         var plainOnly = true
+        var words: [Word] = []
 
         for term in terms {
-            guard let (parts, termHighlights, words) = compile(term) else { continue }
-            let condition = parts.count == 1 ? leaf(parts[0]) : .all(parts.map(leaf))
+            guard let compiled = compile(term, in: text) else { continue }
+            // A part matches when any of its forms does (a Korean word, or its noun without the particle).
+            let partPhrases = compiled.parts.map { $0.map(index(of:)) }
+            let parts = partPhrases.map { $0.count == 1 ? SearchCondition.phrase($0[0]) : .any($0.map(SearchCondition.phrase)) }
+            let condition = parts.count == 1 ? parts[0] : .all(parts)
             if term.isNegated {
                 negatives.append(condition)
                 plainOnly = false
                 continue
             }
-            highlights.append(contentsOf: termHighlights)
-            if term.isPhrase || term.isPrefix || term.orWithPrevious || words == nil { plainOnly = false }
-            plainWords.append(contentsOf: words ?? [])
+            highlights.append(contentsOf: compiled.highlights)
+            if term.isPhrase || term.isPrefix || term.orWithPrevious || compiled.plainWords == nil { plainOnly = false }
+            plainWords.append(contentsOf: compiled.plainWords ?? [])
             positives.append((condition, term.orWithPrevious))
+            for word in compiled.words {
+                words.append(Word(range: word.range, isCJK: word.isCJK, phrases: partPhrases[word.part]))
+            }
         }
         guard !positives.isEmpty else {
             throw negatives.isEmpty ? Failure.nothingSearchable : Failure.onlyExclusions
@@ -101,7 +128,20 @@ public struct SearchQuery: Sendable, Equatable {
             condition = .any([leaf("{title body} : \"\(plainWords.joined(separator: " "))\""), condition])
         }
         for negative in negatives { condition = .excluding(condition, negative) }
-        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights)
+        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words)
+    }
+
+    /// `text` with some of its words replaced: `replacements` maps indexes into `words` to new text.
+    public func rewriting(_ replacements: [Int: String]) -> String {
+        var result = ""
+        var position = text.startIndex
+        for (index, replacement) in replacements.sorted(by: { words[$0.key].range.lowerBound < words[$1.key].range.lowerBound }) {
+            result += text[position..<words[index].range.lowerBound]
+            result += replacement
+            position = words[index].range.upperBound
+        }
+        result += text[position...]
+        return result
     }
 
     /// Splits user text into terms: words, "phrases", -negations, OR connectors, prefix stars.
@@ -144,46 +184,70 @@ public struct SearchQuery: Sendable, Equatable {
                 word = String(word.drop(while: { $0 == "*" }).reversed().drop(while: { $0 == "*" }).reversed())
                 prefix = !word.isEmpty
             }
-            terms.append(Term(text: word, isNegated: negated, isPrefix: prefix, orWithPrevious: pendingOr && !negated))
+            terms.append(Term(text: word, range: start..<end, isNegated: negated, isPrefix: prefix, orWithPrevious: pendingOr && !negated))
             pendingOr = false
         }
         guard terms.count <= maxTerms else { throw Failure.tooManyTerms(terms.count) }
         return terms
     }
 
-    /// One term as the phrases it requires (all of them), its highlight terms, and its words when
-    /// it is a plain Latin-only word (for the phrase boost). Nil when the term has nothing searchable.
-    private static func compile(_ term: Term) -> ([String], [HighlightTerm], [String]?)? {
+    /// What one term requires and shows.
+    private struct Compiled {
+        /// Parts that are all required; each part is its FTS5 expressions, any of which matches
+        /// (one, or a Korean word's exact form first and its noun without the particle after).
+        var parts: [[String]] = []
+        var highlights: [HighlightTerm] = []
+        /// The term's words when it is a plain Latin-only word (for the phrase boost).
+        var plainWords: [String]?
+        /// The term's words a suggestion may replace, each with the index of its part.
+        var words: [(range: Range<String.Index>, isCJK: Bool, part: Int)] = []
+    }
+
+    /// One term as the parts it requires, its highlight terms and words. Nil when the term has
+    /// nothing searchable.
+    private static func compile(_ term: Term, in text: String) -> Compiled? {
         let words = TextSegmenter.latinWords(term.text)
         let runs = TextSegmenter.cjkRuns(term.text)
-        var parts: [String] = []
-        var highlights: [HighlightTerm] = []
+        var compiled = Compiled()
 
         if term.isPhrase {
             if !words.isEmpty {
-                parts.append("{title body} : \"\(words.joined(separator: " "))\"")
-                highlights += words.map { .word($0, prefix: false) }
+                compiled.parts.append(["{title body} : \"\(words.joined(separator: " "))\""])
+                compiled.highlights += words.map { .word($0, prefix: false) }
             }
             let bigrams = runs.flatMap(\.bigrams)
             if !bigrams.isEmpty {
-                parts.append(cjkExpression(bigrams, singleSyllable: runs.count == 1 && runs[0].text.unicodeScalars.count == 1))
-                highlights += runs.map { .cjk($0.text) }
+                compiled.parts.append([cjkExpression(bigrams, singleSyllable: runs.count == 1 && runs[0].text.unicodeScalars.count == 1)])
+                compiled.highlights += runs.map { .cjk($0.text) }
             }
         } else {
             for (offset, word) in words.enumerated() {
                 let isLast = offset == words.count - 1 && runs.isEmpty
                 let star = term.isPrefix && isLast ? " *" : ""
-                parts.append("{title body} : \"\(word)\"\(star)")
-                highlights.append(.word(word, prefix: term.isPrefix && isLast))
+                compiled.parts.append(["{title body} : \"\(word)\"\(star)"])
+                compiled.highlights.append(.word(word, prefix: term.isPrefix && isLast))
             }
             for run in runs {
-                parts.append(cjkExpression(run.bigrams, singleSyllable: run.text.unicodeScalars.count == 1))
-                highlights.append(.cjk(run.text))
+                var forms = [cjkExpression(run.bigrams, singleSyllable: run.text.unicodeScalars.count == 1)]
+                compiled.highlights.append(.cjk(run.text))
+                // A Korean word with a particle also finds its noun alone (시트를 finds 시트가).
+                if !term.isPrefix, let noun = KoreanParticles.split(run.text)?.stem, let nounRun = TextSegmenter.cjkRuns(noun).first {
+                    forms.append(cjkExpression(nounRun.bigrams, singleSyllable: noun.unicodeScalars.count == 1))
+                    compiled.highlights.append(.cjk(noun))
+                }
+                compiled.parts.append(forms)
+            }
+            if !term.isPrefix && !term.isNegated, let range = term.range {
+                // The same pieces as `words` then `runs`, so part numbers follow.
+                let ranges = TextSegmenter.wordRanges(text[range])
+                if ranges.latin.count == words.count && ranges.cjk.count == runs.count {
+                    compiled.words = ranges.latin.enumerated().map { ($1, false, $0) } + ranges.cjk.enumerated().map { ($1, true, words.count + $0) }
+                }
             }
         }
-        guard !parts.isEmpty else { return nil }
-        let plain = !term.isPhrase && runs.isEmpty && words.count == 1 ? words : nil
-        return (parts, highlights, plain)
+        guard !compiled.parts.isEmpty else { return nil }
+        compiled.plainWords = !term.isPhrase && runs.isEmpty && words.count == 1 ? words : nil
+        return compiled
     }
 
     /// Bigrams as a phrase in the CJK columns. A single syllable cannot make a bigram: it is

@@ -46,4 +46,7 @@ public struct SearchResults: Sendable {
     public var facetsAreExact: Bool
     /// True when more hits follow this page.
     public var hasMore: Bool
+    /// When nothing matched: the query with each word the index does not know replaced by the
+    /// closest word it does ("did you mean"); nil when something matched or no word is close.
+    public var suggestion: String? = nil
 }

@@ -78,6 +78,39 @@ public enum TextSegmenter {
         return words
     }
 
+    /// Where the Latin-script words and the CJK runs of a query term are, in order: the same
+    /// pieces `latinWords` and `cjkRuns` return, as ranges of the text.
+    public static func wordRanges(_ text: Substring) -> (latin: [Range<String.Index>], cjk: [Range<String.Index>]) {
+        var latin: [Range<String.Index>] = []
+        var cjk: [Range<String.Index>] = []
+        var start: String.Index?
+        var inCJK = false
+        var index = text.startIndex
+        for scalar in text.unicodeScalars {
+            let isRunCJK = !scalar.isASCII && isCJK(scalar)
+            let isWord: Bool
+            if scalar.isASCII {
+                let value = scalar.value | 0x20
+                isWord = (value >= 0x61 && value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+            } else {
+                isWord = isRunCJK || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            }
+            if let begun = start, !isWord || isRunCJK != inCJK {
+                if inCJK { cjk.append(begun..<index) } else { latin.append(begun..<index) }
+                start = nil
+            }
+            if isWord && start == nil {
+                start = index
+                inCJK = isRunCJK
+            }
+            index = text.unicodeScalars.index(after: index)
+        }
+        if let begun = start {
+            if inCJK { cjk.append(begun..<text.endIndex) } else { latin.append(begun..<text.endIndex) }
+        }
+        return (latin, cjk)
+    }
+
     static func bigrams(_ run: [Unicode.Scalar]) -> [String] {
         if run.count == 1 { return [String(Character(run[0]))] }
         var result: [String] = []

@@ -144,12 +144,13 @@ public struct KnowledgeGenerator: Sendable {
     }
 }
 
-/// A small deterministic random number generator (SplitMix64), so generated data is reproducible.
-struct SplitMix64 {
+/// A small deterministic random number generator (SplitMix64), so generated data (and the
+/// benchmarks' queries) are reproducible.
+public struct SplitMix64: Sendable {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,0 +1,273 @@
+import SQLite
+
+/// The words the search index holds as written, each with the number of rows holding it: where
+/// "did you mean" suggestions come from.
+///
+/// Read from `search_words_vocab` (FTS5's `fts5vocab` over `search_words`, see
+/// Migrations/0004_search_words.sql) once per generation of the index and kept in `SearchCache`.
+/// A Korean word also counts for its noun without the particle (사이드바를 and 사이드바가 make
+/// 사이드바), so a misspelt noun finds the noun even where the text only ever writes it with particles.
+///
+/// The closest word: English (Latin-script) words of 3 letters or more are compared by edit distance
+/// (insertions, deletions, substitutions, and swaps of two neighbours count one each), at most 1 for
+/// words of up to 5 letters and 2 above; Korean words of 3 syllables or more by one changed
+/// syllable (substituted, added or left out) or one changed jamo, words of 2 syllables by one changed
+/// jamo. The smallest distance wins (for Korean, counted in jamo), then the word more rows hold,
+/// then the alphabetically first.
+///
+/// Each search scans only the words of about the same length, and skips at once any whose letters
+/// differ too much (a 64-bit mask of the letters it holds), so a lookup touches a small part of the
+/// vocabulary; a budget shared by all the words of one query bounds it whatever the query.
+public struct SearchVocabulary: Sendable {
+    /// One script's words, grouped by length.
+    struct Words: Sendable {
+        /// Each word as written (lower case).
+        var texts: [String] = []
+        /// The words' characters (Unicode scalars; for Korean, syllables), one after another.
+        var units: [UInt32] = []
+        /// Where each word's characters start in `units`; one more entry marks the end.
+        var starts: [Int] = [0]
+        /// Rows holding each word.
+        var frequencies: [Int] = []
+        /// The characters each word holds, one bit per character modulo 64.
+        var masks: [UInt64] = []
+        /// Korean only: each word spelt in jamo (see `jamo`), where each starts, and their masks.
+        var jamo: [UInt32] = []
+        var jamoStarts: [Int] = [0]
+        var jamoMasks: [UInt64] = []
+        /// The word numbers of each length (index: length).
+        var byLength: [Range<Int>] = []
+
+        init(_ counts: [String: Int], spellsJamo: Bool) {
+            let sorted = counts.map { (units: $0.key.unicodeScalars.map(\.value), text: $0.key, count: $0.value) }
+                .sorted { $0.units.count != $1.units.count ? $0.units.count < $1.units.count : $0.text < $1.text }
+            byLength = Array(repeating: 0..<0, count: (sorted.last?.units.count ?? 0) + 1)
+            for (number, word) in sorted.enumerated() {
+                let length = word.units.count
+                byLength[length] = (byLength[length].isEmpty ? number : byLength[length].lowerBound)..<(number + 1)
+                texts.append(word.text)
+                units.append(contentsOf: word.units)
+                starts.append(units.count)
+                frequencies.append(word.count)
+                masks.append(SearchVocabulary.mask(word.units))
+                if spellsJamo {
+                    let spelt = SearchVocabulary.jamo(word.units)
+                    jamo.append(contentsOf: spelt)
+                    jamoStarts.append(jamo.count)
+                    jamoMasks.append(SearchVocabulary.mask(spelt))
+                }
+            }
+        }
+
+        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + (units.count + jamo.count) * 4 + texts.count * 40 }
+    }
+
+    let latin: Words
+    let korean: Words
+
+    /// Bytes held, for the cache's budget.
+    var byteCount: Int { latin.byteCount + korean.byteCount }
+
+    /// Words held.
+    public var wordCount: Int { latin.texts.count + korean.texts.count }
+
+    /// Shortest and longest words corrected: Latin-script words in letters, Korean in syllables.
+    static let minLatinLength = 3, minKoreanLength = 2, maxLength = 32
+
+    /// How much comparing one query's words may cost: word comparisons in all (each a mask test,
+    /// a few nanoseconds; the few that pass it also an edit distance).
+    public static let comparisonBudget = 2_000_000
+
+    /// A vocabulary of these words (lower case) and the rows holding each (tests and benchmarks;
+    /// searches read theirs with `load`).
+    public init(latin: [String: Int], korean: [String: Int]) {
+        self.latin = Words(latin, spellsJamo: false)
+        self.korean = Words(korean, spellsJamo: true)
+    }
+
+    /// Reads the vocabulary of `search_words`.
+    static func load(from database: Database) throws -> SearchVocabulary {
+        var latin: [String: Int] = [:]
+        var korean: [String: Int] = [:]
+        try database.forEachRow("SELECT term, doc FROM search_words_vocab") { row in
+            let term = row.text(0)
+            let count = row.int(1)
+            if isKorean(term.unicodeScalars) {
+                korean[term, default: 0] += count
+                if let noun = KoreanParticles.split(term)?.stem, noun.unicodeScalars.count >= minKoreanLength {
+                    korean[noun, default: 0] += count
+                }
+            } else if isLatin(term.unicodeScalars) {
+                latin[term] = count
+            }
+        }
+        return SearchVocabulary(latin: latin, korean: korean)
+    }
+
+    private static func isKorean(_ scalars: String.UnicodeScalarView) -> Bool { scalars.allSatisfy(KoreanParticles.isSyllable) }
+    private static func isLatin(_ scalars: String.UnicodeScalarView) -> Bool {
+        scalars.allSatisfy { !TextSegmenter.isCJK($0) && $0.properties.isAlphabetic }
+    }
+
+    /// What to write instead of `written`, a query word the index does not know: the closest
+    /// indexed word, capitalized when `written` is (Prgress → Progress); for a Korean word with no
+    /// close word of its own, its noun corrected with the particle put back (사이드베에서 →
+    /// 사이드바에서). Nil when nothing is close.
+    public func correction(of written: String, budget: inout Int) -> String? {
+        let word = written.lowercased()
+        if let closest = closest(to: word, budget: &budget) {
+            return written.first?.isUppercase == true ? closest.prefix(1).uppercased() + closest.dropFirst() : closest
+        }
+        if let (noun, ending) = KoreanParticles.split(word), let closest = closest(to: noun, budget: &budget) {
+            return closest + ending
+        }
+        return nil
+    }
+
+    /// The indexed word closest to `word` (lower case), nil when none is close enough or the word
+    /// cannot be corrected (too short or long, digits, mixed scripts). `budget` is what the query
+    /// may still spend; it decreases by the words compared.
+    public func closest(to word: String, budget: inout Int) -> String? {
+        let units = word.unicodeScalars.map(\.value)
+        guard units.count <= Self.maxLength else { return nil }
+        if Self.isKorean(word.unicodeScalars) {
+            guard units.count >= Self.minKoreanLength else { return nil }
+            return closestKorean(units, budget: &budget)
+        }
+        guard units.count >= Self.minLatinLength, Self.isLatin(word.unicodeScalars) else { return nil }
+        return closestLatin(units, budget: &budget)
+    }
+
+    private typealias Best = (distance: Int, frequency: Int, number: Int)
+
+    private func closestLatin(_ query: [UInt32], budget: inout Int) -> String? {
+        let words = latin
+        var limit = query.count <= 5 ? 1 : 2
+        let queryMask = Self.mask(query)
+        var best: Best?
+        var rows = [Int](repeating: 0, count: 3 * (Self.maxLength + limit + 2))
+        query.withUnsafeBufferPointer { query in
+            words.units.withUnsafeBufferPointer { units in
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for length in max(0, query.count - limit)...(query.count + limit) where length < words.byLength.count {
+                        for number in words.byLength[length] where abs(length - query.count) <= limit {
+                            guard budget > 0 else { return }
+                            budget -= 1
+                            guard (words.masks[number] ^ queryMask).nonzeroBitCount <= 2 * limit else { continue }
+                            let word = UnsafeBufferPointer(rebasing: units[words.starts[number]..<words.starts[number + 1]])
+                            let distance = EditDistance.optimalAlignment(query, word, limit: limit, rows: rows)
+                            guard distance > 0, distance <= limit,
+                                  Self.isBetter((distance, words.frequencies[number], number), than: best, texts: words.texts) else { continue }
+                            best = (distance, words.frequencies[number], number)
+                            limit = distance  // nothing farther can win now
+                        }
+                    }
+                }
+            }
+        }
+        return best.map { words.texts[$0.number] }
+    }
+
+    private func closestKorean(_ query: [UInt32], budget: inout Int) -> String? {
+        let words = korean
+        let queryJamo = Self.jamo(query)
+        let queryMask = Self.mask(query), queryJamoMask = Self.mask(queryJamo)
+        // Words of two syllables change by one jamo at most; longer words by one syllable or one jamo.
+        let syllableChanges = query.count >= 3
+        var best: Best?
+        var rows = [Int](repeating: 0, count: 3 * (3 * Self.maxLength + 8))
+        query.withUnsafeBufferPointer { query in
+            queryJamo.withUnsafeBufferPointer { queryJamo in
+                words.units.withUnsafeBufferPointer { units in
+                    words.jamo.withUnsafeBufferPointer { jamo in
+                        rows.withUnsafeMutableBufferPointer { rows in
+                            for length in max(0, query.count - 1)...(query.count + 1) where length < words.byLength.count {
+                                for number in words.byLength[length] {
+                                    guard budget > 0 else { return }
+                                    budget -= 1
+                                    // One edit changes at most two bits of a mask.
+                                    let closeInJamo = (words.jamoMasks[number] ^ queryJamoMask).nonzeroBitCount <= 2
+                                    let closeInSyllables = syllableChanges && (words.masks[number] ^ queryMask).nonzeroBitCount <= 2
+                                    guard closeInJamo || closeInSyllables else { continue }
+                                    let spelt = UnsafeBufferPointer(rebasing: jamo[words.jamoStarts[number]..<words.jamoStarts[number + 1]])
+                                    var distance = EditDistance.optimalAlignment(queryJamo, spelt, limit: 1, rows: rows)
+                                    if distance > 1 {
+                                        guard closeInSyllables else { continue }
+                                        let word = UnsafeBufferPointer(rebasing: units[words.starts[number]..<words.starts[number + 1]])
+                                        guard EditDistance.optimalAlignment(query, word, limit: 1, rows: rows) <= 1 else { continue }
+                                        // Ranked by how many jamo changed.
+                                        distance = EditDistance.optimalAlignment(queryJamo, spelt, limit: 8, rows: rows)
+                                    }
+                                    guard distance > 0,
+                                          Self.isBetter((distance, words.frequencies[number], number), than: best, texts: words.texts) else { continue }
+                                    best = (distance, words.frequencies[number], number)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return best.map { words.texts[$0.number] }
+    }
+
+    private static func isBetter(_ candidate: Best, than best: Best?, texts: [String]) -> Bool {
+        guard let best else { return true }
+        if candidate.distance != best.distance { return candidate.distance < best.distance }
+        if candidate.frequency != best.frequency { return candidate.frequency > best.frequency }
+        return texts[candidate.number] < texts[best.number]
+    }
+
+    /// One bit per distinct character (its value modulo 64). One edit changes at most two bits.
+    static func mask(_ units: [UInt32]) -> UInt64 {
+        units.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
+    }
+
+    /// A Hangul word spelt in jamo: each syllable's initial consonant, vowel and final consonant
+    /// (when it has one), numbered 0-18, 19-39 and 40-66, so all three kinds stay apart.
+    static func jamo(_ syllables: [UInt32]) -> [UInt32] {
+        var jamo: [UInt32] = []
+        jamo.reserveCapacity(syllables.count * 3)
+        for syllable in syllables {
+            let index = syllable - 0xAC00
+            jamo.append(index / 588)
+            jamo.append(19 + (index % 588) / 28)
+            if index % 28 != 0 { jamo.append(39 + index % 28) }
+        }
+        return jamo
+    }
+}
+
+/// Edit distance with a limit, on short words.
+enum EditDistance {
+    /// The optimal string alignment distance between `a` and `b` (insertions, deletions,
+    /// substitutions and swaps of neighbours count one each), or `limit + 1` as soon as it must
+    /// exceed `limit`. `rows` holds three rows of the table: at least 3 × (b.count + 1) numbers.
+    static func optimalAlignment(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, limit: Int,
+                                 rows: UnsafeMutableBufferPointer<Int>) -> Int {
+        let n = a.count, m = b.count
+        if abs(n - m) > limit { return limit + 1 }
+        if n == 0 || m == 0 { return min(max(n, m), limit + 1) }
+        let width = m + 1
+        precondition(rows.count >= 3 * width, "edit distance scratch too small")
+        // Rows i-2, i-1 and i rotate through the three slots.
+        var older = 0, previous = width, current = 2 * width
+        for j in 0...m { rows[previous + j] = j }
+        for i in 1...n {
+            rows[current] = i
+            var rowMinimum = i
+            let ai = a[i - 1]
+            for j in 1...m {
+                let bj = b[j - 1]
+                var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + (ai == bj ? 0 : 1))
+                if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj { value = min(value, rows[older + j - 2] + 1) }
+                rows[current + j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            // A row's smallest value never decreases further down, so the distance already exceeds the limit.
+            if rowMinimum > limit { return limit + 1 }
+            (older, previous, current) = (previous, current, older)
+        }
+        return min(rows[previous + m], limit + 1)
+    }
+}

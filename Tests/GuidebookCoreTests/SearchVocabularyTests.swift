@@ -1,0 +1,142 @@
+@testable import GuidebookCore
+import SQLite
+import XCTest
+
+/// The words kept for suggestions, the edit distance, and the closest-word rules.
+final class SearchVocabularyTests: XCTestCase {
+    /// `search_words` (the `guidebook_words` tokenizer over search_index's stored columns) holds
+    /// each row's English words as written and its Korean runs, follows updates and deletes, and
+    /// loads as a vocabulary where a Korean word also counts for its noun.
+    func testTheVocabularyHoldsEveryRowsWordsAsWritten() throws {
+        let directory = try TemporaryDirectory("guidebook-vocabulary-tests")
+        defer { directory.remove() }
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: try Migration.load(from: PackagePaths.migrations))
+        let longRun = String(repeating: "가나다라", count: 9)
+        func write(_ english: String, _ korean: String) throws {
+            try store.write { database in
+                let writer = KnowledgeWriter(database: database)
+                try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+                _ = try writer.upsertTopic(BundleTopic(slug: "words", category: "test", title: ["en": "Words"], summary: [:], sections: [
+                    BundleSection(key: "one", title: [:], guidelines: [BundleGuideline(id: "words.one", text: ["en": english, "ko": korean])]),
+                ]), mode: .replace)
+            }
+        }
+        func terms() throws -> [String: Int] {
+            try store.read { reader in
+                var terms: [String: Int] = [:]
+                try reader.database.forEachRow("SELECT term, doc FROM search_words_vocab") { terms[$0.text(0)] = $0.int(1) }
+                return terms
+            }
+        }
+
+        try write("Sheets show a Sheet — the café’s popover.", "시트를 열면 시트가 진행률은 앱 表示 \(longRun) 끝")
+        let found = try terms()
+        for word in ["words", "sheets", "show", "sheet", "café", "popover", "시트를", "열면", "시트가", "진행률은"] {
+            XCTAssertNotNil(found[word], "\(word) in \(found.keys.sorted())")
+        }
+        XCTAssertEqual(found["sheet"], 1, "a row counts once")
+        for absent in ["popov", "시트", "트를", "앱", "끝", longRun] {
+            XCTAssertNil(found[absent], "\(absent): no stems, no bigrams, no single syllables, no runs over 32")
+        }
+
+        var budget = SearchVocabulary.comparisonBudget
+        let vocabulary = try store.read { try SearchVocabulary.load(from: $0.database) }
+        XCTAssertEqual(vocabulary.closest(to: "popver", budget: &budget), "popover")
+        XCTAssertEqual(vocabulary.closest(to: "시튼", budget: &budget), "시트", "시트를 and 시트가 count for their noun")
+
+        // A replaced text takes its words with it; a deleted topic all of its words.
+        try write("A modal view.", "모달 뷰를 띄웁니다")
+        let replaced = try terms()
+        XCTAssertNil(replaced["popover"])
+        XCTAssertNil(replaced["시트를"])
+        XCTAssertEqual(replaced["modal"], 1)
+        XCTAssertEqual(replaced["띄웁니다"], 1)
+        try store.write { try $0.run("DELETE FROM topics WHERE slug = 'words'") }
+        XCTAssertEqual(try terms(), [:])
+        try store.rebuildSearchIndex()
+        XCTAssertEqual(try terms(), [:])
+    }
+
+    func testEditDistanceWithALimitAgreesWithTheFullTable() {
+        var random = SystemRandomNumberGenerator()
+        var rows = [Int](repeating: 0, count: 3 * 40)
+        for _ in 0..<3_000 {
+            let a = (0..<Int.random(in: 0...10, using: &random)).map { _ in UInt32.random(in: 0...3, using: &random) }
+            let b = (0..<Int.random(in: 0...10, using: &random)).map { _ in UInt32.random(in: 0...3, using: &random) }
+            let limit = Int.random(in: 0...4, using: &random)
+            let full = Self.fullDistance(a, b)
+            let bounded = a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in rows.withUnsafeMutableBufferPointer { EditDistance.optimalAlignment(a, b, limit: limit, rows: $0) } }
+            }
+            XCTAssertEqual(bounded, min(full, limit + 1), "\(a) \(b) limit \(limit)")
+        }
+    }
+
+    private static func fullDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    private let vocabulary = SearchVocabulary(
+        latin: ["progress": 40, "popover": 12, "popovers": 3, "sheet": 30, "sheets": 9, "shoot": 50, "label": 8, "cable": 20, "table": 5,
+                "indicator": 14, "modality": 2, "modal": 6],
+        korean: ["사이드바": 4, "사이드바를": 2, "진행률": 9, "시트": 18, "시간": 30, "팝오버": 5, "팝오버는": 3, "표시기": 20, "레이블": 10]
+    )
+
+    private func closest(_ word: String) -> String? {
+        var budget = SearchVocabulary.comparisonBudget
+        return vocabulary.closest(to: word, budget: &budget)
+    }
+
+    func testTheClosestWordFollowsTheDistanceRules() {
+        // English: one edit up to 5 letters, two above; a swap of neighbours is one edit.
+        XCTAssertEqual(closest("prgress"), "progress")
+        XCTAssertEqual(closest("popver"), "popover")
+        XCTAssertEqual(closest("porgress"), "progress")
+        XCTAssertEqual(closest("indictaor"), "indicator")
+        XCTAssertEqual(closest("modaltiy"), "modality")
+        XCTAssertEqual(closest("prgrss"), "progress", "two edits in a word of six letters")
+        XCTAssertNil(closest("prgrs"), "three edits")
+        XCTAssertNil(closest("xxbel"), "a five-letter word allows one edit")
+        XCTAssertEqual(closest("shet"), "sheet", "shoot (held by more rows) is two edits away")
+        XCTAssertEqual(closest("xable"), "cable", "a tie goes to the word more rows hold: cable (20) over table (5)")
+        XCTAssertNil(closest("ab"), "too short to correct")
+        XCTAssertNil(closest("sh33t"), "digits are not corrected")
+        XCTAssertNil(closest(String(repeating: "progress", count: 5)), "too long")
+        // Korean: one changed jamo, or for three syllables and more one changed syllable.
+        XCTAssertEqual(closest("사이드베"), "사이드바")
+        XCTAssertEqual(closest("사이드쿄"), "사이드바", "one changed syllable (two jamo)")
+        XCTAssertEqual(closest("사이드베를"), "사이드바를")
+        XCTAssertEqual(closest("진행율"), "진행률")
+        XCTAssertEqual(closest("팝오바"), "팝오버")
+        XCTAssertEqual(closest("시틔"), "시트", "one jamo of two syllables")
+        XCTAssertNil(closest("시국"), "two syllables: a changed syllable (two jamo or more) is too far")
+        XCTAssertNil(closest("을를"))
+        XCTAssertNil(closest("앱"), "one syllable is not corrected")
+        XCTAssertNil(closest("가나다라마"))
+    }
+
+    func testCorrectionsKeepCapitalsAndParticles() {
+        var budget = SearchVocabulary.comparisonBudget
+        XCTAssertEqual(vocabulary.correction(of: "Prgress", budget: &budget), "Progress")
+        XCTAssertEqual(vocabulary.correction(of: "popver", budget: &budget), "popover")
+        // 사이드베에서 has no close word, its noun 사이드베 has: the particle is put back.
+        XCTAssertEqual(vocabulary.correction(of: "사이드베에서", budget: &budget), "사이드바에서")
+        XCTAssertNil(vocabulary.correction(of: "zzzzzz", budget: &budget))
+    }
+
+    func testTheBudgetBoundsTheWork() {
+        var budget = 3
+        _ = vocabulary.closest(to: "prgress", budget: &budget)
+        XCTAssertEqual(budget, 0)
+        XCTAssertNil(vocabulary.closest(to: "popver", budget: &budget), "nothing is compared once the budget is spent")
+    }
+}
