@@ -31,6 +31,8 @@ public final class Application: HTTPHandler {
             AccessLogStage(logger: logger),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
+            // Authentication comes here (next issue): a stage that implements only `screen`, reading
+            // the token from the head and the role from `route.properties.role`.
             ConditionalRequestStage(store: store, cacheBytes: configuration.responseCacheBytes),
         ], configuration: configuration, metrics: metrics)
     }
