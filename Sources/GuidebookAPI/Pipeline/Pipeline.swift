@@ -44,7 +44,7 @@ public final class Pipeline: HTTPHandler {
 
     /// Answers a request.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let context: RequestContext
+        var context: RequestContext
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
             context = RequestContext(route: route, parameters: parameters, refusal: nil, metrics: metrics)
@@ -53,7 +53,7 @@ public final class Pipeline: HTTPHandler {
         case .notFound:
             context = RequestContext(route: nil, parameters: [:], refusal: .notFound("no resource at \(request.path.prefix(200))"), metrics: metrics)
         }
-        return run(request, context)
+        return run(request, &context)
     }
 
     /// Answers a request the server refused on its own (the body over its limit, or not stored)
@@ -67,11 +67,11 @@ public final class Pipeline: HTTPHandler {
             problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
             problem.logLine = ("upload could not be stored", [("reason", .string(reason))])
         }
-        return run(HTTPRequest(head: head), RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics))
+        var context = RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics)
+        return run(HTTPRequest(head: head), &context)
     }
 
-    private func run(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        var context = context
+    private func run(_ request: HTTPRequest, _ context: inout RequestContext) -> HTTPResponse {
         do {
             return try chain(request, &context).http
         } catch {

@@ -2,8 +2,9 @@
 ///
 /// Registering the same method and template twice is a programmer error and stops the process.
 public struct Router<Handler: Sendable>: Sendable {
-    /// One registered route.
-    public struct Route: Sendable {
+    /// One registered route. A class, so that every request's context refers to it rather than
+    /// copying its parts.
+    public final class Route: Sendable {
         public let method: String
         /// The template, used as the route's name in logs and metrics.
         public let template: String
@@ -11,6 +12,14 @@ public struct Router<Handler: Sendable>: Sendable {
         public let handler: Handler
         /// What the route declared about itself: cacheability, where its body goes, its role.
         public let properties: RouteProperties
+
+        init(method: String, template: String, segments: [Segment], handler: Handler, properties: RouteProperties) {
+            self.method = method
+            self.template = template
+            self.segments = segments
+            self.handler = handler
+            self.properties = properties
+        }
     }
 
     enum Segment: Sendable, Equatable {
