@@ -14,11 +14,7 @@ public struct Router<Handler: Sendable>: Sendable {
         public let properties: RouteProperties
 
         init(method: String, template: String, segments: [Segment], handler: Handler, properties: RouteProperties) {
-            self.method = method
-            self.template = template
-            self.segments = segments
-            self.handler = handler
-            self.properties = properties
+            (self.method, self.template, self.segments, self.handler, self.properties) = (method, template, segments, handler, properties)
         }
     }
 
