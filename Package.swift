@@ -55,7 +55,9 @@ let package = Package(
             .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
         ]),
         // The HTTP API: router, handlers, problem+json mapping.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"]),
+        // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
+        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"],
+                resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
@@ -66,8 +68,11 @@ let package = Package(
         .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookNotes", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
+        // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "SQLite"]),
+        // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
+        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),

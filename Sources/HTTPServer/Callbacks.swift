@@ -25,9 +25,11 @@ func accessHandler(
         let pathText = url.map { String(cString: $0) } ?? "/"
         let declared = lookupHeader(connection, "Content-Length").flatMap(Int.init)
         let hasBody = (declared ?? 0) > 0 || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
-        // Without a body the policy does not matter, so the handler is not asked (it may cost a route lookup).
-        let policy = hasBody ? core.handler.bodyPolicy(method: methodText, path: pathText) : .buffer(limit: 0)
-        let state = RequestState(method: methodText, path: pathText, policy: policy)
+        // Without a body the policy does not matter, so the handler is not asked (it may cost a
+        // route lookup) and the headers are collected only when the request is answered.
+        let head = HTTPRequestHead(method: methodText, path: pathText, headers: hasBody ? collect(connection, .HEADER_KIND) : [])
+        let policy = hasBody ? core.handler.bodyPolicy(for: head) : .buffer(limit: 0)
+        let state = RequestState(head: head, hasAllHeaders: hasBody, policy: policy)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         if let declared, declared > state.limit, !state.isRefused {
             state.reject(.bodyTooLarge(limit: state.limit))
@@ -66,22 +68,12 @@ func accessHandler(
     return core.queue(answer(state, connection, core), on: connection)
 }
 
-/// The answer to a request whose body has been read (or will not be): the server's own refusal,
-/// or the handler's response (which, for a request the handler refused, is that refusal).
+/// The answer to a request whose body has been read (or will not be).
 private func answer(_ state: RequestState, _ connection: OpaquePointer, _ core: ServerCore) -> HTTPResponse {
-    if let rejection = state.rejection {
-        return core.handler.reject(rejection, method: state.method, path: state.path)
-    }
-    let request = HTTPRequest(
-        method: state.method,
-        path: state.path,
-        query: collect(connection, .GET_ARGUMENT_KIND),
-        headers: collect(connection, .HEADER_KIND),
-        body: state.isRefused ? .empty : state.takeBody()
-    )
     core.beginRequest()
     defer { core.endRequest() }
-    return core.handler.respond(to: request)
+    return state.answer(from: core.handler, query: { collect(connection, .GET_ARGUMENT_KIND) },
+                        headers: { collect(connection, .HEADER_KIND) })
 }
 
 /// libmicrohttpd's own error messages (printf-style), handed to the server's error log.

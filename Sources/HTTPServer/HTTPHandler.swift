@@ -1,13 +1,14 @@
 /// The application behind the server.
 public protocol HTTPHandler: Sendable {
-    /// Decides, from the method and path alone, where the request body goes, or that the request
-    /// will be refused whatever its body (then the body is read and dropped, not kept). Asked only
-    /// for requests that announce a body (`Content-Length` above 0, or `Transfer-Encoding`).
-    func bodyPolicy(method: String, path: String) -> BodyPolicy
+    /// Decides, from the request head alone (method, path, headers), where the request body goes,
+    /// or that the request will be refused whatever its body (then the body is read and dropped,
+    /// not kept, and `respond(to:)` answers with the refusal). Asked only for requests that
+    /// announce a body (`Content-Length` above 0, or `Transfer-Encoding`).
+    func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy
     /// Answers a complete request. Called on a server worker thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// Answers a request the server rejected before the handler saw it (for example a body over the limit).
-    func reject(_ rejection: HTTPRejection, method: String, path: String) -> HTTPResponse
+    func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse
 }
 
 /// Why the server refused a request on its own.

@@ -1,22 +1,17 @@
-/// A request as the application sees it: already parsed, with its body read.
-public struct HTTPRequest: Sendable {
+/// What is known of a request once its headers have arrived: method, path and headers, but not
+/// yet the body. The handler decides from it where the body goes (`HTTPHandler.bodyPolicy(for:)`).
+public struct HTTPRequestHead: Sendable {
     /// The method in upper case ("GET", "POST", ...).
     public let method: String
     /// The path, percent-decoded by the server, without the query string.
     public let path: String
-    /// Query parameters in the order they appeared, percent-decoded.
-    public let query: [(name: String, value: String)]
     /// Request headers; names are lower-cased.
     public let headers: [(name: String, value: String)]
-    /// The request body.
-    public let body: HTTPBody
 
-    public init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
+    public init(method: String, path: String, headers: [(name: String, value: String)] = []) {
         self.method = method
         self.path = path
-        self.query = query
         self.headers = headers.map { ($0.name.lowercased(), $0.value) }
-        self.body = body
     }
 
     /// The first value of a header (case-insensitive name).
@@ -24,6 +19,36 @@ public struct HTTPRequest: Sendable {
         let lower = name.lowercased()
         return headers.first { $0.name == lower }?.value
     }
+}
+
+/// A request as the application sees it: already parsed, with its body read.
+public struct HTTPRequest: Sendable {
+    /// Method, path and headers.
+    public let head: HTTPRequestHead
+    /// Query parameters in the order they appeared, percent-decoded.
+    public let query: [(name: String, value: String)]
+    /// The request body.
+    public let body: HTTPBody
+
+    public init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
+        self.init(head: HTTPRequestHead(method: method, path: path, headers: headers), query: query, body: body)
+    }
+
+    public init(head: HTTPRequestHead, query: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
+        self.head = head
+        self.query = query
+        self.body = body
+    }
+
+    /// The method in upper case ("GET", "POST", ...).
+    public var method: String { head.method }
+    /// The path, percent-decoded by the server, without the query string.
+    public var path: String { head.path }
+    /// Request headers; names are lower-cased.
+    public var headers: [(name: String, value: String)] { head.headers }
+
+    /// The first value of a header (case-insensitive name).
+    public func header(_ name: String) -> String? { head.header(name) }
 
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? {
@@ -60,9 +85,10 @@ public enum BodyPolicy: Sendable, Equatable {
     case buffer(limit: Int)
     /// Stream the body to a file in `directory`, up to `limit` bytes.
     case spool(limit: Int, directory: String)
-    /// The request will be refused whatever its body says (no such path, or a method the path
-    /// does not take). The server reads and drops the body, within its linger bounds, so that the
-    /// client can read the refusal; then `respond(to:)` answers the request, given an empty body.
+    /// The request will be refused whatever its body says (no such path, a method the path does
+    /// not take, or anything else the handler can decide from the request head). The server reads
+    /// and drops the body, within its linger bounds, so that the client can read the refusal; then
+    /// `respond(to:)` answers the request, given an empty body.
     case refuse
 
     /// The largest body kept (0 when the request is refused).

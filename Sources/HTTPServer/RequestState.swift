@@ -3,8 +3,9 @@ import CMicroHTTPD
 /// Everything the server collects about one request across MHD's access-handler calls.
 /// Travels in MHD's per-request pointer and is released by the completion callback.
 final class RequestState {
-    let method: String
-    let path: String
+    /// Method and path; the headers too when they were needed before the body (`hasAllHeaders`).
+    let head: HTTPRequestHead
+    private let hasAllHeaders: Bool
     let policy: BodyPolicy
     var buffer: [UInt8] = []
     var spool: SpoolFile?
@@ -19,12 +20,14 @@ final class RequestState {
     /// When the first body byte arrived (for the minimum upload rate).
     var bodyStarted: ContinuousClock.Instant?
 
-    init(method: String, path: String, policy: BodyPolicy) {
-        self.method = method
-        self.path = path
+    init(head: HTTPRequestHead, hasAllHeaders: Bool, policy: BodyPolicy) {
+        self.head = head
+        self.hasAllHeaders = hasAllHeaders
         self.policy = policy
         if policy == .refuse { refusedAt = .now }
     }
+
+    var method: String { head.method }
 
     var limit: Int { policy.limit }
 
@@ -86,8 +89,20 @@ final class RequestState {
         }
     }
 
+    /// The answer to the request once its body has been read (or will not be): the handler's
+    /// answer to the server's own refusal, or its response (which, for a request the handler
+    /// refused, is that refusal). `query` and `headers` are asked only when needed.
+    func answer(from handler: any HTTPHandler, query: () -> [(name: String, value: String)],
+                headers: () -> [(name: String, value: String)]) -> HTTPResponse {
+        let head = hasAllHeaders ? self.head : HTTPRequestHead(method: self.head.method, path: self.head.path, headers: headers())
+        if let rejection {
+            return handler.reject(rejection, head: head)
+        }
+        return handler.respond(to: HTTPRequest(head: head, query: query(), body: isRefused ? .empty : takeBody()))
+    }
+
     /// The body as the handler receives it.
-    func takeBody() -> HTTPBody {
+    private func takeBody() -> HTTPBody {
         if let spool {
             spool.finish()
             return .file(spool)

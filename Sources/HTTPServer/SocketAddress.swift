@@ -13,10 +13,7 @@ struct SocketAddress {
         if inet_pton(AF_INET, literal, &v4.sin_addr) == 1 {
             v4.sin_family = sa_family_t(AF_INET)
             v4.sin_port = port.bigEndian
-            let memory = UnsafeMutablePointer<sockaddr_in>.allocate(capacity: 1)
-            memory.initialize(to: v4)
-            pointer = UnsafeMutableRawPointer(memory)
-            isIPv6 = false
+            (pointer, isIPv6) = (Self.copy(v4), false)
             return
         }
         var v6 = sockaddr_in6()
@@ -24,14 +21,18 @@ struct SocketAddress {
         if inet_pton(AF_INET6, trimmed, &v6.sin6_addr) == 1 {
             v6.sin6_family = sa_family_t(AF_INET6)
             v6.sin6_port = port.bigEndian
-            let memory = UnsafeMutablePointer<sockaddr_in6>.allocate(capacity: 1)
-            memory.initialize(to: v6)
-            pointer = UnsafeMutableRawPointer(memory)
-            isIPv6 = true
+            (pointer, isIPv6) = (Self.copy(v6), true)
             return
         }
         throw HTTPServerError.badAddress(host)
     }
 
     func deallocate() { pointer.deallocate() }
+
+    /// A copy of `address` in memory of its own, freed by `deallocate()`.
+    private static func copy<Address>(_ address: Address) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutablePointer<Address>.allocate(capacity: 1)
+        memory.initialize(to: address)
+        return UnsafeMutableRawPointer(memory)
+    }
 }

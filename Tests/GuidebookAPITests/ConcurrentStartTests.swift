@@ -15,12 +15,7 @@ final class ConcurrentStartTests: XCTestCase {
     private var directory = ""
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-concurrent-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try makeTemporaryDirectory("guidebook-concurrent")
     }
 
     private var resources: [String] { ["--resources", TestServer.packageRoot] }

@@ -4,18 +4,13 @@ import GuidebookImport
 import GuidebookTestSupport
 import XCTest
 
-/// Import jobs end to end over HTTP: lifecycle, progress, dry runs, cancellation, failures with
+/// Import jobs end to end, in-process: lifecycle, progress, dry runs, cancellation, failures with
 /// line numbers, reads during imports, event streams, idempotence and export round trips.
 final class ImportJobTests: XCTestCase {
-    private var server: TestServer!
+    private var server: TestApp!
 
     override func setUpWithError() throws {
-        server = try TestServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     private func ndjson(_ count: Int) throws -> [UInt8] {
@@ -189,18 +184,12 @@ final class ImportJobTests: XCTestCase {
 
     func testTheEventStreamDeliversOrderedEventsAndAFinalEvent() throws {
         let id = try server.submitJob(try ndjson(10_000), query: "format=ndjson")
-        let client = try server.client(timeoutSeconds: 30)
-        defer { client.close() }
-        try client.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\n\r\n")
-        var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while !text.contains("event: done") && Date() < deadline {
-            guard let chunk = try client.readAvailable() else { break }
-            text += chunk
-        }
-        XCTAssertTrue(text.hasPrefix("HTTP/1.1 200"), text)
-        XCTAssertTrue(text.lowercased().contains("content-type: text/event-stream"))
-        XCTAssertTrue(text.lowercased().contains("cache-control: no-cache"))
+        // The in-process client reads the stream to its end, asking it again while it waits.
+        let response = try server.client().request("GET", "/v1/jobs/\(id)/events", timeoutSeconds: 60)
+        let text = response.text
+        XCTAssertEqual(response.status, 200, text)
+        XCTAssertTrue(response.header("Content-Type")?.hasPrefix("text/event-stream") ?? false)
+        XCTAssertTrue(response.header("Cache-Control")?.contains("no-cache") ?? false)
         let ids = text.components(separatedBy: "\n").filter { $0.hasPrefix("id: ") }.compactMap { Int($0.dropFirst(4)) }
         XCTAssertFalse(ids.isEmpty)
         XCTAssertEqual(ids, ids.sorted(), "event ids increase")
@@ -209,11 +198,8 @@ final class ImportJobTests: XCTestCase {
         XCTAssertTrue(text.contains("\"status\":\"succeeded\""))
 
         // Resuming after the last id sends nothing more for a finished job.
-        let again = try server.client(timeoutSeconds: 10)
-        defer { again.close() }
-        try again.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\nLast-Event-ID: \(ids.last!)\r\n\r\n")
-        var resumed = ""
-        while let chunk = try again.readAvailable() { resumed += chunk }
+        let resumed = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [("Last-Event-ID", String(ids.last!))],
+                                                   timeoutSeconds: 10).text
         XCTAssertFalse(resumed.contains("event: progress"))
     }
 
@@ -230,7 +216,7 @@ final class ImportJobTests: XCTestCase {
         _ = try server.followJob(try server.submitJob(try ndjson(500), query: "format=ndjson"))
         let exported = try server.get("/v1/export")
         XCTAssertEqual(exported.status, 200)
-        let empty = try TestServer(loadSeed: false)
+        let empty = try TestApp(loadSeed: false)
         defer { empty.stop() }
         let client = try empty.client(timeoutSeconds: 30)
         let response = try client.request("POST", "/v1/imports?format=json", headers: [("Content-Type", "application/json")], body: exported.body)
@@ -245,7 +231,7 @@ final class ImportJobTests: XCTestCase {
     }
 
     func testTheQueueIsBounded() throws {
-        let bounded = try TestServer(maxQueuedJobs: 1)
+        let bounded = try TestApp(maxQueuedJobs: 1)
         defer { bounded.stop() }
         let big = try ndjson(30_000)
         var statuses: [Int] = []

@@ -2,14 +2,14 @@ import Foundation
 import GuidebookTestSupport
 import XCTest
 
-/// `/metrics` over HTTP: the Prometheus text format with the counters operators rely on.
+/// `/metrics`, in-process: the Prometheus text format with the counters operators rely on.
 final class MetricsTests: XCTestCase {
     private func value(_ text: String, _ series: String) -> Double? {
         text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
     }
 
     func testMetricsCountRequestsByRouteTemplateSearchesAndJobs() throws {
-        let server = try TestServer()
+        let server = try TestApp()
         defer { server.stop() }
         XCTAssertEqual(try server.get("/v1/topics/sheets").status, 200)
         XCTAssertEqual(try server.get("/v1/topics/modality").status, 200)

@@ -1,51 +1,26 @@
 import Foundation
 import GuidebookAPI
 import GuidebookCore
-import GuidebookJobs
-import HTTPServer
+import GuidebookTestSupport
 import XCTest
 
-/// The OpenAPI document against the real router: every route is documented, every documented
-/// operation is routed, and the document is well-formed enough for tools to load.
+/// The OpenAPI document against the code: every route is documented and every documented
+/// operation is routed, every problem type and media type the code can produce is described, and
+/// the document is well-formed enough for tools to load.
 final class OpenAPIContractTests: XCTestCase {
-    /// The package root, found from this file's location (`Tests/GuidebookAPITests/`).
-    private static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
     /// The HTTP methods an OpenAPI path item may hold.
     private static let operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    private var directory: String!
-    private var application: Application!
+    private var app: TestApp!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("guidebook-openapi-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let databasePath = directory + "/guidebook.sqlite"
-        let store = try Store(path: databasePath, migrations: try Migration.load(from: Self.packageRoot + "/Migrations"))
-        let jobStore = try JobStore(path: JobStore.path(besides: databasePath),
-                                    migrations: try Migration.load(from: Self.packageRoot + "/Migrations/jobs"))
-        // The runner is never started: these tests only ask the router and two static resources.
-        let runner = JobRunner(jobs: jobStore, knowledge: store)
-        application = Application(store: store, jobs: runner,
-                                  configuration: APIConfiguration(spoolDirectory: directory + "/spool"),
-                                  logger: Logger(level: .critical))
-    }
-
-    override func tearDown() {
-        application = nil
-        if let directory { try? FileManager.default.removeItem(atPath: directory) }
-        directory = nil
+        app = try makeTestApp(loadSeed: false)
     }
 
     // MARK: Helpers
 
     private func document(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let value = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes))
         return try XCTUnwrap(value as? [String: Any], "the document is not a JSON object", file: file, line: line)
     }
 
@@ -66,8 +41,33 @@ final class OpenAPIContractTests: XCTestCase {
         return result
     }
 
-    private func get(_ path: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        application.respond(to: HTTPRequest(method: "GET", path: path, headers: headers))
+    private func get(_ path: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
+        try app.get(path, headers: headers)
+    }
+
+    /// Fails for each element of `code` missing from `document` (`missing` says it) and each of
+    /// `document` missing from `code` (`extra`).
+    private func assertSame(_ code: Set<String>, _ document: Set<String>, _ missing: (String) -> String, _ extra: (String) -> String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        for element in code.subtracting(document).sorted() { XCTFail(missing(element), file: file, line: line) }
+        for element in document.subtracting(code).sorted() { XCTFail(extra(element), file: file, line: line) }
+    }
+
+    /// Every value in the document that satisfies `take`, with the key it stands under, anywhere.
+    private func collect(_ take: (_ key: String, _ value: Any) -> [String]) throws -> Set<String> {
+        var found = Set<String>()
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                for (key, member) in object {
+                    found.formUnion(take(key, member))
+                    walk(member)
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(try document())
+        return found
     }
 
     // MARK: The document
@@ -83,7 +83,7 @@ final class OpenAPIContractTests: XCTestCase {
     }
 
     func testRoutesAndDocumentedPathsAgree() throws {
-        let routed = Set(application.routes.map { "\($0.method) \($0.template)" })
+        let routed = Set(app.guidebook.application.routes.map { "\($0.method) \($0.template)" })
         XCTAssertFalse(routed.isEmpty, "the application has no routes")
         var documented = Set<String>()
         for (method, path, _) in try operations() {
@@ -94,12 +94,8 @@ final class OpenAPIContractTests: XCTestCase {
             }
             documented.insert("\(method) \(path)")
         }
-        for route in routed.subtracting(documented).sorted() {
-            XCTFail("route \(route) is served but not documented in OpenAPIDocument")
-        }
-        for operation in documented.subtracting(routed).sorted() {
-            XCTFail("operation \(operation) is documented but the router has no such route")
-        }
+        assertSame(routed, documented, { "route \($0) is served but not documented in openapi.json" },
+                   { "operation \($0) is documented but the router has no such route" })
     }
 
     func testEveryOperationHasAnIdResponsesAndItsPathParameters() throws {
@@ -171,22 +167,94 @@ final class OpenAPIContractTests: XCTestCase {
     // MARK: Served
 
     func testServesTheDocument() throws {
-        let response = get("/openapi.json")
+        let response = try get("/openapi.json")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.header("Content-Type")?.split(separator: ";").first.map(String.init), "application/json")
-        XCTAssertEqual(response.bodyBytes, Array(OpenAPIDocument.json.utf8), "the served document is not the source")
+        XCTAssertEqual(response.body, OpenAPIDocument.bytes, "the served document is not the source")
+        let file = try Data(contentsOf: URL(fileURLWithPath: TestGuidebook.packageRoot + "/Sources/GuidebookAPI/OpenAPI/openapi.json"))
+        XCTAssertEqual(response.body, [UInt8](file), "the served document is not openapi.json as it is")
         let etag = try XCTUnwrap(response.header("ETag"), "no ETag")
-        XCTAssertEqual(get("/openapi.json", headers: [("If-None-Match", etag)]).status, 304)
+        XCTAssertEqual(try get("/openapi.json", headers: [("If-None-Match", etag)]).status, 304)
     }
 
+    // MARK: What the code produces is described
+
+    func testEveryProblemTypeTheCodeProducesIsDescribedAndNoOther() throws {
+        // The Problem schema lists every type; the response definitions name theirs, all as `"type": {"enum": [...]}`.
+        let schemas = try XCTUnwrap((try document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let problemType = ((schemas["Problem"] as? [String: Any])?["properties"] as? [String: Any])?["type"] as? [String: Any]
+        XCTAssertEqual(Set(problemType?["enum"] as? [String] ?? []), Set(Problem.Kind.allCases.map(\.typeURI)),
+                       "the Problem schema's type enum is every kind the code has")
+        let documented = try collect { key, value in
+            key == "enum" ? (value as? [Any] ?? []).compactMap { $0 as? String }.filter { $0.hasPrefix("/problems/") } : []
+        }
+        assertSame(Set(Problem.Kind.allCases.map(\.typeURI)), documented,
+                   { "the code produces the problem type \($0), but no response in openapi.json describes it" },
+                   { "openapi.json describes the problem type \($0), which the code never produces" })
+    }
+
+    func testEveryMediaTypeTheCodeAnswersWithIsDescribedAndNoOther() throws {
+        // Response content only: request bodies (imports) take other types.
+        let document = try document()
+        var documented = Set<String>()
+        func walkResponses(_ value: Any) {
+            guard let object = value as? [String: Any] else { return }
+            if let content = object["content"] as? [String: Any] { documented.formUnion(content.keys) }
+        }
+        for (_, _, operation) in try operations() {
+            for response in (operation["responses"] as? [String: Any] ?? [:]).values {
+                walkResponses(try resolve(response, in: document))
+            }
+        }
+        let components = document["components"] as? [String: Any] ?? [:]
+        for response in (components["responses"] as? [String: Any] ?? [:]).values { walkResponses(response) }
+        let api = Set(MediaType.allCases.map(\.rawValue))
+        for type in api.subtracting(documented).sorted() {
+            XCTFail("the API answers with \(type), but no response in openapi.json has that content")
+        }
+        // The routes that answer with types of their own (the web page) declare them.
+        let declared = Set(app.guidebook.application.routes.flatMap(\.properties.producedMediaTypes))
+        for type in documented.subtracting(api).subtracting(declared).sorted() {
+            XCTFail("openapi.json describes a response as \(type), which the code never answers with")
+        }
+        // And every Content-Type the code sets is one of them.
+        for type in MediaType.allCases {
+            XCTAssertTrue(type.contentType.hasPrefix(type.rawValue), "\(type.contentType) is not \(type.rawValue)")
+        }
+    }
+
+    func testTheNotAcceptableDescriptionTheCheckAndTheProblemUseOneList() throws {
+        let components = try XCTUnwrap(try document()["components"] as? [String: Any])
+        let notAcceptable = try XCTUnwrap((components["responses"] as? [String: Any])?["NotAcceptable"] as? [String: Any])
+        let description = try XCTUnwrap(notAcceptable["description"] as? String)
+        let listed = description.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            .filter { $0.contains("/") }
+        XCTAssertEqual(Array(listed.prefix(MediaType.acceptableRanges.count)), MediaType.acceptableRanges,
+                       "the 406 description lists the ranges the check accepts, in order")
+        let declared = app.guidebook.application.routes.flatMap(\.properties.producedMediaTypes)
+        XCTAssertEqual(Set(listed.dropFirst(MediaType.acceptableRanges.count)), Set(declared),
+                       "then those the routes declare (the web page's)")
+
+        let refused = try get("/v1/topics", headers: [("Accept", "text/html")])
+        XCTAssertEqual(refused.status, 406)
+        let detail = try XCTUnwrap(try refused.jsonObject()["detail"] as? String)
+        for range in MediaType.acceptableRanges {
+            XCTAssertTrue(detail.contains(range), "the 406 detail does not name \(range): \(detail)")
+            XCTAssertEqual(try get("/v1/topics", headers: [("Accept", "text/html, \(range)")]).status, 200, range)
+            XCTAssertEqual(try get("/v1/topics", headers: [("Accept", "\(range);q=0")]).status, 406, range)
+        }
+    }
+
+    // MARK: Served
+
     func testServesTheAPICatalog() throws {
-        let response = get("/.well-known/api-catalog")
+        let response = try get("/.well-known/api-catalog")
         XCTAssertEqual(response.status, 200)
         let contentType = try XCTUnwrap(response.header("Content-Type"))
         XCTAssertTrue(contentType.hasPrefix("application/linkset+json"), "Content-Type was \(contentType)")
         XCTAssertTrue(contentType.contains("profile=\"https://www.rfc-editor.org/info/rfc9727\""), "Content-Type was \(contentType)")
         XCTAssertEqual(response.header("Link"), "</.well-known/api-catalog>; rel=\"api-catalog\"")
-        let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.bodyBytes)) as? [String: Any])
+        let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         let contexts = try XCTUnwrap(body["linkset"] as? [[String: Any]], "no linkset array")
         let descriptions = contexts.flatMap { $0["service-desc"] as? [[String: Any]] ?? [] }
         XCTAssertEqual(descriptions.compactMap { $0["href"] as? String }, ["/openapi.json"])

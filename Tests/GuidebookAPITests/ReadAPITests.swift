@@ -3,9 +3,10 @@ import GuidebookCore
 import GuidebookTestSupport
 import XCTest
 
-/// The read API end to end: the real server on a real SQLite file with the seed, over real sockets.
+/// The read API end to end, in-process: the whole pipeline on a real SQLite file with the seed
+/// (`ConnectionTests` has what needs a socket).
 final class ReadAPITests: XCTestCase {
-    private var server: TestServer!
+    private var server: TestApp!
 
     static let seedTopics: Set<String> = [
         "dark-mode", "launch-screen", "interface-essentials", "sheets", "modality", "popovers",
@@ -13,50 +14,13 @@ final class ReadAPITests: XCTestCase {
     ]
 
     override func setUpWithError() throws {
-        server = try TestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     // MARK: Helpers
 
     private func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
         try server.get(target, headers: headers)
-    }
-
-    private func json(_ response: HTTPTestResponse, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        XCTAssertTrue(response.header("Content-Type")?.hasPrefix("application/json") ?? false,
-                      "Content-Type was \(response.header("Content-Type") ?? "nil")", file: file, line: line)
-        return try response.jsonObject()
-    }
-
-    private func items(_ object: [String: Any], file: StaticString = #filePath, line: UInt = #line) -> [[String: Any]] {
-        guard let items = object["items"] as? [[String: Any]] else {
-            XCTFail("no items array in \(object)", file: file, line: line)
-            return []
-        }
-        return items
-    }
-
-    /// Asserts an RFC 9457 problem with the given status; returns its fields.
-    @discardableResult
-    private func assertProblem(_ response: HTTPTestResponse, status: Int, parameter: String? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        XCTAssertEqual(response.status, status, "body: \(response.text.prefix(300))", file: file, line: line)
-        let contentType = response.header("Content-Type") ?? ""
-        XCTAssertTrue(contentType.hasPrefix("application/problem+json"), "Content-Type was '\(contentType)'", file: file, line: line)
-        let problem = try response.jsonObject()
-        XCTAssertFalse((problem["type"] as? String ?? "").isEmpty, "problem has no type: \(problem)", file: file, line: line)
-        XCTAssertFalse((problem["title"] as? String ?? "").isEmpty, "problem has no title: \(problem)", file: file, line: line)
-        XCTAssertEqual(problem["status"] as? Int, status, "problem status", file: file, line: line)
-        XCTAssertFalse((problem["detail"] as? String ?? "").isEmpty, "problem has no detail: \(problem)", file: file, line: line)
-        if let parameter {
-            XCTAssertEqual(problem["parameter"] as? String, parameter, "problem parameter", file: file, line: line)
-        }
-        return problem
     }
 
     /// The target of a `Link: <...>; rel="next"` header.
@@ -69,13 +33,31 @@ final class ReadAPITests: XCTestCase {
         return nil
     }
 
+    /// Follows `Link: rel="next"` from `first`, at most `maxPages` pages, checking each link;
+    /// returns the `field` of every item seen and the number of pages.
+    private func walk(_ first: String, maxPages: Int, field: String,
+                      checkLink: (String) -> Void = { _ in }) throws -> (values: [String], pages: Int) {
+        var target: String? = first
+        var values: [String] = []
+        var pages = 0
+        while let current = target, pages < maxPages {
+            pages += 1
+            let response = try get(current)
+            XCTAssertEqual(response.status, 200, response.text)
+            values += items(try json(response)).compactMap { $0[field] as? String }
+            target = nextLink(response)
+            if let target { checkLink(target) }
+        }
+        return (values, pages)
+    }
+
     private func queryValue(_ name: String, in target: String) -> String? {
         URLComponents(string: "http://localhost" + target)?.queryItems?.first { $0.name == name }?.value
     }
 
     /// The seed's JSON for one topic file, decoded with JSONSerialization.
     private func seedTopic(_ slug: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: TestServer.seedDirectory + "/\(slug).json"))
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestGuidebook.seedDirectory + "/\(slug).json"))
         let bundle = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let topics = try XCTUnwrap(bundle["topics"] as? [[String: Any]])
         return try XCTUnwrap(topics.first { $0["slug"] as? String == slug })
@@ -96,7 +78,7 @@ final class ReadAPITests: XCTestCase {
     }
 
     func testReadyzIsUnavailableWithoutSeed() throws {
-        let empty = try TestServer(loadSeed: false)
+        let empty = try TestApp(loadSeed: false)
         defer { empty.stop() }
         let ready = try empty.get("/readyz")
         XCTAssertEqual(ready.status, 503)
@@ -206,16 +188,8 @@ final class ReadAPITests: XCTestCase {
     }
 
     func testTopicsPaginationWithinCategory() throws {
-        var target: String? = "/v1/topics?category=controls&limit=3"
-        var seen: [String] = []
-        var pages = 0
-        while let current = target, pages < 5 {
-            pages += 1
-            let response = try get(current)
-            XCTAssertEqual(response.status, 200, response.text)
-            seen += items(try json(response)).compactMap { $0["slug"] as? String }
-            target = nextLink(response)
-            if let target { XCTAssertEqual(queryValue("category", in: target), "controls") }
+        let (seen, pages) = try walk("/v1/topics?category=controls&limit=3", maxPages: 5, field: "slug") { link in
+            XCTAssertEqual(queryValue("category", in: link), "controls")
         }
         XCTAssertEqual(pages, 2)
         XCTAssertEqual(seen.count, 4)
@@ -285,16 +259,7 @@ final class ReadAPITests: XCTestCase {
     }
 
     func testAllGuidelinesPaginated() throws {
-        var target: String? = "/v1/guidelines?limit=25"
-        var ids: [String] = []
-        var pages = 0
-        while let current = target, pages < 10 {
-            pages += 1
-            let response = try get(current)
-            XCTAssertEqual(response.status, 200, response.text)
-            ids += items(try json(response)).compactMap { $0["id"] as? String }
-            target = nextLink(response)
-        }
+        let (ids, pages) = try walk("/v1/guidelines?limit=25", maxPages: 10, field: "id")
         XCTAssertEqual(pages, 3)
         XCTAssertEqual(ids.count, 60)
         XCTAssertEqual(Set(ids).count, 60)
@@ -476,52 +441,6 @@ final class ReadAPITests: XCTestCase {
         XCTAssertEqual(compared, 13)
     }
 
-    // MARK: HEAD and conditional requests
-
-    func testHeadHasHeadersButNoBody() throws {
-        let client = try server.client()
-        defer { client.close() }
-        let get = try client.request("GET", "/v1/topics/dark-mode")
-        XCTAssertEqual(get.status, 200)
-        let head = try client.request("HEAD", "/v1/topics/dark-mode")
-        XCTAssertEqual(head.status, 200)
-        XCTAssertTrue(head.header("Content-Type")?.hasPrefix("application/json") ?? false)
-        XCTAssertEqual(head.header("ETag"), get.header("ETag"))
-        if let length = head.header("Content-Length") {
-            XCTAssertEqual(Int(length), get.body.count, "HEAD announces the GET body's length")
-        }
-        XCTAssertFalse(client.hasPendingInput(waitMilliseconds: 200), "HEAD must not send a body")
-        // The connection is still in step: the next response parses.
-        let after = try client.request("GET", "/livez")
-        XCTAssertEqual(after.status, 200)
-        XCTAssertEqual(try after.jsonObject()["status"] as? String, "alive")
-    }
-
-    func testETagAndIfNoneMatch() throws {
-        let first = try get("/v1/topics/dark-mode?lang=ko")
-        XCTAssertEqual(first.status, 200)
-        let etag = try XCTUnwrap(first.header("ETag"))
-        XCTAssertFalse(first.body.isEmpty)
-
-        let client = try server.client()
-        defer { client.close() }
-        let notModified = try client.request("GET", "/v1/topics/dark-mode?lang=ko", headers: [("If-None-Match", etag)])
-        XCTAssertEqual(notModified.status, 304)
-        XCTAssertTrue(notModified.body.isEmpty)
-        XCTAssertEqual(notModified.header("ETag"), etag)
-        XCTAssertFalse(client.hasPendingInput(waitMilliseconds: 200), "304 must not send a body")
-
-        let different = try client.request("GET", "/v1/topics/dark-mode?lang=ko", headers: [("If-None-Match", "\"0000000000000000\"")])
-        XCTAssertEqual(different.status, 200)
-        XCTAssertEqual(different.body, first.body)
-        XCTAssertEqual(different.header("ETag"), etag)
-
-        // Another representation (English) has another ETag.
-        let english = try client.request("GET", "/v1/topics/dark-mode?lang=en", headers: [("If-None-Match", etag)])
-        XCTAssertEqual(english.status, 200)
-        XCTAssertNotEqual(english.header("ETag"), etag)
-    }
-
     // MARK: Errors
 
     func testUnknownPathIs404Problem() throws {
@@ -569,60 +488,7 @@ final class ReadAPITests: XCTestCase {
         XCTAssertEqual(try get("/v1/topics", headers: [("Accept", "text/html, application/json;q=0.5")]).status, 200)
     }
 
-    func testOneMegabytePostIs413AndServerKeepsServing() throws {
-        // A route that takes a body (up to the 64 KiB limit); /v1/topics takes no POST at all (405).
-        let client = try server.client()
-        let response = try client.request("POST", "/v1/jobs/job_0000000000000000/cancel", headers: [("Content-Type", "application/json")],
-                                          bodyOfSize: 1024 * 1024)
-        client.close()
-        let problem = try assertProblem(response, status: 413)
-        XCTAssertNotNil(problem["limit"], "the problem names the limit")
-
-        let after = try get("/v1/topics?limit=1")
-        XCTAssertEqual(after.status, 200)
-        XCTAssertEqual(items(try json(after)).count, 1)
-    }
-
-    func testMalformedRequestDoesNotBreakTheServer() throws {
-        let client = try server.client()
-        try client.sendRaw("THIS IS NOT HTTP\r\n\u{01}\u{02}\r\n\r\n")
-        if let response = try? client.readResponse() {
-            XCTAssertTrue((400..<600).contains(response.status), "malformed input got \(response.status)")
-        }
-        client.close()
-        XCTAssertEqual(try get("/livez").status, 200)
-    }
-
-    // MARK: Connections and request ids
-
-    func testTwoHundredRequestsOnOneKeepAliveConnection() throws {
-        let client = try server.client()
-        defer { client.close() }
-        let targets = ["/v1/locales", "/v1/topics?limit=2", "/livez", "/v1/guidelines/dark-mode.accessibility?lang=ko"]
-        for i in 0..<200 {
-            let target = targets[i % targets.count]
-            let response = try client.request("GET", target)
-            XCTAssertEqual(response.status, 200, "request \(i) \(target)")
-            XCTAssertFalse(response.closesConnection, "request \(i): the server announced Connection: close")
-            XCTAssertFalse(response.body.isEmpty)
-            if response.status != 200 || response.closesConnection { break }
-        }
-        XCTAssertFalse(client.isClosedByServer(waitMilliseconds: 100), "the server closed the keep-alive connection")
-    }
-
-    func testPipelinedRequestsOnOneConnection() throws {
-        let client = try server.client()
-        defer { client.close() }
-        let head1 = client.head("GET", "/v1/locales", headers: [("X-Request-Id", "pipe-1")], bodyCount: nil)
-        let head2 = client.head("GET", "/livez", headers: [("X-Request-Id", "pipe-2")], bodyCount: nil)
-        try client.sendRaw(head1 + head2)
-        let first = try client.readResponse()
-        let second = try client.readResponse()
-        XCTAssertEqual(first.status, 200)
-        XCTAssertEqual(first.header("X-Request-Id"), "pipe-1")
-        XCTAssertEqual(second.status, 200)
-        XCTAssertEqual(second.header("X-Request-Id"), "pipe-2")
-    }
+    // MARK: Request ids
 
     func testRequestIDEchoedOrGenerated() throws {
         let echoed = try get("/v1/locales", headers: [("X-Request-Id", "test-request-42")])

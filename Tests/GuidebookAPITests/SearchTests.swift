@@ -5,18 +5,13 @@ import GuidebookText
 import SQLite
 import XCTest
 
-/// Search end to end over HTTP on the seed knowledge base: relevance in both languages, input
+/// Search end to end, in-process, on the seed knowledge base: relevance in both languages, input
 /// that must never cause a 5xx, byte-correct Korean snippets, and an index that follows every write.
 final class SearchTests: XCTestCase {
-    private var server: TestServer!
+    private var server: TestApp!
 
     override func setUpWithError() throws {
-        server = try TestServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     private func search(_ query: String, _ extra: String = "") throws -> [String: Any] {
@@ -33,7 +28,7 @@ final class SearchTests: XCTestCase {
     /// The relevance fixture: query, expected topic, and for a Korean word with a particle, the
     /// query without it (whose records the query must find too).
     private func relevanceCases() throws -> [(query: String, topic: String, noun: String?)] {
-        let path = TestServer.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
+        let path = TestGuidebook.packageRoot + "/Tests/Fixtures/relevance-queries.tsv"
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
         return try lines.map { line in
             let parts = line.split(separator: "\t").map(String.init)

@@ -11,12 +11,7 @@ final class ServerProcessTests: XCTestCase {
     private var directory = ""
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-process-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
+        directory = try makeTemporaryDirectory("guidebook-process")
     }
 
     private var databasePath: String { directory + "/kb.sqlite" }

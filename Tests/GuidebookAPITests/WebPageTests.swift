@@ -3,23 +3,18 @@ import GuidebookTestSupport
 import GuidebookWeb
 import XCTest
 
-/// The web page's routes over real HTTP: the shell and its security headers, `GET /` negotiated
+/// The web page's routes, in-process: the shell and its security headers, `GET /` negotiated
 /// between the page and the JSON index, fingerprinted assets with long-lived caching and 304s,
 /// and the page's own addresses (404 for a topic or guideline that does not exist).
 /// The page's behaviour in a browser is tested by `make browser-test` (Tests/Browser).
 final class WebPageTests: XCTestCase {
-    private var server: TestServer!
+    private var server: TestApp!
 
     /// What Chromium sends for a page.
     private static let browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8"
 
     override func setUpWithError() throws {
-        server = try TestServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
+        server = try makeTestApp()
     }
 
     private func get(_ target: String, accept: String? = browserAccept, headers: [(String, String)] = []) throws -> HTTPTestResponse {

@@ -16,6 +16,15 @@ public struct HTTPTestResponse {
     /// The body, after any chunked transfer coding is undone.
     public let body: [UInt8]
 
+    /// A response with these parts (as a client would have read them).
+    public init(version: String = "HTTP/1.1", status: Int, reason: String = "", headers: [(name: String, value: String)], body: [UInt8]) {
+        self.version = version
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body
+    }
+
     /// The first value of a header (case-insensitive name).
     public func header(_ name: String) -> String? {
         let lower = name.lowercased()

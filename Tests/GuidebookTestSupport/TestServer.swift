@@ -1,36 +1,22 @@
 import Foundation
-import GuidebookAPI
 import GuidebookCore
 import GuidebookJobs
 import HTTPServer
 
-/// The real Guidebook server, in-process, on a fresh SQLite file in its own temporary directory.
-///
-/// Each instance owns: a temporary directory, a `Store` migrated with the package's `Migrations/`,
-/// the seed loaded from `Seed/`, a job runner on its own jobs database, the `Application` and an
-/// `HTTPServer` bound to 127.0.0.1 on a free port. `stop()` stops the server and the job runner
-/// and deletes the directory.
-public final class TestServer {
-    /// The package root, found from this file's location (`Tests/GuidebookTestSupport/`).
-    public static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
+/// The real Guidebook server, in-process, on a fresh SQLite file in its own temporary directory:
+/// a `TestGuidebook` behind an `HTTPServer` bound to 127.0.0.1 on a free port. For what needs a
+/// real socket (keep-alive, limits, refusals, slow clients); `TestApp` serves the rest without one.
+/// `stop()` stops the server and the job runner and deletes the directory.
+public final class TestServer: GuidebookUnderTest {
+    /// The package root.
+    public static var packageRoot: String { TestGuidebook.packageRoot }
     /// The package's migrations, as the server applies them.
-    public static var migrationsDirectory: String { packageRoot + "/Migrations" }
+    public static var migrationsDirectory: String { TestGuidebook.migrationsDirectory }
     /// The package's seed bundles.
-    public static var seedDirectory: String { packageRoot + "/Seed" }
+    public static var seedDirectory: String { TestGuidebook.seedDirectory }
 
-    /// The temporary directory holding the database and the spool folder.
-    public let directory: String
-    /// The database file.
-    public let databasePath: String
-    /// The store the server reads (tests may write to it through `KnowledgeWriter`).
-    public let store: Store
-    /// The import job runner behind `/v1/imports` and `/v1/jobs`.
-    public let jobs: JobRunner
+    /// The database, the job runner and the application behind the server.
+    public let guidebook: TestGuidebook
     /// The port the server listens on.
     public let port: UInt16
     private var server: HTTPServer?
@@ -40,41 +26,19 @@ public final class TestServer {
     /// timeout and linger bounds.
     public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
                 maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init()) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let databasePath = directory + "/guidebook.sqlite"
-        var runner: JobRunner?
+        let guidebook = try TestGuidebook(loadSeed: loadSeed, readers: threads + 2, bodyLimit: bodyLimit, importLimit: importLimit,
+                                          maxQueuedJobs: maxQueuedJobs)
         do {
-            let store = try Store(path: databasePath, migrations: try Migration.load(from: Self.migrationsDirectory), maxReaders: threads + 2)
-            if loadSeed {
-                try SeedLoader(directory: Self.seedDirectory).loadIfEmpty(into: store)
-            }
-            let jobStore = try JobStore(path: JobStore.path(besides: databasePath),
-                                        migrations: try Migration.load(from: Self.migrationsDirectory + "/jobs"))
-            let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
-            runner = jobs
-            try jobs.start()
-            let application = Application(
-                store: store,
-                jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool"),
-                logger: Logger(level: .critical)
-            )
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
                                                        connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds, linger: linger),
-                handler: application
+                handler: guidebook.application
             )
-            self.directory = directory
-            self.databasePath = databasePath
-            self.store = store
-            self.jobs = jobs
+            self.guidebook = guidebook
             self.server = server
             self.port = server.port
         } catch {
-            runner?.stop(graceSeconds: 1)
-            try? FileManager.default.removeItem(atPath: directory)
+            guidebook.stop()
             throw error
         }
     }
@@ -83,21 +47,21 @@ public final class TestServer {
         stop()
     }
 
+    public var directory: String { guidebook.directory }
+    public var store: Store { guidebook.store }
+    public var jobs: JobRunner { guidebook.jobs }
+
     /// A new client connected to this server.
     public func client(timeoutSeconds: Int = 5) throws -> HTTPTestClient {
         try HTTPTestClient(port: port, timeoutSeconds: timeoutSeconds)
     }
 
     /// One request on a fresh connection, which is closed afterwards.
-    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
-        let client = try client()
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil,
+                        timeoutSeconds: Int) throws -> HTTPTestResponse {
+        let client = try client(timeoutSeconds: timeoutSeconds)
         defer { client.close() }
         return try client.request(method, target, headers: headers, body: body)
-    }
-
-    /// A GET on a fresh connection.
-    public func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
-        try request("GET", target, headers: headers)
     }
 
     /// Stops the server and the job runner and deletes the temporary directory. Safe to call twice.
@@ -114,7 +78,6 @@ public final class TestServer {
         usleep(30_000)
         server.stop(graceSeconds: 2)
         self.server = nil
-        jobs.stop(graceSeconds: 2)
-        try? FileManager.default.removeItem(atPath: directory)
+        guidebook.stop()
     }
 }

@@ -9,7 +9,7 @@ struct JobController: Controller {
     let runner: JobRunner
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("POST", "/v1/imports", submitImport)
+        router.add("POST", "/v1/imports", submitImport, options: [.body(.spool)])
         router.add("GET", "/v1/jobs", list)
         router.add("GET", "/v1/jobs/{id}", show)
         router.add("DELETE", "/v1/jobs/{id}", delete)
@@ -106,7 +106,7 @@ struct JobController: Controller {
         let id = request.parameter("id")
         _ = try existing(id)
         let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingSpaces()) }
-        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID), contentType: "text/event-stream; charset=utf-8",
+        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID), contentType: MediaType.eventStream.contentType,
                        headers: [("Cache-Control", "no-cache, no-transform"), ("X-Accel-Buffering", "no")])
     }
 

@@ -6,14 +6,14 @@ struct KnowledgeController: Controller {
     let store: Store
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/categories", categories, cacheable: true)
-        router.add("GET", "/v1/topics", topics, cacheable: true)
-        router.add("GET", "/v1/topics/{slug}", topic, cacheable: true)
-        router.add("GET", "/v1/guidelines", guidelines, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}", guideline, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}/translations", translations, cacheable: true)
-        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, cacheable: true)
-        router.add("GET", "/v1/locales", locales, cacheable: true)
+        router.add("GET", "/v1/categories", categories, options: [.cacheable])
+        router.add("GET", "/v1/topics", topics, options: [.cacheable])
+        router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable])
+        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}", guideline, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable])
+        router.add("GET", "/v1/locales", locales, options: [.cacheable])
         router.add("GET", "/v1/export", export)
     }
 
@@ -21,7 +21,7 @@ struct KnowledgeController: Controller {
     private func export(_ request: APIRequest) throws -> APIResponse {
         let bundle = try store.read { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
-        return .bytes([UInt8](data), contentType: "application/json; charset=utf-8",
+        return .bytes([UInt8](data), contentType: MediaType.json.contentType,
                       headers: [("Content-Disposition", "attachment; filename=\"guidebook-export.json\"")])
     }
 
@@ -67,59 +67,62 @@ struct KnowledgeController: Controller {
     }
 
     private func topics(_ request: APIRequest) throws -> APIResponse {
-        let limit = try Pagination.limit(request)
-        let category = request.query("category")
-        let list = "topics:" + (category ?? "")
-        let after = try Pagination.after(request, list: list, count: 3)
-        return try store.read { reader in
-            let localizer = try Self.localizer(request, reader: reader)
+        try localizedPage(request, list: "topics", filter: "category", cursorKeys: { _ in 3 }) { reader, category, after, limit in
             if let category, try !reader.categoryExists(category) {
                 throw Problem.badParameter("category", "no category '\(category.prefix(100))'; see /v1/categories")
             }
-            let page = try reader.topics(category: category, after: after, limit: limit)
-            return Pagination.response(page, list: list, request: request, localizer: localizer) { topic, json in
-                Representations.write(topic, localizer: localizer, into: &json)
-            }
-        }
+            return try reader.topics(category: category, after: after, limit: limit)
+        } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
     private func topic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
-        return try store.read { reader in
-            let localizer = try Self.localizer(request, reader: reader)
-            guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-            var json = JSONWriter(capacity: 8192)
-            Representations.write(topic, localizer: localizer, into: &json)
-            return .json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
-        }
+        return try localizedRecord(request, kind: "topic", id: slug, capacity: 8192, read: { try $0.topic(slug: slug) },
+                                   write: { Representations.write($0, localizer: $1, into: &$2) })
     }
 
     private func guidelines(_ request: APIRequest) throws -> APIResponse {
-        let limit = try Pagination.limit(request)
-        let topic = request.query("topic")
-        let list = "guidelines:" + (topic ?? "")
-        let after = try Pagination.after(request, list: list, count: topic == nil ? 1 : 3)
-        return try store.read { reader in
-            let localizer = try Self.localizer(request, reader: reader)
-            let page: Page<Guideline>
+        try localizedPage(request, list: "guidelines", filter: "topic", cursorKeys: { $0 == nil ? 1 : 3 }) { reader, topic, after, limit in
             do {
-                page = try reader.guidelines(topic: topic, after: after, limit: limit)
+                return try reader.guidelines(topic: topic, after: after, limit: limit)
             } catch StoreError.notFound(let kind, let id) where kind == "topic" {
                 throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
             }
-            return Pagination.response(page, list: list, request: request, localizer: localizer) { guideline, json in
-                Representations.write(guideline, localizer: localizer, into: &json)
-            }
-        }
+        } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
+        return try localizedRecord(request, kind: "guideline", id: id, capacity: 1024, read: { try $0.guideline(id: id) },
+                                   write: { Representations.write($0, localizer: $1, into: &$2) })
+    }
+
+    /// A page of a list in the negotiated locales. The query parameter `filter` may narrow the list
+    /// (`read` checks it); `cursorKeys` says how many keys the list's cursors hold.
+    private func localizedPage<Item>(_ request: APIRequest, list name: String, filter: String, cursorKeys: (String?) -> Int,
+                                     read: (KnowledgeReader, String?, [Int64]?, Int) throws -> Page<Item>,
+                                     write: @escaping (Item, Localizer, inout JSONWriter) -> Void) throws -> APIResponse {
+        let limit = try Pagination.limit(request)
+        let value = request.query(filter)
+        let list = name + ":" + (value ?? "")
+        let after = try Pagination.after(request, list: list, count: cursorKeys(value))
         return try store.read { reader in
             let localizer = try Self.localizer(request, reader: reader)
-            guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
-            var json = JSONWriter(capacity: 1024)
-            Representations.write(guideline, localizer: localizer, into: &json)
+            let page = try read(reader, value, after, limit)
+            return Pagination.response(page, list: list, request: request, localizer: localizer) { write($0, localizer, &$1) }
+        }
+    }
+
+    /// One record in the negotiated locales (a 404 when `read` finds none), with its
+    /// `Content-Language`; `capacity` is the JSON buffer to start with.
+    private func localizedRecord<Record>(_ request: APIRequest, kind: String, id: String, capacity: Int,
+                                         read: (KnowledgeReader) throws -> Record?,
+                                         write: (Record, Localizer, inout JSONWriter) -> Void) throws -> APIResponse {
+        try store.read { reader in
+            let localizer = try Self.localizer(request, reader: reader)
+            guard let record = try read(reader) else { throw StoreError.notFound(kind: kind, id: id) }
+            var json = JSONWriter(capacity: capacity)
+            write(record, localizer, &json)
             return .json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
         }
     }
@@ -158,8 +161,8 @@ struct KnowledgeController: Controller {
                 throw Problem.notFound("'\(code)' is the source locale; its text is the guideline itself at /v1/guidelines/\(id)")
             }
             guard guideline.translations[code] != nil else {
-                throw Problem(kind: "translation-missing", status: 404, title: "Translation Missing",
-                              detail: "guideline '\(id)' has no \(locale.name) (\(code)) translation yet", extra: ["state": "missing"])
+                throw Problem(.translationMissing, detail: "guideline '\(id)' has no \(locale.name) (\(code)) translation yet",
+                              extra: ["state": "missing"])
             }
             var json = JSONWriter()
             Representations.writeTranslation(guideline, locale: locale, into: &json)

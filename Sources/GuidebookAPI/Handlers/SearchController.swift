@@ -8,7 +8,7 @@ struct SearchController: Controller {
     static let maxMarkLength = 32
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/search", search, cacheable: true)
+        router.add("GET", "/v1/search", search, options: [.cacheable])
     }
 
     private func search(_ request: APIRequest) throws -> APIResponse {
@@ -83,7 +83,7 @@ struct SearchController: Controller {
         json.field("next", next)
         json.endObject()
         return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
-                                     ("X-Total-Count", String(results.total))])
+                                     ("X-Total-Count", String(results.total))]).recording(.search(total: results.total))
     }
 
     private func writeHit(_ hit: SearchHit, texts hitTexts: SearchHitTexts, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) {
@@ -120,10 +120,7 @@ struct SearchController: Controller {
         for locale in matched { json.string(locale) }
         json.endArray()
         json.field("score", (hit.score * 10_000).rounded() / 10_000)
-        json.key("links")
-        json.beginObject()
-        json.field("self", link)
-        json.endObject()
+        json.object("links", [("self", link)])
         json.endObject()
     }
 

@@ -17,14 +17,9 @@ struct ServiceController: Controller {
         json.beginObject()
         json.field("name", "Guidebook")
         json.field("version", GuidebookVersion.current)
-        json.key("links")
-        json.beginObject()
-        for (name, path) in [("categories", "/v1/categories"), ("topics", "/v1/topics"), ("guidelines", "/v1/guidelines"),
-                             ("locales", "/v1/locales"), ("search", "/v1/search"), ("jobs", "/v1/jobs"), ("export", "/v1/export"),
-                             ("openapi", "/openapi.json")] {
-            json.field(name, path)
-        }
-        json.endObject()
+        json.object("links", [("categories", "/v1/categories"), ("topics", "/v1/topics"), ("guidelines", "/v1/guidelines"),
+                              ("locales", "/v1/locales"), ("search", "/v1/search"), ("jobs", "/v1/jobs"), ("export", "/v1/export"),
+                              ("openapi", "/openapi.json")])
         json.endObject()
         return .json(json)
     }

@@ -11,8 +11,6 @@ struct WebController: Controller {
     /// The JSON index `GET /` answers to API clients.
     let apiIndex: RouteHandler
 
-    /// The page's addresses besides `/`; each reloads to the same view.
-    static let pageRoutes = ["/topics/{slug}", "/guidelines/{id}", "/imports"]
     static let assetRoute = WebAssets.assetPrefix + "{name}"
 
     /// The headers every page response carries. The policy allows scripts, styles and requests
@@ -24,19 +22,16 @@ struct WebController: Controller {
         ("Referrer-Policy", "no-referrer"),
     ]
 
-    func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/", index)
-        router.add("GET", "/topics/{slug}", topic)
-        router.add("GET", "/guidelines/{id}", guideline)
-        router.add("GET", "/imports", page)
-        router.add("GET", Self.assetRoute, asset)
-    }
+    /// What `Accept` may ask for at the page's addresses and at its assets, besides the API's types.
+    static let pageMediaTypes = ["text/html", "application/xhtml+xml"]
+    static let assetMediaTypes = ["text/css", "text/javascript", "application/javascript", "image/svg+xml", "image/*"]
 
-    /// Media types the page's routes produce, which `Accept` may ask for besides the API's.
-    static func producedMediaTypes(route template: String) -> Set<String> {
-        if template == "/" || pageRoutes.contains(template) { return ["text/html", "application/xhtml+xml"] }
-        if template == assetRoute { return ["text/css", "text/javascript", "application/javascript", "image/svg+xml", "image/*"] }
-        return []
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/", index, options: [.produces(Self.pageMediaTypes)])
+        router.add("GET", "/topics/{slug}", topic, options: [.produces(Self.pageMediaTypes)])
+        router.add("GET", "/guidelines/{id}", guideline, options: [.produces(Self.pageMediaTypes)])
+        router.add("GET", "/imports", page, options: [.produces(Self.pageMediaTypes)])
+        router.add("GET", Self.assetRoute, asset, options: [.produces(Self.assetMediaTypes)])
     }
 
     private func index(_ request: APIRequest) throws -> APIResponse {

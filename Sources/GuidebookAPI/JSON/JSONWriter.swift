@@ -24,26 +24,20 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func beginObject() {
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         hasElement.append(false)
     }
 
-    public mutating func endObject() {
+    private mutating func close(_ bracket: UInt8) {
         hasElement.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        hasElement.append(false)
-    }
-
-    public mutating func endArray() {
-        hasElement.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// Writes an object key; the next value written belongs to it.
@@ -106,9 +100,14 @@ public struct JSONWriter {
 
     /// Writes an object of string values with keys in sorted order.
     public mutating func field(_ name: String, _ values: [String: String]) {
+        object(name, values.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+    }
+
+    /// Writes an object of string values in the order given (such as an item's `links`).
+    public mutating func object(_ name: String, _ members: [(String, String)]) {
         key(name)
         beginObject()
-        for (k, v) in values.sorted(by: { $0.key < $1.key }) { field(k, v) }
+        for (k, v) in members { field(k, v) }
         endObject()
     }
 

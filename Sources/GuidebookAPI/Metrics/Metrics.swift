@@ -38,10 +38,22 @@ public final class Metrics: @unchecked Sendable {
         }
     }
 
-    func recordSearch(zeroResults: Bool) {
+    /// What an answer counts besides the request itself (`APIResponse.metricEvents`).
+    public enum Event: Sendable, Equatable {
+        /// A search answered, with the number of matches.
+        case search(total: Int)
+    }
+
+    func record(_ events: [Event]) {
+        guard !events.isEmpty else { return }
         lock.withLock {
-            searches += 1
-            if zeroResults { zeroResultSearches += 1 }
+            for event in events {
+                switch event {
+                case .search(let total):
+                    searches += 1
+                    if total == 0 { zeroResultSearches += 1 }
+                }
+            }
         }
     }
 

@@ -8,9 +8,6 @@ enum APICatalog {
     /// The well-known path.
     static let path = "/.well-known/api-catalog"
 
-    /// `application/linkset+json` with the profile RFC 9727 defines.
-    static let contentType = "application/linkset+json; profile=\"https://www.rfc-editor.org/info/rfc9727\""
-
     /// The catalog as JSON bytes.
     static let bytes: [UInt8] = {
         var json = JSONWriter(capacity: 512)

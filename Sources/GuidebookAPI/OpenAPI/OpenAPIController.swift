@@ -7,11 +7,11 @@ struct OpenAPIController: Controller {
     }
 
     private func document(_ request: APIRequest) throws -> APIResponse {
-        .bytes(OpenAPIDocument.bytes, contentType: "application/json; charset=utf-8")
+        .bytes(OpenAPIDocument.bytes, contentType: MediaType.json.contentType)
     }
 
     private func catalog(_ request: APIRequest) throws -> APIResponse {
-        .bytes(APICatalog.bytes, contentType: APICatalog.contentType,
+        .bytes(APICatalog.bytes, contentType: MediaType.apiCatalog.contentType,
                headers: [("Link", "<\(APICatalog.path)>; rel=\"api-catalog\"")])
     }
 }

@@ -1,84 +1,125 @@
 /// An RFC 9457 problem detail: the body of every error response (`application/problem+json`).
 public struct Problem: Error, Sendable, Equatable {
-    /// A short, stable name for the kind of problem; the `type` URI is built from it.
-    public var kind: String
-    /// The HTTP status.
-    public var status: Int
-    /// A short human summary of the kind of problem.
-    public var title: String
+    /// The kinds of problem the API reports; each has its status, its title and a `type` URI
+    /// (`/problems/{kind}`) that the OpenAPI document describes (a test checks every kind is there).
+    public enum Kind: String, CaseIterable, Sendable {
+        case notFound = "not-found", invalidParameter = "invalid-parameter", invalidBody = "invalid-body"
+        case methodNotAllowed = "method-not-allowed", notAcceptable = "not-acceptable", unsupportedMediaType = "unsupported-media-type"
+        case bodyTooLarge = "body-too-large", conflict, translationMissing = "translation-missing"
+        case unavailable, internalError = "internal-error"
+
+        /// The HTTP status.
+        public var status: Int {
+            switch self {
+            case .invalidParameter, .invalidBody: return 400
+            case .notFound, .translationMissing: return 404
+            case .methodNotAllowed: return 405
+            case .notAcceptable: return 406
+            case .conflict: return 409
+            case .bodyTooLarge: return 413
+            case .unsupportedMediaType: return 415
+            case .internalError: return 500
+            case .unavailable: return 503
+            }
+        }
+
+        /// A short human summary of the kind of problem.
+        public var title: String {
+            switch self {
+            case .notFound: return "Not Found"
+            case .invalidParameter: return "Invalid Parameter"
+            case .invalidBody: return "Invalid Request Body"
+            case .methodNotAllowed: return "Method Not Allowed"
+            case .notAcceptable: return "Not Acceptable"
+            case .unsupportedMediaType: return "Unsupported Media Type"
+            case .bodyTooLarge: return "Content Too Large"
+            case .conflict: return "Conflict"
+            case .translationMissing: return "Translation Missing"
+            case .unavailable: return "Service Unavailable"
+            case .internalError: return "Internal Server Error"
+            }
+        }
+
+        /// The problem type URI, relative to the API so that it resolves to its documentation.
+        public var typeURI: String { "/problems/\(rawValue)" }
+    }
+
+    /// The kind of problem.
+    public var kind: Kind
     /// What went wrong with this request, in words a person can act on.
     public var detail: String
     /// Extension members (for example the offending `parameter`).
     public var extra: [String: String]
     /// Headers that belong with the problem (`Allow` for 405, `Retry-After` for 503).
     public var headers: [(name: String, value: String)]
+    /// A line for the server's log, never sent to the client: the `ProblemStage` writes it at
+    /// error level with the request id (for a refusal whose cause an operator must see).
+    public var logLine: (message: String, fields: [(String, LogValue)])?
 
-    public init(kind: String, status: Int, title: String, detail: String, extra: [String: String] = [:], headers: [(name: String, value: String)] = []) {
+    public init(_ kind: Kind, detail: String, extra: [String: String] = [:], headers: [(name: String, value: String)] = []) {
         self.kind = kind
-        self.status = status
-        self.title = title
         self.detail = detail
         self.extra = extra
         self.headers = headers
     }
 
     public static func == (lhs: Problem, rhs: Problem) -> Bool {
-        lhs.kind == rhs.kind && lhs.status == rhs.status && lhs.detail == rhs.detail && lhs.extra == rhs.extra
+        lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.extra == rhs.extra
     }
 
-    /// The problem type URI, relative to the API so that it resolves to its documentation.
-    public var typeURI: String { "/problems/\(kind)" }
+    /// The HTTP status.
+    public var status: Int { kind.status }
+    /// A short human summary of the kind of problem.
+    public var title: String { kind.title }
+    /// The problem type URI.
+    public var typeURI: String { kind.typeURI }
 
-    // MARK: The kinds of problem the API reports
+    // MARK: The problems the API reports, with the members that name their cause
 
     public static func notFound(_ detail: String) -> Problem {
-        Problem(kind: "not-found", status: 404, title: "Not Found", detail: detail)
+        Problem(.notFound, detail: detail)
     }
 
     public static func badParameter(_ name: String, _ detail: String) -> Problem {
-        Problem(kind: "invalid-parameter", status: 400, title: "Invalid Parameter", detail: detail, extra: ["parameter": name])
+        Problem(.invalidParameter, detail: detail, extra: ["parameter": name])
     }
 
     public static func invalidBody(_ detail: String, field: String? = nil, line: Int? = nil) -> Problem {
         var extra: [String: String] = [:]
         if let field { extra["field"] = field }
         if let line { extra["line"] = String(line) }
-        return Problem(kind: "invalid-body", status: 400, title: "Invalid Request Body", detail: detail, extra: extra)
+        return Problem(.invalidBody, detail: detail, extra: extra)
     }
 
     public static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
-        Problem(kind: "method-not-allowed", status: 405, title: "Method Not Allowed",
-                detail: "\(method) is not supported here; use \(allowed.joined(separator: ", "))",
+        Problem(.methodNotAllowed, detail: "\(method) is not supported here; use \(allowed.joined(separator: ", "))",
                 headers: [("Allow", allowed.joined(separator: ", "))])
     }
 
-    public static func notAcceptable(_ accept: String) -> Problem {
-        Problem(kind: "not-acceptable", status: 406, title: "Not Acceptable",
-                detail: "this resource is available as application/json only, not as '\(accept.prefix(200))'")
+    /// `accept` admits none of the `acceptable` media ranges.
+    public static func notAcceptable(_ accept: String, acceptable: [String]) -> Problem {
+        Problem(.notAcceptable, detail: "'\(accept.prefix(200))' admits none of the types this resource is available as; "
+                + "accept one of \(acceptable.joined(separator: ", "))")
     }
 
     public static func unsupportedMediaType(_ type: String, supported: [String]) -> Problem {
-        Problem(kind: "unsupported-media-type", status: 415, title: "Unsupported Media Type",
-                detail: "'\(type.prefix(200))' is not accepted here; send one of \(supported.joined(separator: ", "))")
+        Problem(.unsupportedMediaType, detail: "'\(type.prefix(200))' is not accepted here; send one of \(supported.joined(separator: ", "))")
     }
 
     public static func bodyTooLarge(limit: Int) -> Problem {
-        Problem(kind: "body-too-large", status: 413, title: "Content Too Large",
-                detail: "the request body is larger than the limit of \(limit) bytes", extra: ["limit": String(limit)])
+        Problem(.bodyTooLarge, detail: "the request body is larger than the limit of \(limit) bytes", extra: ["limit": String(limit)])
     }
 
     public static func conflict(_ detail: String) -> Problem {
-        Problem(kind: "conflict", status: 409, title: "Conflict", detail: detail)
+        Problem(.conflict, detail: detail)
     }
 
     public static func unavailable(_ detail: String, retryAfter: Int) -> Problem {
-        Problem(kind: "unavailable", status: 503, title: "Service Unavailable", detail: detail,
-                headers: [("Retry-After", String(retryAfter))])
+        Problem(.unavailable, detail: detail, headers: [("Retry-After", String(retryAfter))])
     }
 
     public static func internalError(requestID: String) -> Problem {
-        Problem(kind: "internal-error", status: 500, title: "Internal Server Error",
-                detail: "the server failed to answer; the log has the details under request id \(requestID)")
+        Problem(.internalError, detail: "the server failed to answer; the log has the details under request id \(requestID)")
     }
 
     /// The problem as JSON bytes.

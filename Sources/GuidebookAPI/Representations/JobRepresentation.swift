@@ -47,12 +47,8 @@ enum JobRepresentation {
         } else {
             json.null()
         }
-        json.key("links")
-        json.beginObject()
-        json.field("self", "/v1/jobs/\(job.id)")
-        json.field("events", "/v1/jobs/\(job.id)/events")
-        if !job.status.isFinished { json.field("cancel", "/v1/jobs/\(job.id)/cancel") }
-        json.endObject()
+        json.object("links", [("self", "/v1/jobs/\(job.id)"), ("events", "/v1/jobs/\(job.id)/events")]
+                    + (job.status.isFinished ? [] : [("cancel", "/v1/jobs/\(job.id)/cancel")]))
         json.endObject()
     }
 

@@ -10,10 +10,7 @@ enum Representations {
         localizer.write("title", category.title, itemLocale: locale, into: &json)
         localizer.writeMarker(for: category.title, into: &json)
         json.field("topic_count", category.topicCount)
-        json.key("links")
-        json.beginObject()
-        json.field("topics", "/v1/topics?category=\(category.slug)")
-        json.endObject()
+        json.object("links", [("topics", "/v1/topics?category=\(category.slug)")])
         json.endObject()
     }
 
@@ -28,11 +25,7 @@ enum Representations {
         json.field("guideline_count", topic.guidelineCount)
         json.field("revision", topic.revision)
         json.field("updated_at", topic.updatedAt)
-        json.key("links")
-        json.beginObject()
-        json.field("self", "/v1/topics/\(topic.slug)")
-        json.field("guidelines", "/v1/guidelines?topic=\(topic.slug)")
-        json.endObject()
+        json.object("links", [("self", "/v1/topics/\(topic.slug)"), ("guidelines", "/v1/guidelines?topic=\(topic.slug)")])
     }
 
     static func write(_ topic: TopicSummary, localizer: Localizer, into json: inout JSONWriter) {
@@ -76,12 +69,8 @@ enum Representations {
         json.endObject()
         json.field("revision", guideline.revision)
         json.field("updated_at", guideline.updatedAt)
-        json.key("links")
-        json.beginObject()
-        json.field("self", "/v1/guidelines/\(guideline.id)")
-        json.field("topic", "/v1/topics/\(guideline.topic)")
-        json.field("translations", "/v1/guidelines/\(guideline.id)/translations")
-        json.endObject()
+        json.object("links", [("self", "/v1/guidelines/\(guideline.id)"), ("topic", "/v1/topics/\(guideline.topic)"),
+                              ("translations", "/v1/guidelines/\(guideline.id)/translations")])
         json.endObject()
     }
 

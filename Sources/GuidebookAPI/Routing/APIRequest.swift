@@ -1,12 +1,16 @@
 import HTTPServer
 
-/// A request as a handler sees it: the HTTP request, its path parameters and its id.
+/// A request as a handler sees it: the HTTP request and what the pipeline knows about it (the
+/// route, its path parameters, the request id).
 public struct APIRequest: Sendable {
     public let http: HTTPRequest
+    /// What the stages before the handler found out about the request.
+    public let context: RequestContext
+
     /// Values of the `{name}` segments of the route template.
-    public let parameters: [String: String]
+    public var parameters: [String: String] { context.parameters }
     /// The request id (from `X-Request-Id` or generated).
-    public let id: String
+    public var id: String { context.requestID }
 
     /// A path parameter the route template guarantees.
     public func parameter(_ name: String) -> String {
@@ -34,30 +38,5 @@ public struct APIRequest: Sendable {
         case "false", "0", "no": return false
         default: throw Problem.badParameter(name, "\(name) must be true or false, not '\(text.prefix(40))'")
         }
-    }
-}
-
-/// What a handler answers: a status, headers and a body.
-public struct APIResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: HTTPResponse.Body
-    /// True when the body may be answered with 304 against `If-None-Match` (GET/HEAD 200 responses).
-    public var isCacheable: Bool
-
-    /// A JSON response.
-    public static func json(_ writer: JSONWriter, status: Int = 200, headers: [(name: String, value: String)] = []) -> APIResponse {
-        APIResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers,
-                    body: .bytes(writer.bytes), isCacheable: status == 200)
-    }
-
-    /// A response with a body of another type.
-    public static func bytes(_ bytes: [UInt8], contentType: String, status: Int = 200, headers: [(name: String, value: String)] = []) -> APIResponse {
-        APIResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(bytes), isCacheable: status == 200)
-    }
-
-    /// A streaming response (server-sent events); never cached.
-    public static func stream(_ stream: any HTTPBodyStream, contentType: String, headers: [(name: String, value: String)] = []) -> APIResponse {
-        APIResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: .stream(stream), isCacheable: false)
     }
 }

@@ -5,3 +5,6 @@ public typealias RouteHandler = @Sendable (APIRequest) throws -> APIResponse
 public protocol Controller: Sendable {
     func register(into router: inout Router<RouteHandler>)
 }
+
+/// A route of the API, as the router holds it.
+public typealias APIRoute = Router<RouteHandler>.Route

@@ -2,16 +2,20 @@
 ///
 /// Registering the same method and template twice is a programmer error and stops the process.
 public struct Router<Handler: Sendable>: Sendable {
-    /// One registered route.
-    public struct Route: Sendable {
+    /// One registered route. A class, so that every request's context refers to it rather than
+    /// copying its parts.
+    public final class Route: Sendable {
         public let method: String
         /// The template, used as the route's name in logs and metrics.
         public let template: String
         let segments: [Segment]
         public let handler: Handler
-        /// True when the route's successful answers depend only on the stored data and the
-        /// request, so the application may reuse them until the next commit.
-        public let isCacheable: Bool
+        /// What the route declared about itself: cacheability, where its body goes, its role.
+        public let properties: RouteProperties
+
+        init(method: String, template: String, segments: [Segment], handler: Handler, properties: RouteProperties) {
+            (self.method, self.template, self.segments, self.handler, self.properties) = (method, template, segments, handler, properties)
+        }
     }
 
     enum Segment: Sendable, Equatable {
@@ -31,15 +35,17 @@ public struct Router<Handler: Sendable>: Sendable {
 
     public init() {}
 
-    /// Adds a route. `HEAD` is answered by every `GET` route automatically.
-    public mutating func add(_ method: String, _ template: String, _ handler: Handler, cacheable: Bool = false) {
+    /// Adds a route with what it declares about itself (`options`: none, by default, for a route
+    /// whose answers are never reused, whose body is kept in memory and which needs no role).
+    /// `HEAD` is answered by every `GET` route automatically.
+    public mutating func add(_ method: String, _ template: String, _ handler: Handler, options: [RouteOption] = []) {
         let segments = Self.split(template).map { part -> Segment in
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
         precondition(!routes.contains { $0.method == method && $0.segments == segments },
                      "route \(method) \(template) registered twice")
-        routes.append(Route(method: method, template: template, segments: segments, handler: handler, isCacheable: cacheable))
+        routes.append(Route(method: method, template: template, segments: segments, handler: handler, properties: RouteProperties(options)))
     }
 
     /// Every route, in registration order.

@@ -1,7 +1,6 @@
 import Foundation
 @testable import GuidebookCore
 import GuidebookImport
-import GuidebookTestSupport
 import SQLite
 import XCTest
 
@@ -25,10 +24,10 @@ final class SearchEngineTests: XCTestCase {
     override func setUpWithError() throws {
         directory = NSTemporaryDirectory() + "guidebook-engine-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        store = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: TestServer.migrationsDirectory))
-        _ = try SeedLoader(directory: TestServer.seedDirectory).loadIfEmpty(into: store)
+        store = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations))
+        _ = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
         let file = directory + "/generated.ndjson"
-        FileManager.default.createFile(atPath: file, contents: nil)
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
         try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
         try handle.close()
@@ -42,7 +41,7 @@ final class SearchEngineTests: XCTestCase {
 
     func testPagesScoresTotalsAndFacetsAreFTS5s() throws {
         for cacheBytes in [Store.defaultSearchCacheBytes, 0] {
-            let engineStore = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: TestServer.migrationsDirectory),
+            let engineStore = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations),
                                         searchCacheBytes: cacheBytes)
             for text in Self.queries {
                 let query = try SearchQuery.parse(text)

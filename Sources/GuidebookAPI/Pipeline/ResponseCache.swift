@@ -9,11 +9,13 @@ import HTTPServer
 final class ResponseCache: @unchecked Sendable {
     struct Entry {
         let generation: Int64
-        let status: Int
-        let headers: [(name: String, value: String)]
-        let body: [UInt8]
+        /// A cacheable response with a body of bytes.
+        let response: APIResponse
         /// The body's ETag, computed once.
         let etag: String
+
+        /// The body's size.
+        var byteCount: Int { response.bodyBytes.count }
     }
 
     private let lock = NSLock()
@@ -40,14 +42,15 @@ final class ResponseCache: @unchecked Sendable {
     }
 
     func store(_ entry: Entry, for key: String) {
-        guard maxBytes > 0, entry.body.count <= maxBytes / 16 else { return }
+        let size = entry.byteCount
+        guard maxBytes > 0, size <= maxBytes / 16 else { return }
         lock.withLock {
-            if bytes + entry.body.count > maxBytes || entries.count >= maxEntries {
+            if bytes + size > maxBytes || entries.count >= maxEntries {
                 entries.removeAll(keepingCapacity: true)
                 bytes = 0
             }
-            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.body.count }
-            bytes += entry.body.count
+            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.byteCount }
+            bytes += size
         }
     }
 

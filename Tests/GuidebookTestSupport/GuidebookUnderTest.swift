@@ -1,14 +1,39 @@
 import Foundation
+import GuidebookCore
+import GuidebookJobs
 import XCTest
 
-/// Import jobs through the server's HTTP API, as a client would run them: `POST /v1/imports`,
-/// then `GET /v1/jobs/{id}` until the job has finished.
-extension TestServer {
-    /// Sends `body` to `POST /v1/imports?{query}` on a fresh connection and returns the answer.
+/// What the API tests ask of a Guidebook, in-process (`TestApp`) or behind a socket (`TestServer`):
+/// its store, its job runner, its directory, and requests answered as a client reads them.
+public protocol GuidebookUnderTest: AnyObject {
+    /// The temporary directory holding the database and the spool folder.
+    var directory: String { get }
+    /// The store the application reads.
+    var store: Store { get }
+    /// The import job runner.
+    var jobs: JobRunner { get }
+    /// One request; a client gives up after `timeoutSeconds`.
+    func request(_ method: String, _ target: String, headers: [(String, String)], body: [UInt8]?, timeoutSeconds: Int) throws -> HTTPTestResponse
+    /// Stops everything and deletes the temporary directory. Safe to call twice.
+    func stop()
+}
+
+extension GuidebookUnderTest {
+    /// One request, given up after 5 seconds.
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil) throws -> HTTPTestResponse {
+        try request(method, target, headers: headers, body: body, timeoutSeconds: 5)
+    }
+
+    /// A GET.
+    public func get(_ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
+        try request("GET", target, headers: headers)
+    }
+
+    // MARK: Import jobs, as a client runs them: `POST /v1/imports`, then `GET /v1/jobs/{id}` until the job has finished
+
+    /// Sends `body` to `POST /v1/imports?{query}` and returns the answer.
     public func submitImport(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> HTTPTestResponse {
-        let client = try client(timeoutSeconds: 30)
-        defer { client.close() }
-        return try client.request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body)
+        try request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body, timeoutSeconds: 30)
     }
 
     /// Starts an import job, checks that it was accepted as the API promises (202 with

@@ -1,0 +1,88 @@
+import HTTPServer
+
+/// The request path of the API: the router and the stages every request passes through, in order,
+/// before its route's handler runs; the handler the HTTP server calls.
+///
+/// The route is matched first (so every stage knows it); the stages are composed once, at start,
+/// into one chain that ends in the route's handler. A request without a route goes through the
+/// stages too, and the end of the chain answers it with its refusal (404, 405, or the server's own).
+public final class Pipeline: HTTPHandler {
+    /// The routes.
+    public let router: Router<RouteHandler>
+    private let stages: [any Stage]
+    private let configuration: APIConfiguration
+    private let metrics: Metrics
+    private let chain: Next
+
+    /// A pipeline of `stages`, first to last, in front of `router`'s routes.
+    public init(router: Router<RouteHandler>, stages: [any Stage], configuration: APIConfiguration, metrics: Metrics) {
+        self.router = router
+        self.stages = stages
+        self.configuration = configuration
+        self.metrics = metrics
+        var chain = Next(run: Self.runRoute)
+        for stage in stages.reversed() {
+            let next = chain
+            chain = Next { request, context in try stage.respond(to: request, context: &context, next: next) }
+        }
+        self.chain = chain
+    }
+
+    /// Where a request's body goes, decided from its head when the headers arrive: nowhere when
+    /// there is no route or a stage's `screen` refuses the request (the server then drops the body
+    /// and answers the refusal when the body has ended); otherwise as the route declared.
+    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
+        guard case .found(let route, _) = router.match(method: head.method, path: head.path) else { return .refuse }
+        for stage in stages {
+            do { try stage.screen(head, route: route) } catch { return .refuse }
+        }
+        switch route.properties.body {
+        case .buffer: return .buffer(limit: configuration.bodyLimit)
+        case .spool: return .spool(limit: configuration.importBodyLimit, directory: configuration.spoolDirectory)
+        }
+    }
+
+    /// Answers a request.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var context: RequestContext
+        switch router.match(method: request.method, path: request.path) {
+        case .found(let route, let parameters):
+            context = RequestContext(route: route, parameters: parameters, refusal: nil, metrics: metrics)
+        case .methodNotAllowed(let allowed):
+            context = RequestContext(route: nil, parameters: [:], refusal: .methodNotAllowed(request.method, allowed: allowed), metrics: metrics)
+        case .notFound:
+            context = RequestContext(route: nil, parameters: [:], refusal: .notFound("no resource at \(request.path.prefix(200))"), metrics: metrics)
+        }
+        return run(request, &context)
+    }
+
+    /// Answers a request the server refused on its own (the body over its limit, or not stored)
+    /// through the same stages (request id, access log and metrics, problem+json).
+    public func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse {
+        var problem: Problem
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            problem = .bodyTooLarge(limit: limit)
+        case .bodyNotStored(let reason):
+            problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
+            problem.logLine = ("upload could not be stored", [("reason", .string(reason))])
+        }
+        var context = RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics)
+        return run(HTTPRequest(head: head), &context)
+    }
+
+    private func run(_ request: HTTPRequest, _ context: inout RequestContext) -> HTTPResponse {
+        do {
+            return try chain(request, &context).http
+        } catch {
+            // The ProblemStage answers whatever the stages after it throw; this is for a pipeline without one.
+            return ProblemStage.response(for: ProblemMapper.problem(for: error, requestID: context.requestID), path: request.path).http
+        }
+    }
+
+    /// The end of the chain: the route's handler, or the refusal when there is no route.
+    private static func runRoute(_ request: HTTPRequest, _ context: inout RequestContext) throws -> APIResponse {
+        guard let route = context.route else { throw context.refusal ?? Problem.notFound("no resource at \(request.path.prefix(200))") }
+        return try route.handler(APIRequest(http: request, context: context))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GuidebookAPI
+import GuidebookCore
+import GuidebookJobs
+
+/// A Guidebook on a fresh SQLite file in its own temporary directory, without a socket: a `Store`
+/// migrated with the package's `Migrations/`, the seed from `Seed/` (unless asked not to), a job
+/// runner on its own jobs database, and the `Application` over them. `TestApp` calls the
+/// application in-process; `TestServer` puts a real `HTTPServer` in front of it.
+public final class TestGuidebook {
+    /// The package root, found from this file's location (`Tests/GuidebookTestSupport/`).
+    public static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// The package's migrations, as the server applies them.
+    public static var migrationsDirectory: String { packageRoot + "/Migrations" }
+    /// The package's seed bundles.
+    public static var seedDirectory: String { packageRoot + "/Seed" }
+
+    /// The temporary directory holding the database and the spool folder.
+    public let directory: String
+    /// The database file.
+    public let databasePath: String
+    /// The store the application reads (tests may write to it through `KnowledgeWriter`).
+    public let store: Store
+    /// The import job runner behind `/v1/imports` and `/v1/jobs`.
+    public let jobs: JobRunner
+    /// The API.
+    public let application: Application
+    private var isStopped = false
+
+    /// A Guidebook on a new database, with the seed unless `loadSeed` is false; `readers` bounds
+    /// the store's read connections, the limits and the queue bound are the API's.
+    public init(loadSeed: Bool = true, readers: Int = 4, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
+                maxQueuedJobs: Int = 16) throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let databasePath = directory + "/guidebook.sqlite"
+        var runner: JobRunner?
+        do {
+            let store = try Store(path: databasePath, migrations: try Migration.load(from: Self.migrationsDirectory), maxReaders: readers)
+            if loadSeed {
+                try SeedLoader(directory: Self.seedDirectory).loadIfEmpty(into: store)
+            }
+            let jobStore = try JobStore(path: JobStore.path(besides: databasePath),
+                                        migrations: try Migration.load(from: Self.migrationsDirectory + "/jobs"))
+            let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
+            runner = jobs
+            try jobs.start()
+            application = Application(
+                store: store,
+                jobs: jobs,
+                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
+                                                requiresSeed: true),
+                logger: Logger(level: .critical)
+            )
+            self.directory = directory
+            self.databasePath = databasePath
+            self.store = store
+            self.jobs = jobs
+        } catch {
+            runner?.stop(graceSeconds: 1)
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops the job runner and deletes the temporary directory. Safe to call twice.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        jobs.stop(graceSeconds: 2)
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
