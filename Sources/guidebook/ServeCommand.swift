@@ -3,6 +3,7 @@ import GuidebookAPI
 import GuidebookCore
 import GuidebookImport
 import GuidebookJobs
+import GuidebookWebhooks
 import HTTPServer
 
 /// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM.
@@ -29,11 +30,13 @@ struct ServeCommand {
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])
         }
         try runner.start()
+        let webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
         let application = Application(
             store: store,
             jobs: runner,
             configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                           requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024),
+                                           requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
+                                           allowsPrivateWebhookTargets: settings.webhookAllowPrivate),
             logger: logger,
             metrics: metrics
         )
@@ -63,6 +66,7 @@ struct ServeCommand {
         logger.info("stopping", [("signal", .int(Int(signal)))])
         server.stop(graceSeconds: 5)
         runner.stop(graceSeconds: 4)
+        webhooks?.stop(graceSeconds: 2)
         try store.checkpoint()
         logger.info("stopped")
         return 0

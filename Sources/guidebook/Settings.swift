@@ -23,6 +23,9 @@ struct Settings: Sendable {
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
     var searchCacheMegabytes = 32
+    var webhookAllowPrivate = false
+    var webhookTimeoutSeconds = 10.0
+    var webhookRetryBaseSeconds = 5.0
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -74,6 +77,16 @@ struct Settings: Sendable {
         },
         Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
             $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
+        },
+        Option(flag: "--webhook-allow-private", environment: "GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE", valueName: "true|false", help: "let webhooks target loopback, link-local and private addresses (default false)") {
+            guard let value = Bool($1.lowercased()) else { throw UsageError("--webhook-allow-private must be true or false, not '\($1)'") }
+            $0.webhookAllowPrivate = value
+        },
+        Option(flag: "--webhook-timeout", environment: "GUIDEBOOK_WEBHOOK_TIMEOUT", valueName: "SECONDS", help: "how long one webhook delivery may take (default 10)") {
+            $0.webhookTimeoutSeconds = try seconds($1, "--webhook-timeout", 0.1...120)
+        },
+        Option(flag: "--webhook-retry-base", environment: "GUIDEBOOK_WEBHOOK_RETRY_BASE", valueName: "SECONDS", help: "wait after a webhook delivery's first failure, doubled after each further one over 15 attempts (default 5: about a day in all)") {
+            $0.webhookRetryBaseSeconds = try seconds($1, "--webhook-retry-base", 0.01...3600)
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
@@ -129,6 +142,13 @@ struct Settings: Sendable {
     private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let value = Int(text), range.contains(value) else {
             throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError("\(name) must be a number of seconds from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }

@@ -7,6 +7,7 @@ public struct Problem: Error, Sendable, Equatable {
         case methodNotAllowed = "method-not-allowed", notAcceptable = "not-acceptable", unsupportedMediaType = "unsupported-media-type"
         case bodyTooLarge = "body-too-large", conflict, translationMissing = "translation-missing"
         case unavailable, internalError = "internal-error"
+        case validationFailed = "validation-failed"
 
         /// The HTTP status.
         public var status: Int {
@@ -16,6 +17,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .methodNotAllowed: return 405
             case .notAcceptable: return 406
             case .conflict: return 409
+            case .validationFailed: return 422
             case .bodyTooLarge: return 413
             case .unsupportedMediaType: return 415
             case .internalError: return 500
@@ -34,6 +36,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .unsupportedMediaType: return "Unsupported Media Type"
             case .bodyTooLarge: return "Content Too Large"
             case .conflict: return "Conflict"
+            case .validationFailed: return "Unprocessable Content"
             case .translationMissing: return "Translation Missing"
             case .unavailable: return "Service Unavailable"
             case .internalError: return "Internal Server Error"
@@ -50,6 +53,8 @@ public struct Problem: Error, Sendable, Equatable {
     public var detail: String
     /// Extension members (for example the offending `parameter`).
     public var extra: [String: String]
+    /// The body's members at fault, each with why (`invalid_params` of a 422), in the order found.
+    public var invalidParams: [(name: String, reason: String)] = []
     /// Headers that belong with the problem (`Allow` for 405, `Retry-After` for 503).
     public var headers: [(name: String, value: String)]
     /// A line for the server's log, never sent to the client: the `ProblemStage` writes it at
@@ -89,6 +94,13 @@ public struct Problem: Error, Sendable, Equatable {
         if let field { extra["field"] = field }
         if let line { extra["line"] = String(line) }
         return Problem(.invalidBody, detail: detail, extra: extra)
+    }
+
+    /// A well-formed body whose members break the rules: 422 with every member at fault in `invalid_params`.
+    public static func validationFailed(_ invalidParams: [(name: String, reason: String)]) -> Problem {
+        var problem = Problem(.validationFailed, detail: invalidParams.map { "\($0.name): \($0.reason)" }.joined(separator: "; "))
+        problem.invalidParams = invalidParams
+        return problem
     }
 
     public static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
@@ -132,6 +144,17 @@ public struct Problem: Error, Sendable, Equatable {
         json.field("detail", detail)
         json.field("instance", instance)
         for (key, value) in extra.sorted(by: { $0.key < $1.key }) { json.field(key, value) }
+        if !invalidParams.isEmpty {
+            json.key("invalid_params")
+            json.beginArray()
+            for param in invalidParams {
+                json.beginObject()
+                json.field("name", param.name)
+                json.field("reason", param.reason)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.endObject()
         return json.bytes
     }

@@ -111,6 +111,10 @@ public final class Store: @unchecked Sendable {
         }
     }
 
+    /// True when the database cannot be written through this store (a read-only file or replica):
+    /// nothing that writes, such as the webhook sender, may run then.
+    public var isReadOnly: Bool { writeLock.withLock { writer.isReadOnly } }
+
     /// Runs `body` (work done while starting, such as seeding), turning a lock another process
     /// held beyond the busy timeout into `StoreError.locked`, which names this file.
     func reportingLock<T>(_ body: () throws -> T) throws -> T {
