@@ -19,6 +19,8 @@ public final class WebhookReceiver: HTTPHandler, @unchecked Sendable {
         public let body: [UInt8]
         /// The status it was answered with.
         public let answered: Int
+        /// It was made to hang first (its sender may have given up or died meanwhile).
+        public let hung: Bool
     }
 
     private let condition = NSCondition()
@@ -96,9 +98,11 @@ public final class WebhookReceiver: HTTPHandler, @unchecked Sendable {
         let answer = script.isEmpty ? otherwise : script.removeFirst()
         condition.broadcast()
         var status = 200
+        var hung = false
         switch answer {
         case .status(let code): status = code
         case .hang(let seconds):
+            hung = true
             let deadline = Date().addingTimeInterval(seconds)
             while !isStopped && condition.wait(until: deadline) {}
         }
@@ -108,7 +112,7 @@ public final class WebhookReceiver: HTTPHandler, @unchecked Sendable {
         }
         let body: [UInt8]
         if case .bytes(let bytes) = request.body { body = bytes } else { body = [] }
-        requests.append(Request(path: request.path, headers: headers, body: body, answered: status))
+        requests.append(Request(path: request.path, headers: headers, body: body, answered: status, hung: hung))
         condition.broadcast()
         condition.unlock()
         // A redirect names a place to go (`/elsewhere`), so a client that followed it would show.
