@@ -66,7 +66,7 @@ let package = Package(
         ]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
                                                      "GuidebookWebhooks"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.

@@ -13,11 +13,13 @@ final class WebhookAPITests: XCTestCase {
     /// A public address literal: accepted without DNS, and never contacted (no sender runs here).
     private let publicURL = "https://93.184.216.34/hooks/guidebook"
 
+    private let admin = TestGuidebook.adminHeader
+
     override func setUpWithError() throws { server = try makeTestApp() }
     override func tearDown() { server.stop() }
 
     private func create(_ body: String, contentType: String = "application/json") throws -> HTTPTestResponse {
-        try server.request("POST", "/v1/webhooks", headers: [("Content-Type", contentType)], body: Array(body.utf8))
+        try server.request("POST", "/v1/webhooks", headers: [("Content-Type", contentType), admin], body: Array(body.utf8))
     }
 
     private func createWebhook(events: String = #"["content.changed", "import.succeeded", "import.failed"]"#) throws -> [String: Any] {
@@ -39,6 +41,7 @@ final class WebhookAPITests: XCTestCase {
         let id = try XCTUnwrap(created["id"] as? String)
         XCTAssertEqual(response.header("Location"), "/v1/webhooks/\(id)")
         XCTAssertNil(response.header("ETag"))
+        XCTAssertEqual(response.header("Cache-Control"), "no-store", "the secret is kept by no cache")
         let secret = try XCTUnwrap(created["secret"] as? String)
         XCTAssertTrue(secret.hasPrefix("whsec_"))
         XCTAssertEqual(Data(base64Encoded: String(secret.dropFirst(6)))?.count, 32, "32 random bytes in base64")
@@ -46,11 +49,11 @@ final class WebhookAPITests: XCTestCase {
         XCTAssertEqual(created["enabled"] as? Bool, true)
         XCTAssertEqual(created["url"] as? String, publicURL)
 
-        let list = try server.get("/v1/webhooks")
+        let list = try server.get("/v1/webhooks", headers: [admin])
         XCTAssertEqual(list.status, 200)
         XCTAssertFalse(list.text.contains(secret) || list.text.contains("secret"), list.text)
         XCTAssertEqual((try list.jsonObject()["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, [id])
-        let one = try server.get("/v1/webhooks/\(id)")
+        let one = try server.get("/v1/webhooks/\(id)", headers: [admin])
         XCTAssertEqual(one.status, 200)
         XCTAssertFalse(one.text.contains(secret) || one.text.contains("secret"), one.text)
         XCTAssertEqual(try one.jsonObject()["description"] as? String, "team wiki")
@@ -88,16 +91,16 @@ final class WebhookAPITests: XCTestCase {
         XCTAssertEqual(try create(#"{"url": "\#(publicURL)""#).status, 400, "not JSON")
         XCTAssertEqual(try create("[1, 2]").status, 400, "not an object")
         XCTAssertEqual(try create(#"{"url": "\#(publicURL)", "events": ["content.changed"]}"#, contentType: "text/plain").status, 415)
-        XCTAssertEqual((try server.get("/v1/webhooks").jsonObject()["items"] as? [Any])?.count, 0, "nothing was created")
+        XCTAssertEqual((try server.get("/v1/webhooks", headers: [admin]).jsonObject()["items"] as? [Any])?.count, 0, "nothing was created")
     }
 
     func testDeleteRemovesItAndUnknownIdsAre404() throws {
         let id = try XCTUnwrap(try createWebhook()["id"] as? String)
-        XCTAssertEqual(try server.request("POST", "/v1/webhooks/\(id)/test").status, 202)
-        XCTAssertEqual(try server.request("DELETE", "/v1/webhooks/\(id)").status, 204)
+        XCTAssertEqual(try server.request("POST", "/v1/webhooks/\(id)/test", headers: [admin]).status, 202)
+        XCTAssertEqual(try server.request("DELETE", "/v1/webhooks/\(id)", headers: [admin]).status, 204)
         for (method, path) in [("GET", "/v1/webhooks/\(id)"), ("DELETE", "/v1/webhooks/\(id)"), ("POST", "/v1/webhooks/\(id)/test"),
                                ("GET", "/v1/webhooks/\(id)/deliveries"), ("GET", "/v1/webhooks/wh_nope")] {
-            let response = try server.request(method, path)
+            let response = try server.request(method, path, headers: [admin])
             XCTAssertEqual(response.status, 404, "\(method) \(path)")
             XCTAssertEqual(try response.jsonObject()["type"] as? String, "/problems/not-found")
         }
@@ -107,18 +110,18 @@ final class WebhookAPITests: XCTestCase {
     func testAPingIsQueuedForThatEndpointOnly() throws {
         let id = try XCTUnwrap(try createWebhook()["id"] as? String)
         let other = try XCTUnwrap(try createWebhook()["id"] as? String)
-        let response = try server.request("POST", "/v1/webhooks/\(id)/test")
+        let response = try server.request("POST", "/v1/webhooks/\(id)/test", headers: [admin])
         XCTAssertEqual(response.status, 202, response.text)
         let eventID = try XCTUnwrap(response.jsonObject()["event_id"] as? String)
-        let deliveries = try XCTUnwrap(try server.get("/v1/webhooks/\(id)/deliveries").jsonObject()["items"] as? [[String: Any]])
+        let deliveries = try XCTUnwrap(try server.get("/v1/webhooks/\(id)/deliveries", headers: [admin]).jsonObject()["items"] as? [[String: Any]])
         XCTAssertEqual(deliveries.count, 1)
         XCTAssertEqual(deliveries.first?["event_id"] as? String, eventID)
         XCTAssertEqual(deliveries.first?["event_type"] as? String, "webhook.ping")
         XCTAssertEqual(deliveries.first?["state"] as? String, "pending")
         XCTAssertNotNil(deliveries.first?["next_attempt_at"] as? String)
         XCTAssertEqual((deliveries.first?["attempts"] as? [Any])?.count, 0)
-        XCTAssertEqual((try server.get("/v1/webhooks/\(other)/deliveries").jsonObject()["items"] as? [Any])?.count, 0)
-        XCTAssertEqual(try server.get("/v1/webhooks/\(id)/deliveries?limit=0").status, 400)
+        XCTAssertEqual((try server.get("/v1/webhooks/\(other)/deliveries", headers: [admin]).jsonObject()["items"] as? [Any])?.count, 0)
+        XCTAssertEqual(try server.get("/v1/webhooks/\(id)/deliveries?limit=0", headers: [admin]).status, 400)
     }
 
     func testImportsRaiseTheirEventsInTheOutbox() throws {
@@ -132,7 +135,7 @@ final class WebhookAPITests: XCTestCase {
         let dry = try server.submitJob(bytes, query: "format=ndjson&name=kb.ndjson&dry_run=true")
         XCTAssertEqual(try server.followJob(dry).last?["status"] as? String, "succeeded")
 
-        let deliveries = try XCTUnwrap(try server.get("/v1/webhooks/\(id)/deliveries").jsonObject()["items"] as? [[String: Any]])
+        let deliveries = try XCTUnwrap(try server.get("/v1/webhooks/\(id)/deliveries", headers: [admin]).jsonObject()["items"] as? [[String: Any]])
         XCTAssertEqual(deliveries.compactMap { $0["event_type"] as? String }, ["import.failed", "import.succeeded"], "newest first; a dry run raises none")
         let bodies = try server.store.read { try $0.database.rows("SELECT body FROM webhook_events") { $0.text(0) } }.map {
             try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -17,7 +17,8 @@ final class WebhookProcessTests: XCTestCase {
     private func request(_ port: UInt16, _ method: String, _ target: String, json: String? = nil) throws -> HTTPTestResponse {
         let client = try HTTPTestClient(port: port, timeoutSeconds: 10)
         defer { client.close() }
-        return try client.request(method, target, headers: json == nil ? [] : [("Content-Type", "application/json")], body: json.map { Array($0.utf8) })
+        let headers = [TestGuidebook.adminHeader] + (json == nil ? [] : [("Content-Type", "application/json")])
+        return try client.request(method, target, headers: headers, body: json.map { Array($0.utf8) })
     }
 
     func testSIGKILLBetweenCommitAndDeliveryStillDeliversAfterRestart() throws {

@@ -1,3 +1,4 @@
+import GuidebookAPI
 import GuidebookCore
 import GuidebookJobs
 
@@ -11,9 +12,13 @@ public final class TestApp: GuidebookUnderTest {
     private let client: InProcessClient
 
     /// An application on a new database, with the seed unless `loadSeed` is false, the given body
-    /// and import limits and job queue bound.
-    public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16) throws {
-        guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs)
+    /// and import limits and job queue bound, authentication (`TestGuidebook.defaultAuthentication`:
+    /// public reads and `TestGuidebook.adminToken`) and logger.
+    public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16,
+                authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
+                logger: Logger = Logger(level: .critical)) throws {
+        guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs,
+                                      authentication: authentication, logger: logger)
         client = InProcessClient(handler: guidebook.application)
     }
 

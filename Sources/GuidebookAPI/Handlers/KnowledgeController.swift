@@ -6,15 +6,15 @@ struct KnowledgeController: Controller {
     let store: Store
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/categories", categories, options: [.cacheable])
-        router.add("GET", "/v1/topics", topics, options: [.cacheable])
-        router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable])
-        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable])
-        router.add("GET", "/v1/guidelines/{id}", guideline, options: [.cacheable])
-        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable])
-        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable])
-        router.add("GET", "/v1/locales", locales, options: [.cacheable])
-        router.add("GET", "/v1/export", export)
+        router.add("GET", "/v1/categories", categories, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/topics", topics, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines/{id}", guideline, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/locales", locales, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/export", export, options: [.role(.reader)])
     }
 
     /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back).

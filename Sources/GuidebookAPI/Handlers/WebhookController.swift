@@ -125,11 +125,12 @@ struct WebhookController: Controller {
         .notFound("no webhook '\(request.parameter("id").prefix(60))'")
     }
 
-    /// Webhook resources change without a knowledge-base commit (attempts) and carry admin data:
-    /// never reused, never given an ETag.
+    /// Webhook resources change without a knowledge-base commit (attempts) and carry admin data
+    /// (the created one its secret): never reused, never given an ETag, never stored by a cache.
     private func uncached(_ response: APIResponse) -> APIResponse {
         var response = response
         response.isCacheable = false
+        response.headers.append(("Cache-Control", "no-store"))
         return response
     }
 
