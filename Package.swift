@@ -83,7 +83,7 @@ let package = Package(
         // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
-        // Webhooks: address policy, signing against openssl, the outbox and the sender with receivers on loopback.
+        // Webhooks: address policy, signatures checked by Python's hmac, the outbox and the sender with receivers on loopback.
         .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "HTTPClient", "HTTPServer", "Crypto",
                                                                    "GuidebookTestSupport"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
