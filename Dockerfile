@@ -31,8 +31,8 @@ ARG BINARY
 
 # --- build: a static-stdlib release binary -----------------------------------------------------
 FROM ${SWIFT_IMAGE} AS build
-# libcurl4-openssl-dev is already in the official image; it is listed because
-# FoundationNetworking (used by `guidebook import --server`) links libcurl.
+# libcurl4-openssl-dev is already in the official image; it is listed because webhook deliveries
+# (the CCurl module) and FoundationNetworking (used by `guidebook import --server`) link libcurl.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
     && apt-get install -y -q --no-install-recommends \
@@ -59,7 +59,7 @@ FROM ${BINARY:-build} AS binary
 # --- runtime -------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE} AS runtime
 # libmicrohttpd12 and libsqlite3-0 are the server's libraries; libcurl4 is needed by the
-# binary (FoundationNetworking), so curl for the health probe costs only ~0.5 MB more.
+# binary (webhook deliveries, FoundationNetworking), so curl for the health probe costs only ~0.5 MB more.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
     && apt-get install -y -q --no-install-recommends libmicrohttpd12 libsqlite3-0 libcurl4 curl \

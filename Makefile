@@ -10,8 +10,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM;
-# curl and openssl drive the HTTPS test).
-DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev pkg-config curl openssl
+# libcurl sends webhooks; curl and openssl drive the HTTPS test and the webhook signature check).
+DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl openssl
 BENCH_DEPS := wrk nginx-light curl
 
 .PHONY: deps build run test test-real-notes bench container-test api-check browser-test clean

@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "gnutls",
             providers: [.apt(["libgnutls28-dev"])]
         ),
+        // libcurl, for webhook deliveries (behind the HTTPClient wrapper).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -35,6 +41,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // SHA-256, HMAC-SHA256 and secure random bytes from GnuTLS (tokens, webhook signatures).
         .target(name: "Crypto", dependencies: ["CGnuTLS"]),
+        // Outgoing HTTP (libcurl) with every connection's address checked against a policy.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
 
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),
@@ -47,6 +55,8 @@ let package = Package(
         .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes"]),
+        // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
+        .target(name: "GuidebookWebhooks", dependencies: ["GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
         .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
@@ -56,10 +66,12 @@ let package = Package(
         ]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer"],
+        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+                                                     "GuidebookWebhooks"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
-        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer"]),
+        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
+                                                            "GuidebookWebhooks", "HTTPClient"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
@@ -71,6 +83,9 @@ let package = Package(
         // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        // Webhooks: address policy, signatures checked by Python's hmac, the outbox and the sender with receivers on loopback.
+        .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "HTTPClient", "HTTPServer", "Crypto",
+                                                                   "GuidebookTestSupport"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),

@@ -12,15 +12,18 @@ public struct APIConfiguration: Sendable {
     public var responseCacheBytes: Int
     /// Tokens: whether reads need one, the configured admin token, the slow-down for wrong ones.
     public var authentication: AuthenticationConfiguration
+    /// Webhooks may target loopback, link-local and private addresses (`GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE=true`).
+    public var allowsPrivateWebhookTargets: Bool
 
     public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
                 requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024,
-                authentication: AuthenticationConfiguration = AuthenticationConfiguration()) {
+                authentication: AuthenticationConfiguration = AuthenticationConfiguration(), allowsPrivateWebhookTargets: Bool = false) {
         self.bodyLimit = bodyLimit
         self.importBodyLimit = importBodyLimit
         self.spoolDirectory = spoolDirectory
         self.requiresSeed = requiresSeed
         self.responseCacheBytes = responseCacheBytes
         self.authentication = authentication
+        self.allowsPrivateWebhookTargets = allowsPrivateWebhookTargets
     }
 }

@@ -26,6 +26,7 @@ public final class Application: HTTPHandler {
             KnowledgeController(store: store),
             SearchController(store: store),
             JobController(runner: jobs),
+            WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index),

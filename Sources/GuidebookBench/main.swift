@@ -5,12 +5,14 @@ import Foundation
 //   suggest    --db PATH --migrations DIR [--queries N] [--extra-words N]
 //   bulk-load  --db FRESH --file NDJSON --migrations DIR
 //   ready      --port P [--runs N] [--path /livez] -- COMMAND...
+//   webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
 
 let usage = """
     usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
            guidebook-bench suggest --db PATH --migrations DIR [--queries N] [--extra-words N]
            guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
            guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
+           guidebook-bench webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
     """
 
 func runBench() -> Int32 {
@@ -26,6 +28,7 @@ func runBench() -> Int32 {
         case "suggest": return try SuggestBench(arguments: Arguments(rest)).run()
         case "bulk-load": return try BulkLoad(arguments: Arguments(rest)).run()
         case "ready": return try ReadyBench(arguments: Arguments(rest)).run()
+        case "webhook-fanout": return try WebhookFanoutBench(arguments: Arguments(rest)).run()
         default:
             FileHandle.standardError.write(Data((usage + "\n").utf8))
             return 2

@@ -117,6 +117,9 @@ public final class Database {
     /// True while a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+    /// True when the connection cannot write (a read-only file, or a read replica).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// `IMMEDIATE` takes the write lock up front, so a writer never fails half-way on a lock upgrade.
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {

@@ -3,6 +3,7 @@ import GuidebookAPI
 import GuidebookCore
 import GuidebookImport
 import GuidebookJobs
+import GuidebookWebhooks
 import HTTPServer
 
 /// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM.
@@ -30,6 +31,7 @@ struct ServeCommand {
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])
         }
         try runner.start()
+        let webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
         let application = Application(
             store: store,
             jobs: runner,
@@ -37,7 +39,8 @@ struct ServeCommand {
                                            requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
                                            authentication: AuthenticationConfiguration(
                                                readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
-                                               throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies)),
+                                               throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies),
+                                           allowsPrivateWebhookTargets: settings.webhookAllowPrivate),
             logger: logger,
             metrics: metrics
         )
@@ -69,6 +72,7 @@ struct ServeCommand {
         logger.info("stopping", [("signal", .int(Int(signal)))])
         server.stop(graceSeconds: 5)
         runner.stop(graceSeconds: 4)
+        webhooks?.stop(graceSeconds: 2)
         try store.checkpoint()
         logger.info("stopped")
         return 0

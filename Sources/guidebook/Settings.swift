@@ -31,6 +31,9 @@ struct Settings: Sendable {
     var adminTokenFile: String?
     var authFailureLimit = 10
     var trustedProxies: Set<PeerAddress> = []
+    var webhookAllowPrivate = false
+    var webhookTimeoutSeconds = 10.0
+    var webhookRetryBaseSeconds = 5.0
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -97,6 +100,15 @@ struct Settings: Sendable {
                 guard let address = PeerAddress(text) else { throw UsageError("--trusted-proxy: '\(text)' is not an IP address") }
                 $0.trustedProxies.insert(address)
             }
+        },
+        Option(flag: "--webhook-allow-private", environment: "GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE", valueName: nil, help: "let webhooks target loopback, link-local and private addresses (default false)") {
+            $0.webhookAllowPrivate = try flag($1, "--webhook-allow-private")
+        },
+        Option(flag: "--webhook-timeout", environment: "GUIDEBOOK_WEBHOOK_TIMEOUT", valueName: "SECONDS", help: "how long one webhook delivery may take (default 10)") {
+            $0.webhookTimeoutSeconds = try seconds($1, "--webhook-timeout", 0.1...120)
+        },
+        Option(flag: "--webhook-retry-base", environment: "GUIDEBOOK_WEBHOOK_RETRY_BASE", valueName: "SECONDS", help: "wait after a webhook delivery's first failure, doubled after each further one over 15 attempts (default 5: about a day in all)") {
+            $0.webhookRetryBaseSeconds = try seconds($1, "--webhook-retry-base", 0.01...3600)
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
@@ -188,6 +200,13 @@ struct Settings: Sendable {
     private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
         guard let value = Int(text), range.contains(value) else {
             throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ name: String, _ range: ClosedRange<Double>) throws -> Double {
+        guard let value = Double(text), range.contains(value) else {
+            throw UsageError("\(name) must be a number of seconds from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }

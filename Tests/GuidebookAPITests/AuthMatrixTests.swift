@@ -56,6 +56,13 @@ final class AuthMatrixTests: XCTestCase {
         "POST /v1/tokens": .init(target: "/v1/tokens", access: .admin, allowed: 400),
         "GET /v1/tokens/{name}": .init(target: "/v1/tokens/nobody", access: .admin, allowed: 404),
         "DELETE /v1/tokens/{name}": .init(target: "/v1/tokens/nobody", access: .admin, allowed: 404),
+        // Admin: webhooks.
+        "POST /v1/webhooks": .init(target: "/v1/webhooks", access: .admin, allowed: 415),
+        "GET /v1/webhooks": .init(target: "/v1/webhooks", access: .admin, allowed: 200),
+        "GET /v1/webhooks/{id}": .init(target: "/v1/webhooks/wh_nope", access: .admin, allowed: 404),
+        "DELETE /v1/webhooks/{id}": .init(target: "/v1/webhooks/wh_nope", access: .admin, allowed: 404),
+        "POST /v1/webhooks/{id}/test": .init(target: "/v1/webhooks/wh_nope/test", access: .admin, allowed: 404),
+        "GET /v1/webhooks/{id}/deliveries": .init(target: "/v1/webhooks/wh_nope/deliveries", access: .admin, allowed: 404),
     ]
 
     /// The callers of the matrix: the header each sends (nil: none) and the role behind it.

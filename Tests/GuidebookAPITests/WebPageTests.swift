@@ -174,20 +174,9 @@ final class WebPageTests: XCTestCase {
 
     /// Decompresses with the system's gzip, so the check does not trust the code under test.
     private func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "gzip -dc failed")
-        return [UInt8](data)
+        let (status, output) = try FilterProcess.run("/bin/gzip", ["-dc"], input: bytes)
+        XCTAssertEqual(status, 0, "gzip -dc failed")
+        return output
     }
 
     // MARK: Accept

@@ -111,6 +111,10 @@ public final class Store: @unchecked Sendable {
         }
     }
 
+    /// True when the database cannot be written through this store (a read-only file or replica):
+    /// nothing that writes, such as the webhook sender, may run then.
+    public var isReadOnly: Bool { writeLock.withLock { writer.isReadOnly } }
+
     /// Runs `body` in one IMMEDIATE transaction on the connection that watches for commits, for
     /// bookkeeping that must not count as a change of the data (a connection's own commits leave
     /// its `PRAGMA data_version` as it is, so cached answers stay valid; commits by others are

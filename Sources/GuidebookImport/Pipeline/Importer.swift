@@ -68,14 +68,30 @@ public struct Importer: Sendable {
                     // In the same transaction as the data: after a crash this says the data is in.
                     try writer.markImportCommitted(job: job, result: try JobPayload(encoding: ImportResult(outcome)).json)
                 }
+                // Also in the same transaction: the webhook event is sent exactly when the data is in.
+                try writer.enqueueWebhookEvent(.importSucceeded, data: ImportEvent(options: options, counts: outcome.counts))
                 return outcome
             }
         } catch let rollback as DryRunRollback {
             return rollback.outcome
         } catch let error as StoreError {
-            if case .invalid(let field, let reason) = error { throw ImportFailure(message: reason, field: field) }
-            throw error
+            if case .invalid(let field, let reason) = error {
+                throw reportingFailure(ImportFailure(message: reason, field: field), options: options)
+            }
+            throw reportingFailure(error, options: options)
+        } catch {
+            throw reportingFailure(error, options: options)
         }
+    }
+
+    /// Records the `import.failed` webhook event for `error` (in a transaction of its own: the
+    /// import's was rolled back) and returns the error. A cancellation or a dry run is no failure.
+    private func reportingFailure(_ error: any Error, options: Options) -> any Error {
+        guard !(error is CancellationError), !options.dryRun else { return error }
+        let failure = error as? ImportFailure ?? ImportFailure(message: "\(error)")
+        // Failing to record the event must not hide the import's own error from its caller.
+        _ = try? store.write { try $0.enqueueWebhookEvent(.importFailed, data: ImportEvent(options: options, error: failure)) }
+        return error
     }
 
     // MARK: Formats

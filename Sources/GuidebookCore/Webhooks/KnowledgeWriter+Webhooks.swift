@@ -1,0 +1,72 @@
+import Foundation
+internal import SQLite
+
+// The webhook outbox: an event is written in the transaction of the change that caused it, so it is
+// sent exactly when that change commits, and survives a crash after the commit.
+
+extension KnowledgeWriter {
+    /// Records an event of `type` carrying `data` for every enabled webhook subscribed to `type`,
+    /// inside this writer's transaction: it is committed (and later delivered by the sender of
+    /// `guidebook serve`) exactly when the change that caused it is. Call it once per transaction
+    /// and type, with everything the transaction changed in `data` (events are batched per transaction).
+    ///
+    /// Costs one indexed lookup when nobody subscribed (then nothing is written and the result is
+    /// nil); otherwise one event row and one delivery row per endpoint. Returns the event's id
+    /// (the `webhook-id` its receivers see).
+    @discardableResult
+    public func enqueueWebhookEvent<Payload: Encodable>(_ type: WebhookEventType, data: Payload) throws -> String? {
+        try enqueueWebhookEvent(type, data: data, onlyTo: nil)
+    }
+
+    /// `enqueueWebhookEvent(_:data:)` for one endpoint only, whatever it subscribed to (pings).
+    func enqueueWebhookEvent<Payload: Encodable>(_ type: WebhookEventType, data: Payload, onlyTo webhookID: String?) throws -> String? {
+        precondition(database.isInTransaction, "webhook events are written inside the transaction of their change")
+        // The endpoints that get it: enabled ones subscribed to the type, or the one named.
+        let targets = webhookID == nil
+            ? "SELECT s.webhook_id AS id FROM webhook_subscriptions s JOIN webhooks w ON w.id = s.webhook_id WHERE s.event = ?1 AND w.disabled_at IS NULL"
+            : "SELECT id FROM webhooks WHERE id = ?1 AND disabled_at IS NULL"
+        let target: SQLValue = .text(webhookID ?? type.rawValue)
+        guard try database.scalarInt("SELECT EXISTS (\(targets))", [target]) == 1 else { return nil }
+        let id = WebhookIdentifiers.make(prefix: "msg_")
+        let now = WebhookClock.nowMilliseconds()
+        let body = try WebhookEnvelope.body(type: type, data: data, timestamp: Timestamp.now())
+        try database.run("INSERT INTO webhook_events (id, type, body, created_at) VALUES (?, ?, ?, ?)",
+                         [.text(id), .text(type.rawValue), .text(body), .integer(now)])
+        try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) SELECT ?2, target.id, ?3, ?3 FROM (\(targets)) AS target",
+                         [target, .text(id), .integer(now)])
+        return id
+    }
+}
+
+/// The JSON body of every webhook: `{"data": ..., "timestamp": "...", "type": "..."}` (keys sorted),
+/// as the Standard Webhooks payload convention suggests.
+enum WebhookEnvelope {
+    private struct Envelope<Payload: Encodable>: Encodable {
+        let type: String
+        let timestamp: String
+        let data: Payload
+    }
+
+    static func body<Payload: Encodable>(type: WebhookEventType, data: Payload, timestamp: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = try encoder.encode(Envelope(type: type.rawValue, timestamp: timestamp, data: data))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Identifiers of webhooks and events: a prefix and 16 random hex digits (the system generator;
+/// they need to be unique, not secret).
+enum WebhookIdentifiers {
+    static func make(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return prefix + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Unix milliseconds, as the webhook tables store time.
+public enum WebhookClock {
+    public static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import GuidebookCore
+import HTTPClient
+
+/// Delivers the webhook outbox: one per `guidebook serve` process (never in CLI commands, never on
+/// a read-only database). A dispatcher thread finds due deliveries and hands each to a thread of its
+/// own, one delivery in flight per endpoint: a slow or hanging receiver holds up only its own queue.
+/// Attempts are recorded in the store; failures are retried by the `RetrySchedule`, and the last
+/// failure disables the endpoint with the reason.
+///
+/// Nothing here runs on a request's thread: a request only writes the outbox rows (in its own
+/// transaction) and may `wake()` the sender.
+public final class WebhookSender: @unchecked Sendable {
+    private let store: Store
+    private let configuration: WebhookSenderConfiguration
+    private let onAttempt: @Sendable (WebhookAttemptReport) -> Void
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var isRunning = false
+    private var isStopping = false
+    private var woken = false
+    private var busyEndpoints: Set<String> = []
+    private var dispatcherDone = true
+
+    public init(store: Store, configuration: WebhookSenderConfiguration,
+                onAttempt: @escaping @Sendable (WebhookAttemptReport) -> Void = { _ in }) {
+        self.store = store
+        self.configuration = configuration
+        self.onAttempt = onAttempt
+    }
+
+    /// Starts the dispatcher thread. Returns false (and starts nothing) when the database is read-only.
+    @discardableResult
+    public func start() -> Bool {
+        guard !store.isReadOnly else { return false }
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isRunning else { return true }
+        isRunning = true
+        isStopping = false
+        dispatcherDone = false
+        let thread = Thread { [self] in dispatch() }
+        thread.name = "webhook-sender"
+        thread.start()
+        return true
+    }
+
+    /// Looks at the outbox now rather than at the next poll.
+    public func wake() {
+        condition.lock()
+        woken = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops taking deliveries and waits up to `graceSeconds` for those in flight. A delivery still
+    /// in flight then is left claimed: it falls due again after its lease, in the next process.
+    public func stop(graceSeconds: Double) {
+        let deadline = Date().addingTimeInterval(graceSeconds)
+        condition.lock()
+        isStopping = true
+        condition.broadcast()
+        while !(dispatcherDone && busyEndpoints.isEmpty) && condition.wait(until: deadline) {}
+        isRunning = false
+        condition.unlock()
+    }
+
+    // MARK: The dispatcher
+
+    private func dispatch() {
+        while true {
+            condition.lock()
+            if isStopping {
+                dispatcherDone = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            let busy = busyEndpoints
+            condition.unlock()
+
+            let wait = startDueDeliveries(skipping: busy)
+
+            condition.lock()
+            if !woken && !isStopping { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
+            woken = false
+            condition.unlock()
+        }
+    }
+
+    /// Starts the oldest due delivery of every idle endpoint; returns how long to wait before looking again.
+    private func startDueDeliveries(skipping busy: Set<String>) -> Double {
+        let poll = configuration.pollSeconds
+        do {
+            let now = WebhookClock.nowMilliseconds()
+            var started = busy
+            for due in try store.dueWebhookDeliveries(now: now, limit: 256) where !started.contains(due.webhookID) {
+                guard started.count < configuration.maxConcurrent else { break }
+                let lease = now + Int64((configuration.timeoutSeconds + 5) * 1000)
+                guard try store.claimWebhookDelivery(id: due.id, now: now, leaseUntil: lease) else { continue }
+                started.insert(due.webhookID)
+                condition.lock()
+                busyEndpoints.insert(due.webhookID)
+                condition.unlock()
+                let thread = Thread { [self] in
+                    deliver(due)
+                    condition.lock()
+                    busyEndpoints.remove(due.webhookID)
+                    woken = true
+                    condition.broadcast()
+                    condition.unlock()
+                }
+                thread.name = "webhook-delivery"
+                thread.start()
+            }
+            // Anything already due now waits for a busy endpoint (whose thread wakes the dispatcher when it ends).
+            guard let next = try store.nextWebhookAttemptAt(), next > WebhookClock.nowMilliseconds() else { return poll }
+            return min(poll, Double(next - WebhookClock.nowMilliseconds()) / 1000)
+        } catch {
+            // A busy database (a long import in another process): look again at the next poll.
+            return poll
+        }
+    }
+
+    // MARK: One attempt
+
+    private func deliver(_ due: DueWebhookDelivery) {
+        let attemptNumber = due.attempts + 1
+        let started = ContinuousClock.now
+        let attemptedAt = WebhookClock.nowMilliseconds()
+        var status: Int?
+        var failure: String?
+        if let signer = WebhookSigner(secret: due.secret) {
+            let body = Array(due.body.utf8)
+            let headers = [("content-type", "application/json")] + signer.headers(id: due.eventID, timestamp: attemptedAt / 1000, body: body)
+            do {
+                let client = try HTTPClient(policy: configuration.policy)
+                status = try client.post(url: due.url, headers: headers, body: body, timeoutSeconds: configuration.timeoutSeconds).status
+                if let status, !(200..<300).contains(status) { failure = "the receiver answered \(status)" }
+            } catch {
+                failure = "\(error)"
+            }
+        } else {
+            failure = "the endpoint's secret is not a whsec_ secret"
+        }
+        let elapsed = ContinuousClock.now - started
+        let latency = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let outcome: Store.WebhookAttemptOutcome
+        if failure == nil {
+            outcome = .delivered
+        } else if let delay = configuration.retries.delay(afterFailures: attemptNumber) {
+            outcome = .retry(at: WebhookClock.nowMilliseconds() + Int64(delay * 1000))
+        } else {
+            outcome = .giveUp(reason: "delivery \(due.id) of event \(due.eventID) failed \(attemptNumber) times; the last error: \(failure ?? "")")
+        }
+        let attempt = WebhookDelivery.Attempt(attemptedAt: attemptedAt, status: status, latencyMilliseconds: latency, error: failure)
+        // If this cannot be recorded (the database is busy beyond its timeout), the claim's lease
+        // runs out and the delivery is sent again: at least once, never lost.
+        try? store.recordWebhookAttempt(deliveryID: due.id, attempt, outcome: outcome)
+        onAttempt(WebhookAttemptReport(webhookID: due.webhookID, eventID: due.eventID, deliveryID: due.id, attempt: attemptNumber,
+                                       status: status, latencyMilliseconds: latency, error: failure, outcome: outcome))
+    }
+}
