@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import GuidebookCore
 
 /// Everything the executable is configured with, read once at start from options and the
 /// environment (an option wins over its environment variable).
@@ -22,7 +23,8 @@ struct Settings: Sendable {
     var tlsKeyPath: String?
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
-    var searchCacheMegabytes = 32
+    /// MB for search postings; nil: sized automatically from the index and the memory available.
+    var searchCacheMegabytes: Int?
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -72,8 +74,8 @@ struct Settings: Sendable {
         Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default 16)") {
             $0.responseCacheMegabytes = try number($1, "--response-cache", 0...4096)
         },
-        Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
-            $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
+        Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "auto|MB", help: "memory for the rows of searched words until the next commit: auto sizes it from the index within a quarter of the memory available (default); MB fixes it; 0 reads them from the index every time") {
+            $0.searchCacheMegabytes = $1 == "auto" ? nil : try number($1, "--search-cache", 0...4096, or: "auto")
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
@@ -126,11 +128,16 @@ struct Settings: Sendable {
         return (settings, rest)
     }
 
-    private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+    private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>, or word: String? = nil) throws -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError("\(name) must be \(word.map { "\($0) or " } ?? "")a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
+    }
+
+    /// How the search cache is sized: the number given, or automatically within `memory`.
+    func searchCacheSizing(memory: SystemMemory) -> SearchCacheSizing {
+        searchCacheMegabytes.map { .fixed(bytes: $0 << 20) } ?? .automatic(usableMemory: memory.usable)
     }
 
     /// The folder with Migrations/ and Seed/: as configured, else next to the binary (installed
