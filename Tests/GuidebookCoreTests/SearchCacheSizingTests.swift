@@ -133,6 +133,33 @@ final class SearchCacheSizingTests: XCTestCase {
         XCTAssertEqual(statistics.capacityBytes, sizes.max()!)
     }
 
+    /// A cache far below the working set of many queries keeps evicting and never holds more
+    /// postings than its capacity.
+    func testPostingsNeverExceedTheCapacityUnderAWorkingSetLargerThanIt() throws {
+        // The seed's postings are small (about 8 KB for these words): a 2 KiB cache cannot hold them all.
+        let capacity = 2 << 10
+        let store = try seededStore(.automatic(ceilingBytes: capacity))
+        let words = ["sheet", "popover", "progress", "indicator", "modal", "sidebar", "menu", "context", "content", "the",
+                     "시트", "팝오버", "진행률", "사이드바", "메뉴", "모달", "콘텐츠", "사용자", "split view", "dark mode"]
+        for round in 0..<3 {
+            for word in words {
+                _ = try search(store, word)
+                let statistics = store.searchCache.statistics
+                XCTAssertLessThanOrEqual(statistics.postingBytes, capacity, "round \(round), \(word)")
+                XCTAssertEqual(statistics.capacityBytes, capacity)
+            }
+        }
+        let statistics = store.searchCache.statistics
+        XCTAssertGreaterThan(statistics.evictions, 0, "the working set does not fit: \(statistics)")
+        XCTAssertGreaterThan(statistics.misses, words.count, "evicted phrases are read again")
+        XCTAssertLessThanOrEqual(statistics.heldBytes - statistics.postingBytes, 1 << 20, "the seed's directory and vocabulary are small")
+
+        let unbounded = try seededStore(.automatic(ceilingBytes: 256 << 20))
+        for word in words { _ = try search(unbounded, word) }
+        let full = unbounded.searchCache.statistics.postingBytes
+        XCTAssertGreaterThan(full, capacity, "the words' postings together are more than the small capacity")
+    }
+
     func testAnAutomaticCacheIsSizedFromTheIndexAtStartAndWhenItChanges() throws {
         let store = try seededStore(.automatic(ceilingBytes: 1 * mib))
         let fitted = try store.fitSearchCacheToIndex()

@@ -48,6 +48,8 @@ public final class SearchCache: @unchecked Sendable {
         public var capacityBytes: Int
         /// Bytes held now (postings, directory and vocabulary).
         public var heldBytes: Int
+        /// The part of `heldBytes` that is postings: never above `capacityBytes`.
+        public var postingBytes: Int
         /// Phrases a search found kept.
         public var hits: Int
         /// Phrases a search read from FTS5 because they were not kept.
@@ -63,7 +65,7 @@ public final class SearchCache: @unchecked Sendable {
     public var statistics: Statistics {
         lock.withLock {
             Statistics(capacityBytes: capacity, heldBytes: postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0),
-                       hits: hits, misses: loads, evictions: evictions)
+                       postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions)
         }
     }
 
