@@ -40,10 +40,4 @@ public enum SearchCacheSizing: Sendable, Equatable {
             return min(ceiling, max(Self.floorBytes, wanted.overflow ? Int.max : wanted.partialValue))
         }
     }
-
-    /// True for `automatic`.
-    public var isAutomatic: Bool {
-        if case .automatic = self { return true }
-        return false
-    }
 }
