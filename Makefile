@@ -2,7 +2,7 @@
 #   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
 #   make test    install missing system packages, run the whole test suite (it needs nothing outside the repository)
 #   make test-real-notes GUIDEBOOK_REAL_NOTES=DIR   the notes tests on the real study notes in DIR
-#   make bench   benchmarks side by side with their references (see README)
+#   make bench   benchmarks side by side with their references (see README); N=1000000 sets the size
 #   make container-test   build the image with podman and check it end to end
 #   make api-check        schemathesis against a live server, from the OpenAPI document
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
@@ -43,7 +43,7 @@ bench: deps
 	@missing=""; for p in $(BENCH_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	$(SWIFT) build -c release
-	bash scripts/bench.sh
+	$(if $(N),BENCH_GUIDELINES=$(N)) bash scripts/bench.sh
 
 container-test: deps
 	bash scripts/container-test.sh

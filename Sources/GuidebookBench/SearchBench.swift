@@ -14,8 +14,8 @@ import GuidebookCore
 /// Output, tab-separated: one `query` line per query (count, p50 ms, p99 ms, total hits) and one
 /// `all` line (threads, seconds, count, queries/s, p50 ms, p99 ms, CPU ms per query — the process's
 /// user + system time over the timed part divided by the queries run, which a busy machine
-/// disturbs less than wall-clock latency). `--search-cache MB` sizes the store's search cache as the
-/// server's option does (0: every search reads its phrases from FTS5).
+/// disturbs less than wall-clock latency). `--search-cache auto|MB` sizes the store's search cache as
+/// the server's option does (auto by default; 0: every search reads its phrases from FTS5).
 struct SearchBench {
     let arguments: Arguments
 
@@ -39,9 +39,17 @@ struct SearchBench {
         guard !queries.isEmpty else { throw BenchError("--queries file has no queries") }
         guard threads >= 1, seconds > 0 else { throw BenchError("--threads must be >= 1 and --seconds > 0") }
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
-        let cacheMegabytes = try arguments.int("--search-cache", default: Store.defaultSearchCacheBytes >> 20)
+        let sizing: SearchCacheSizing
+        switch arguments.optionalString("--search-cache") ?? "auto" {
+        case "auto":
+            sizing = .automatic(usableMemory: SystemMemory.read().usable)
+        case let text:
+            guard let megabytes = Int(text), megabytes >= 0 else { throw BenchError("--search-cache must be auto or a number of MB") }
+            sizing = .fixed(bytes: megabytes << 20)
+        }
         let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: threads,
-                              searchCacheBytes: cacheMegabytes << 20)
+                              searchCacheSizing: sizing)
+        try store.fitSearchCacheToIndex()
 
         // Totals and a warm page cache: every query once, untimed.
         var totals: [Int] = []

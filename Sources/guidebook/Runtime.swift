@@ -7,11 +7,14 @@ struct Runtime {
     let settings: Settings
     let logger: Logger
     let resources: String
+    /// The memory this process may use, read once at start (it bounds an automatic search cache).
+    let memory: SystemMemory
 
     init(settings: Settings) throws {
         self.settings = settings
         self.logger = Logger(level: settings.logLevel)
         self.resources = try settings.resolvedResources()
+        self.memory = SystemMemory.read()
     }
 
     var migrations: [Migration] {
@@ -22,7 +25,7 @@ struct Runtime {
 
     func openStore(maxReaders: Int = 8) throws -> Store {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
-                  searchCacheBytes: settings.searchCacheMegabytes * 1024 * 1024)
+                  searchCacheSizing: settings.searchCacheSizing(memory: memory))
     }
 
     /// Loads the seed into an empty, never-seeded knowledge base unless `--no-seed` was given.

@@ -20,6 +20,7 @@ struct ServeCommand {
             logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
         }
         if settings.adminTokenDigest == nil { addFirstAdminToken(store) }
+        logSearchCache(store.searchCache.sizing, try store.fitSearchCacheToIndex())
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
             ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
         let metrics = Metrics()
@@ -93,5 +94,20 @@ struct ServeCommand {
             loud.warning("no admin token could be created; the server serves without one (create one with `guidebook tokens create`)",
                          [("error", .string(String(describing: error)))])
         }
+    }
+
+    /// One line saying how big the search cache is and why (automatic: it follows the index from here on).
+    private func logSearchCache(_ sizing: SearchCacheSizing, _ fitted: (indexRows: Int, capacityBytes: Int)) {
+        let memory = runtime.memory
+        let megabytes = { (bytes: Int?) -> LogValue in bytes.map { .int($0 >> 20) } ?? .string("unknown") }
+        var fields: [(String, LogValue)] = [("capacity_mb", .int(fitted.capacityBytes >> 20)), ("index_rows", .int(fitted.indexRows))]
+        switch sizing {
+        case .fixed: fields.insert(("sizing", .string("fixed")), at: 0)
+        case .automatic(let ceiling):
+            fields.insert(("sizing", .string("auto")), at: 0)
+            fields += [("bytes_per_row", .int(SearchCacheSizing.bytesPerIndexRow)), ("ceiling_mb", .int(ceiling >> 20)),
+                       ("memory_available_mb", megabytes(memory.available)), ("cgroup_limit_mb", megabytes(memory.cgroupLimit))]
+        }
+        runtime.logger.info("search cache", fields)
     }
 }

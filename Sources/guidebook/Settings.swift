@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookAPI
 import HTTPServer
+import GuidebookCore
 
 /// Everything the executable is configured with, read once at start from options and the
 /// environment (an option wins over its environment variable).
@@ -23,7 +24,6 @@ struct Settings: Sendable {
     var tlsKeyPath: String?
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
-    var searchCacheMegabytes = 32
     var authReads = false
     /// The SHA-256 of the admin token set by GUIDEBOOK_ADMIN_TOKEN or --admin-token-file (the
     /// secret itself is not kept).
@@ -34,6 +34,8 @@ struct Settings: Sendable {
     var webhookAllowPrivate = false
     var webhookTimeoutSeconds = 10.0
     var webhookRetryBaseSeconds = 5.0
+    /// MB for search postings; nil: sized automatically from the index and the memory available.
+    var searchCacheMegabytes: Int?
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -83,8 +85,8 @@ struct Settings: Sendable {
         Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default 16)") {
             $0.responseCacheMegabytes = try number($1, "--response-cache", 0...4096)
         },
-        Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
-            $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
+        Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "auto|MB", help: "memory for the rows of searched words until the next commit: auto sizes it from the index within a quarter of the memory available (default); MB fixes it; 0 reads them from the index every time") {
+            $0.searchCacheMegabytes = $1 == "auto" ? nil : try number($1, "--search-cache", 0...4096, or: "auto")
         },
         Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
             $0.authReads = try flag($1, "--auth-reads")
@@ -197,9 +199,9 @@ struct Settings: Sendable {
         }
     }
 
-    private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {
+    private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>, or word: String? = nil) throws -> Int {
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError("\(name) must be \(word.map { "\($0) or " } ?? "")a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }
@@ -209,6 +211,11 @@ struct Settings: Sendable {
             throw UsageError("\(name) must be a number of seconds from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
+    }
+
+    /// How the search cache is sized: the number given, or automatically within `memory`.
+    func searchCacheSizing(memory: SystemMemory) -> SearchCacheSizing {
+        searchCacheMegabytes.map { .fixed(bytes: $0 << 20) } ?? .automatic(usableMemory: memory.usable)
     }
 
     /// The folder with Migrations/ and Seed/: as configured, else next to the binary (installed

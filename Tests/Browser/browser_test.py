@@ -460,7 +460,16 @@ def scenario(args, record, servers, work):
         else:
             record.check("no 'did you mean' without a suggestion from the API", answer["total"] > 0 or not offered,
                          f"API suggestion {suggestion!r}, total {answer['total']}")
+        # Words that never meet: the API drops them from the end, and the page says which.
+        page.type_query("context menu sheet")
+        relaxed = get_json(base + "/v1/search?q=" + urllib.parse.quote("context menu sheet"))
+        notes = driver.find_elements(By.CSS_SELECTOR, "[data-dropped]")
+        record.check("words dropped by the API are named on the page",
+                     relaxed["dropped_terms"] == ["sheet"] and relaxed["total"] > 0 and len(notes) == 1 and "sheet" in notes[0].text
+                     and str(relaxed["total"]) in driver.find_element(By.CSS_SELECTOR, ".results-title").text,
+                     f"API {relaxed['matched_terms']} / {relaxed['dropped_terms']}, page {[n.text for n in notes]}")
         page.type_query("진행률")
+        record.check("no dropped-words note when every word matched", not driver.find_elements(By.CSS_SELECTOR, "[data-dropped]"))
         page.shoot("search")
         page.audit("search results")
 

@@ -36,4 +36,28 @@ final class MetricsTests: XCTestCase {
         XCTAssertTrue(text.contains("# TYPE guidebook_http_request_duration_seconds histogram"))
         XCTAssertEqual(value(text, "guidebook_http_requests_in_flight"), 1, "the /metrics request itself")
     }
+
+    /// The search cache's size, hit ratio and evictions, and the searches answered with words dropped.
+    func testMetricsShowTheSearchCacheAndRelaxedSearches() throws {
+        let server = try TestApp()
+        defer { server.stop() }
+        // Different limits: two answers (the response cache keeps whole answers), one phrase's rows.
+        XCTAssertEqual(try server.get("/v1/search?q=indicator&limit=5").status, 200)
+        XCTAssertEqual(try server.get("/v1/search?q=indicator&limit=6").status, 200)
+        XCTAssertEqual(try server.get("/v1/search?q=context%20menu%20sheet").status, 200)
+        XCTAssertEqual(try server.get("/v1/search?q=context%20menu%20sheet&match=all").status, 200)
+        let text = try server.get("/metrics").text
+        XCTAssertEqual(value(text, "guidebook_search_queries_total"), 4)
+        XCTAssertEqual(value(text, "guidebook_search_relaxed_total"), 1, "match=all drops nothing")
+        XCTAssertEqual(value(text, "guidebook_search_zero_results_total"), 1)
+        XCTAssertEqual(value(text, "guidebook_search_cache_capacity_bytes"), Double(server.store.searchCache.capacityBytes))
+        XCTAssertGreaterThan(value(text, "guidebook_search_cache_capacity_bytes") ?? 0, 0)
+        let hits = try XCTUnwrap(value(text, "guidebook_search_cache_hits_total"))
+        let misses = try XCTUnwrap(value(text, "guidebook_search_cache_misses_total"))
+        XCTAssertGreaterThanOrEqual(hits, 1, "indicator's rows were kept for the second search")
+        XCTAssertGreaterThanOrEqual(misses, 1)
+        XCTAssertEqual(try XCTUnwrap(value(text, "guidebook_search_cache_hit_ratio")), hits / (hits + misses), accuracy: 1e-9)
+        XCTAssertEqual(value(text, "guidebook_search_cache_evictions_total"), 0, "the seed's phrases fit")
+        XCTAssertTrue(text.contains("# TYPE guidebook_search_cache_evictions_total counter"))
+    }
 }

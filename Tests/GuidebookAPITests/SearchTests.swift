@@ -101,11 +101,12 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(try search("을를")["total"] as? Int, 0)
     }
 
+    /// With every word required (`match=all`, so no word is dropped), as a one-word query always is.
     func testAQueryThatFindsNothingSuggestsTheClosestIndexedWords() throws {
         for (query, suggestion) in [("prgress", "progress"), ("popver", "popover"), ("사이드베", "사이드바"), ("Prgress bar", "Progress bar"),
                                     ("sheet popver", "sheet popover"), ("사이드베에서", "사이드바에서"), ("팝오바", "팝오버"),
                                     ("\"modal\" prgress -sheet", "\"modal\" progress -sheet")] {
-            let result = try search(query)
+            let result = try search(query, "&match=all")
             XCTAssertEqual(result["total"] as? Int, 0, query)
             XCTAssertEqual(result["suggestion"] as? String, suggestion, query)
             XCTAssertEqual(result["corrected"] as? Bool, false, query)
@@ -116,9 +117,86 @@ final class SearchTests: XCTestCase {
             XCTAssertTrue(result.keys.contains("suggestion") && result["suggestion"] is NSNull, "\(query): \(result["suggestion"] ?? "missing")")
         }
         // Words that exist but never together: nothing to correct.
-        let apart = try search("vibrancy sidebar")
+        let apart = try search("vibrancy sidebar", "&match=all")
         XCTAssertEqual(apart["total"] as? Int, 0)
         XCTAssertTrue(apart["suggestion"] is NSNull)
+    }
+
+    /// Words that each match but never together (two topics' names): the words are dropped from
+    /// the end until the rest matches, the answer says which matched and which were dropped, and
+    /// it is exactly the answer to the shorter query; `match=all` keeps every word required.
+    func testWordsThatNeverMeetAreDroppedFromTheEndUntilSomethingMatches() throws {
+        for (query, matched, dropped, topic) in [("시트 팝오버", ["시트"], ["팝오버"], "sheets"),
+                                                 ("context menu sheet", ["context", "menu"], ["sheet"], "context-menus"),
+                                                 ("컨텍스트 메뉴 시트", ["컨텍스트", "메뉴"], ["시트"], "context-menus"),
+                                                 ("\"dark mode\" sidebar popover", ["\"dark mode\""], ["sidebar", "popover"], "dark-mode"),
+                                                 ("prog* 팝오버", ["prog*"], ["팝오버"], "progress-indicators")] {
+            let strict = try search(query, "&match=all")
+            XCTAssertEqual(strict["total"] as? Int, 0, query)
+            XCTAssertEqual(strict["dropped_terms"] as? [String], [], query)
+            XCTAssertEqual(strict["matched_terms"] as? [String], matched + dropped, query)
+
+            let response = try server.get("/v1/search?q=\(QueryText.encode(query))&limit=50")
+            let relaxed = try response.jsonObject()
+            XCTAssertEqual(relaxed["matched_terms"] as? [String], matched, query)
+            XCTAssertEqual(relaxed["dropped_terms"] as? [String], dropped, query)
+            XCTAssertEqual(relaxed["query"] as? String, query, "the query stays as sent")
+            XCTAssertEqual(relaxed["suggestion"] as? String, nil, "every word is known: nothing to correct")
+            XCTAssertEqual(items(relaxed).first?["topic"] as? String, topic, query)
+            let shorter = try search(matched.joined(separator: " "), "&limit=50")
+            XCTAssertGreaterThan(shorter["total"] as? Int ?? 0, 0)
+            XCTAssertEqual(relaxed["total"] as? Int, shorter["total"] as? Int, "total counts the relaxed results: \(query)")
+            XCTAssertEqual(response.header("X-Total-Count"), String(shorter["total"] as? Int ?? -1))
+            XCTAssertEqual(items(relaxed).compactMap { $0["id"] as? String }, items(shorter).compactMap { $0["id"] as? String }, query)
+            XCTAssertEqual(items(relaxed).compactMap { $0["score"] as? Double }, items(shorter).compactMap { $0["score"] as? Double }, query)
+        }
+        // A query that matches keeps all its words; phrases are never dropped, even if nothing then matches.
+        let whole = try search("context menu")
+        XCTAssertEqual(whole["matched_terms"] as? [String], ["context", "menu"])
+        XCTAssertEqual(whole["dropped_terms"] as? [String], [])
+        let phrases = try search("\"context menu\" \"split view\"")
+        XCTAssertEqual(phrases["total"] as? Int, 0)
+        XCTAssertEqual(phrases["dropped_terms"] as? [String], [])
+        XCTAssertEqual(try server.get("/v1/search?q=sheet&match=any").status, 400)
+    }
+
+    /// The order: the query as written finds nothing → its suggestion (always reported) replaces it
+    /// when `fuzzy=true` → words are dropped from the end of whichever query is searched.
+    func testDroppingWordsAndDidYouMeanWorkTogether() throws {
+        let typo = try search("sheet popver")
+        XCTAssertEqual(typo["suggestion"] as? String, "sheet popover", "the suggestion is for the query as written")
+        XCTAssertEqual(typo["corrected"] as? Bool, false)
+        XCTAssertEqual(typo["dropped_terms"] as? [String], ["popver"])
+        XCTAssertEqual(typo["total"] as? Int, try search("sheet")["total"] as? Int)
+
+        let corrected = try search("sheet popver", "&fuzzy=true")
+        let suggested = try search("sheet popover")
+        XCTAssertEqual(corrected["corrected"] as? Bool, true)
+        XCTAssertEqual(corrected["matched_terms"] as? [String], suggested["matched_terms"] as? [String])
+        XCTAssertEqual(corrected["dropped_terms"] as? [String], suggested["dropped_terms"] as? [String])
+        XCTAssertEqual(corrected["total"] as? Int, suggested["total"] as? Int)
+
+        // The last word known, the first not: dropping from the end leaves the unknown word.
+        let first = try search("popver sheet")
+        XCTAssertEqual(first["total"] as? Int, 0)
+        XCTAssertEqual(first["dropped_terms"] as? [String], [], "nothing found even so: the answer is the query's own")
+        XCTAssertEqual(first["suggestion"] as? String, "popover sheet")
+    }
+
+    func testRelaxedResultsPageWithTheirOwnCursor() throws {
+        let path = "/v1/search?q=\(QueryText.encode("context menu sheet"))&limit=1"
+        var seen: [String] = []
+        var target: String? = path
+        while let next = target {
+            let page = try server.get(next).jsonObject()
+            XCTAssertEqual(page["dropped_terms"] as? [String], ["sheet"])
+            seen += items(page).compactMap { $0["id"] as? String }
+            target = (page["next"] as? String).map { path + "&cursor=\($0)" }
+        }
+        XCTAssertEqual(seen.count, Set(seen).count)
+        XCTAssertEqual(seen.count, try search("context menu sheet")["total"] as? Int)
+        let first = try XCTUnwrap(try search("context menu sheet", "&limit=1")["next"] as? String)
+        XCTAssertEqual(try server.get(path + "&match=all&cursor=\(first)").status, 400, "a relaxed search's cursor is not a strict one's")
     }
 
     func testFuzzySearchesWithTheSuggestionAndSaysSo() throws {

@@ -198,8 +198,33 @@ final class ServerProcessTests: XCTestCase {
         XCTAssertEqual(after["title"] as? String, "Sheets, renamed", "a commit by another process invalidates cached reads")
     }
 
+    /// `--search-cache` is `auto` unless given a number (option or environment); the start says
+    /// what was chosen and `/metrics` shows it.
+    func testTheSearchCacheIsSizedAutomaticallyUnlessGivenANumber() throws {
+        func capacity(_ server: ServerProcess) throws -> String? {
+            try get(server.port, "/metrics").text.split(separator: "\n")
+                .first { $0.hasPrefix("guidebook_search_cache_capacity_bytes ") }.map { String($0.split(separator: " ")[1]) }
+        }
+        for (arguments, environment, sizing, megabytes) in [([String](), [String: String](), "auto", 32),
+                                                            (["--search-cache", "48"], [:], "fixed", 48),
+                                                            ([], ["GUIDEBOOK_SEARCH_CACHE": "7"], "fixed", 7),
+                                                            (["--search-cache", "auto"], ["GUIDEBOOK_SEARCH_CACHE": "7"], "auto", 32)] {
+            let server = try ServerProcess(arguments: ["--db", databasePath] + arguments, environment: environment)
+            let line = try XCTUnwrap(server.logLines.first { ($0["msg"] as? String) == "search cache" }, server.log)
+            XCTAssertEqual(line["sizing"] as? String, sizing, "\(arguments) \(environment)")
+            XCTAssertEqual(line["capacity_mb"] as? Int, megabytes, "the seed is small: an automatic cache gets the floor")
+            XCTAssertEqual(try capacity(server), String(megabytes << 20))
+            if sizing == "auto" {
+                XCTAssertEqual(line["bytes_per_row"] as? Int, 160)
+                XCTAssertGreaterThanOrEqual(line["index_rows"] as? Int ?? 0, 80, "the seed's topics, sections and guidelines")
+                XCTAssertGreaterThan(line["ceiling_mb"] as? Int ?? 0, 0)
+                XCTAssertNotNil(line["memory_available_mb"])
+            }
+        }
+    }
+
     func testABadOptionPrintsOneLineAndExitsTwo() throws {
-        for arguments in [["--port", "http"], ["--threads", "0"], ["--log-level", "loud"], ["--nope"], ["frobnicate"]] {
+        for arguments in [["--port", "http"], ["--threads", "0"], ["--log-level", "loud"], ["--nope"], ["frobnicate"], ["--search-cache", "lots"]] {
             let process = Process()
             let errors = Pipe()
             process.executableURL = URL(fileURLWithPath: ServerProcess.executable)

@@ -42,7 +42,7 @@ final class SearchEngineTests: XCTestCase {
     func testPagesScoresTotalsAndFacetsAreFTS5s() throws {
         for cacheBytes in [Store.defaultSearchCacheBytes, 0] {
             let engineStore = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations),
-                                        searchCacheBytes: cacheBytes)
+                                        searchCacheSizing: .fixed(bytes: cacheBytes))
             for text in Self.queries {
                 let query = try SearchQuery.parse(text)
                 // Offsets 0 and 20 read a single phrase's first page from its heaviest rows; 60 ranks every match.
@@ -69,6 +69,24 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertLessThan(after.total, before.total)
         XCTAssertFalse(after.hits.contains { $0.topic == slug })
         XCTAssertEqual(after.total, try fts5Count("({title body} : \"sheet\")", topic: nil))
+    }
+
+    /// Queries whose words never meet: the page, scores, total and facets of the shorter query
+    /// found by dropping words are FTS5's for that shorter query's expression.
+    func testRelaxedSearchesAreFTS5sForTheShorterQuery() throws {
+        for (text, dropped) in [("context menu zqxjkvw sheet", ["zqxjkvw", "sheet"]), ("시트 팝오버 zqxjkvw", ["zqxjkvw"]), ("사이드바 진행률을 블러", ["블러"]),
+                                ("\"dark mode\" sidebar popover zqxjkvw", ["sidebar", "popover", "zqxjkvw"]),
+                                ("사이드바를 zqxjkvw -블러", ["zqxjkvw"]), ("prog* 팝오버 OR 모달 vibrancy", ["vibrancy"])] {
+            let query = try SearchQuery.parse(text)
+            XCTAssertEqual(try fts5Count(expression(query.condition, query.phrases), topic: nil), 0, "\(text) matches nothing as written")
+            for offset in [0, 20] {
+                let page = try store.search(SearchRequest(query: query, offset: offset, limit: 20), correcting: false, relaxing: true)
+                XCTAssertEqual(page.dropped.map(\.text), dropped, text)
+                XCTAssertEqual(page.searched.terms.count + dropped.count, query.terms.count, text)
+                XCTAssertGreaterThan(page.results.total, 0, text)
+                try assertMatchesFTS5(page.results, query: page.searched, text: text, topic: nil, offset: offset, limit: 20)
+            }
+        }
     }
 
     // MARK: - The reference: FTS5 evaluating the same condition as one expression

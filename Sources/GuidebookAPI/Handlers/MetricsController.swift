@@ -63,8 +63,17 @@ struct MetricsController: Controller {
         single("guidebook_auth_delayed_total", "counter", "Refusals of wrong tokens made to wait (a client over the limit of wrong tokens a minute).",
                snapshot.authDelayed)
         single("guidebook_auth_delay_seconds_total", "counter", "Time refusals of wrong tokens were made to wait, in all.", snapshot.authDelaySeconds)
+        single("guidebook_search_relaxed_total", "counter", "Searches that found nothing with all their words and answered with words dropped from the end.",
+               snapshot.relaxedSearches)
+        let cache = store.searchCache.statistics
         single("guidebook_search_cache_bytes", "gauge", "Memory held by searched phrases' rows and the row directory (--search-cache).",
-               store.searchCache.byteCount)
+               cache.heldBytes)
+        single("guidebook_search_cache_capacity_bytes", "gauge", "Most memory the search cache gives phrases' rows (--search-cache; auto follows the index).",
+               cache.capacityBytes)
+        single("guidebook_search_cache_hits_total", "counter", "Searched phrases whose rows were in the search cache.", cache.hits)
+        single("guidebook_search_cache_misses_total", "counter", "Searched phrases whose rows were read from the index.", cache.misses)
+        single("guidebook_search_cache_hit_ratio", "gauge", "Share of searched phrases found in the search cache.", cache.hitRatio)
+        single("guidebook_search_cache_evictions_total", "counter", "Phrases' rows dropped from the search cache to make room.", cache.evictions)
 
         var response = APIResponse.bytes(Array(text.utf8), contentType: MediaType.prometheusText.contentType)
         response.isCacheable = false

@@ -23,7 +23,11 @@ struct SearchController: Controller {
         let topic = request.query("topic")
         let category = request.query("category")
         let fuzzy = try request.boolQuery("fuzzy", default: false)
-        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? "", fuzzy ? "fuzzy" : ""].joined(separator: "\u{1}"))
+        let match = request.query("match") ?? "last"
+        guard match == "last" || match == "all" else {
+            throw Problem.badParameter("match", "match must be last (words are dropped from the end until something matches; the default) or all (every word required), not '\(match.prefix(40))'")
+        }
+        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? "", fuzzy ? "fuzzy" : "", match].joined(separator: "\u{1}"))
         let offset = Int(try Pagination.after(request, list: list, count: 1)?.first ?? 0)
         guard offset >= 0, offset <= Self.maxOffset else { throw Problem.badParameter("cursor", "results beyond \(Self.maxOffset) are not served; refine the query") }
         let markStart = try mark(request, "mark_start", default: "<mark>")
@@ -39,10 +43,12 @@ struct SearchController: Controller {
             }
             return localizer
         }
-        // fuzzy=true: a query that found nothing is searched again as suggested, and says so.
+        // fuzzy=true: a query that found nothing is searched again as suggested, and says so; then,
+        // unless match=all, one that still finds nothing loses words from its end until it finds something.
         let page: SearchPage
         do {
-            page = try store.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit), correcting: fuzzy)
+            page = try store.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit),
+                                    correcting: fuzzy, relaxing: match == "last")
         } catch SearchEngine.Failure.queryRefused {
             // The query builder only emits valid expressions; should SQLite still refuse one, it is
             // the query that cannot be run, not a server fault.
@@ -56,6 +62,12 @@ struct SearchController: Controller {
         json.field("query", q)
         json.field("suggestion", page.suggestion)
         json.field("corrected", page.corrected)
+        for (name, terms) in [("matched_terms", page.searched.terms), ("dropped_terms", page.dropped)] {
+            json.key(name)
+            json.beginArray()
+            for term in terms { json.string(term.text) }
+            json.endArray()
+        }
         json.field("total", results.total)
         json.key("items")
         json.beginArray()
@@ -83,7 +95,7 @@ struct SearchController: Controller {
         json.field("next", next)
         json.endObject()
         return .json(json, headers: [("Content-Language", localizer.requested[0]), ("Vary", "Accept-Language"),
-                                     ("X-Total-Count", String(results.total))]).recording(.search(total: results.total))
+                                     ("X-Total-Count", String(results.total))]).recording(.search(total: results.total, relaxed: !page.dropped.isEmpty))
     }
 
     private func writeHit(_ hit: SearchHit, texts hitTexts: SearchHitTexts, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) {

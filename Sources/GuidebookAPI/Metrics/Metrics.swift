@@ -10,6 +10,7 @@ public final class Metrics: @unchecked Sendable {
     private var inFlight = 0
     private var searches = 0
     private var zeroResultSearches = 0
+    private var relaxedSearches = 0
     private var importedGuidelines = 0
     private var importSeconds = 0.0
     private var authFailures: [String: Int] = [:]
@@ -43,8 +44,8 @@ public final class Metrics: @unchecked Sendable {
 
     /// What an answer counts besides the request itself (`APIResponse.metricEvents`).
     public enum Event: Sendable, Equatable {
-        /// A search answered, with the number of matches.
-        case search(total: Int)
+        /// A search answered, with the number of matches; `relaxed` when words were dropped to find them.
+        case search(total: Int, relaxed: Bool = false)
     }
 
     func record(_ events: [Event]) {
@@ -52,9 +53,10 @@ public final class Metrics: @unchecked Sendable {
         lock.withLock {
             for event in events {
                 switch event {
-                case .search(let total):
+                case .search(let total, let relaxed):
                     searches += 1
                     if total == 0 { zeroResultSearches += 1 }
+                    if relaxed { relaxedSearches += 1 }
                 }
             }
         }
@@ -89,6 +91,7 @@ public final class Metrics: @unchecked Sendable {
         var inFlight: Int
         var searches: Int
         var zeroResultSearches: Int
+        var relaxedSearches: Int
         var importedGuidelines: Int
         var importSeconds: Double
         var authFailures: [String: Int]
@@ -99,7 +102,7 @@ public final class Metrics: @unchecked Sendable {
     func snapshot() -> Snapshot {
         lock.withLock {
             Snapshot(requests: requests, latencyBuckets: latencyBuckets, latencyCount: latencyCount, latencySum: latencySum,
-                     inFlight: inFlight, searches: searches, zeroResultSearches: zeroResultSearches,
+                     inFlight: inFlight, searches: searches, zeroResultSearches: zeroResultSearches, relaxedSearches: relaxedSearches,
                      importedGuidelines: importedGuidelines, importSeconds: importSeconds,
                      authFailures: authFailures, authDelayed: authDelayed, authDelaySeconds: authDelaySeconds)
         }

@@ -145,7 +145,7 @@ public struct SearchEngine {
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
                              hasMore: best.count > request.offset + request.limit,
-                             suggestion: matches.isEmpty ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil)
+                             suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil)
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced

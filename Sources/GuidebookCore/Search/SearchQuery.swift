@@ -18,6 +18,20 @@ public struct SearchQuery: Sendable, Equatable {
     public let text: String
     /// The query's plain words (not quoted, prefixed or excluded), in order: those a suggestion may replace.
     public let words: [Word]
+    /// What the query searches for, as written and in order: its words, phrases and prefixes (not
+    /// its exclusions).
+    public let terms: [Term]
+
+    /// One thing a query searches for, as the user wrote it.
+    public struct Term: Sendable, Equatable {
+        /// The term as written: `sheet`, `시트를`, `"dark mode"`, `prog*`.
+        public let text: String
+        /// Where the term is in the query's `text`.
+        public let range: Range<String.Index>
+        /// True for a plain word — not quoted, not a prefix, not joined to another by `OR` — which
+        /// `droppingLastWord` may drop.
+        public let isDroppable: Bool
+    }
 
     /// A plain word of the query and the phrases that find it.
     public struct Word: Sendable, Equatable {
@@ -62,8 +76,10 @@ public struct SearchQuery: Sendable, Equatable {
         }
     }
 
-    private struct Term {
+    private struct Token {
         var text: String
+        /// The whole token as written: with its quotes, `-` and `*`.
+        var token: Range<String.Index>
         /// Where the term's text is in the query (for a word, not a quoted phrase).
         var range: Range<String.Index>? = nil
         var isPhrase = false
@@ -88,7 +104,7 @@ public struct SearchQuery: Sendable, Equatable {
             return phrases.count - 1
         }
         func leaf(_ expression: String) -> SearchCondition { .phrase(index(of: expression)) }
-        var positives: [(condition: SearchCondition, orWithPrevious: Bool)] = []
+        var positives: [(condition: SearchCondition, orWithPrevious: Bool, term: Token)] = []
         var negatives: [SearchCondition] = []
         var highlights: [HighlightTerm] = []
         var plainWords: [String] = []
@@ -109,7 +125,7 @@ public struct SearchQuery: Sendable, Equatable {
             highlights.append(contentsOf: compiled.highlights)
             if term.isPhrase || term.isPrefix || term.orWithPrevious || compiled.plainWords == nil { plainOnly = false }
             plainWords.append(contentsOf: compiled.plainWords ?? [])
-            positives.append((condition, term.orWithPrevious))
+            positives.append((condition, term.orWithPrevious, term))
             for word in compiled.words {
                 words.append(Word(range: word.range, isCJK: word.isCJK, phrases: partPhrases[word.part]))
             }
@@ -130,7 +146,23 @@ public struct SearchQuery: Sendable, Equatable {
             condition = .any([leaf("{title body} : \"\(plainWords.joined(separator: " "))\""), condition])
         }
         for negative in negatives { condition = .excluding(condition, negative) }
-        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words)
+        let searched = positives.indices.map { index -> Term in
+            let token = positives[index].term
+            let inGroup = token.orWithPrevious || (index + 1 < positives.count && positives[index + 1].orWithPrevious)
+            return Term(text: String(text[token.token]), range: token.token, isDroppable: !token.isPhrase && !token.isPrefix && !inGroup)
+        }
+        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words, terms: searched)
+    }
+
+    /// The query without its last droppable word (a plain word: never a phrase, a prefix, an
+    /// exclusion or a word joined by `OR`), and that word; nil when no such word is left or it is
+    /// the only term left. The shorter query is parsed again from the text without the word, so it
+    /// is exactly the query a user typing that text would search.
+    public func droppingLastWord() -> (query: SearchQuery, dropped: Term)? {
+        guard terms.count > 1, let last = terms.last(where: \.isDroppable) else { return nil }
+        let shorter = String(text[..<last.range.lowerBound]) + String(text[last.range.upperBound...])
+        guard let query = try? SearchQuery.parse(shorter) else { return nil }
+        return (query, last)
     }
 
     /// `text` with some of its words replaced: `replacements` maps indexes into `words` to new text.
@@ -147,8 +179,8 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// Splits user text into terms: words, "phrases", -negations, OR connectors, prefix stars.
-    private static func lex(_ text: String) throws -> [Term] {
-        var terms: [Term] = []
+    private static func lex(_ text: String) throws -> [Token] {
+        var terms: [Token] = []
         var pendingOr = false
         var index = text.startIndex
         while index < text.endIndex {
@@ -169,9 +201,10 @@ public struct SearchQuery: Sendable, Equatable {
             if start < text.endIndex, text[start] == "\"" {
                 let contentStart = text.index(after: start)
                 let close = text[contentStart...].firstIndex(of: "\"") ?? text.endIndex
-                terms.append(Term(text: String(text[contentStart..<close]), isPhrase: true, isNegated: negated, orWithPrevious: pendingOr && !negated))
-                pendingOr = false
                 index = close < text.endIndex ? text.index(after: close) : close
+                terms.append(Token(text: String(text[contentStart..<close]), token: start..<index, isPhrase: true, isNegated: negated,
+                                   orWithPrevious: pendingOr && !negated))
+                pendingOr = false
                 continue
             }
             let end = text[start...].firstIndex(where: { $0.isWhitespace }) ?? text.endIndex
@@ -186,7 +219,7 @@ public struct SearchQuery: Sendable, Equatable {
                 word = String(word.drop(while: { $0 == "*" }).reversed().drop(while: { $0 == "*" }).reversed())
                 prefix = !word.isEmpty
             }
-            terms.append(Term(text: word, range: start..<end, isNegated: negated, isPrefix: prefix, orWithPrevious: pendingOr && !negated))
+            terms.append(Token(text: word, token: start..<end, range: start..<end, isNegated: negated, isPrefix: prefix, orWithPrevious: pendingOr && !negated))
             pendingOr = false
         }
         guard terms.count <= maxTerms else { throw Failure.tooManyTerms(terms.count) }
@@ -207,7 +240,7 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// One term as the parts it requires, its highlight terms and words. Nil when the term has
     /// nothing searchable.
-    private static func compile(_ term: Term, in text: String) -> Compiled? {
+    private static func compile(_ term: Token, in text: String) -> Compiled? {
         let words = TextSegmenter.latinWords(term.text)
         let runs = TextSegmenter.cjkRuns(term.text)
         var compiled = Compiled()

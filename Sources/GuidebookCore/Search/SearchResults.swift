@@ -5,6 +5,9 @@ public struct SearchRequest: Sendable {
     public var category: String?
     public var offset: Int
     public var limit: Int
+    /// False: a search that finds nothing leaves `SearchResults.suggestion` nil without looking
+    /// for one (the shorter queries of a relaxed search: the suggestion is the query's as written).
+    public var suggests = true
 
     public init(query: SearchQuery, topic: String? = nil, category: String? = nil, offset: Int = 0, limit: Int = 10) {
         self.query = query

@@ -13,8 +13,12 @@ public struct SearchPage: Sendable {
     /// For the query as asked, when it found nothing: the query with its unknown words replaced by
     /// the closest words the index holds ("did you mean"); nil otherwise.
     public var suggestion: String?
-    /// The query whose hits these are: the one asked, or its suggestion when `corrected`.
+    /// The query whose hits these are: the one asked, or its suggestion when `corrected`, less
+    /// the `dropped` words. Its `terms` are what every hit matches.
     public var searched: SearchQuery
     /// True when the query asked found nothing and was searched again as suggested.
     public var corrected: Bool
+    /// The words dropped from the end of the query (in the order written) because all its words
+    /// together found nothing; empty when nothing was dropped.
+    public var dropped: [SearchQuery.Term]
 }

@@ -27,7 +27,8 @@ public final class Store: @unchecked Sendable {
     /// A database whose schema is newer than `migrations` is refused untouched. Safe while other
     /// processes open the same (new) file; a lock they hold beyond `busyTimeoutMilliseconds`
     /// is `StoreError.locked`.
-    public init(path: String, migrations: [Migration], maxReaders: Int = 8, searchCacheBytes: Int = Store.defaultSearchCacheBytes,
+    public init(path: String, migrations: [Migration], maxReaders: Int = 8,
+                searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000) throws {
         self.path = path
         if path != ":memory:" {
@@ -50,13 +51,26 @@ public final class Store: @unchecked Sendable {
         }
         self.writer = writer
         self.readers = ReaderPool(path: path, capacity: maxReaders)
-        self.searchCache = SearchCache(capacityBytes: searchCacheBytes)
+        self.searchCache = SearchCache(sizing: searchCacheSizing)
         self.watcher = try Database(path: path)
         try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
     }
 
-    /// Memory for search postings unless told otherwise: 32 MiB.
+    /// Memory for search postings of a store made without sizing: 32 MiB (the server sizes its
+    /// cache automatically unless told a number).
     public static let defaultSearchCacheBytes = 32 * 1024 * 1024
+
+    /// Sizes the search cache for the index as it is now, so an automatic cache has its size from
+    /// the start (it would otherwise learn it at the first search); returns the index's rows and
+    /// the capacity. The rows are counted from the highest record ids (each topic, section and
+    /// guideline is one row of the index): three index lookups, however large the index.
+    @discardableResult
+    public func fitSearchCacheToIndex() throws -> (indexRows: Int, capacityBytes: Int) {
+        let rows = try read { reader in
+            try ["topics", "sections", "guidelines"].reduce(0) { $0 + (try reader.database.scalarInt("SELECT coalesce(max(id), 0) FROM \($1)") ?? 0) }
+        }
+        return (rows, searchCache.fit(indexRows: rows))
+    }
 
     /// Runs a search on a pooled read connection: the hits of one page, the total and the facets.
     /// A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
@@ -64,24 +78,41 @@ public final class Store: @unchecked Sendable {
         try read { try $0.search(request, cache: searchCache) }
     }
 
-    /// Runs a search and reads the texts its hits show, in one read transaction. With `correcting`,
-    /// a query that finds nothing is searched again as its suggestion says (`SearchPage.corrected`).
-    public func search(_ request: SearchRequest, correcting: Bool) throws -> SearchPage {
+    /// Runs a search and reads the texts its hits show, in one read transaction. A query that
+    /// finds nothing is, with `correcting`, searched again as its suggestion says
+    /// (`SearchPage.corrected`); then, with `relaxing`, when the query searched still finds nothing,
+    /// its words are dropped from the end one at a time until it finds something
+    /// (`SearchQuery.droppingLastWord`, `SearchPage.dropped`). The suggestion is always the one
+    /// for the query as asked.
+    public func search(_ request: SearchRequest, correcting: Bool, relaxing: Bool = false) throws -> SearchPage {
         try read { reader in
             var results = try reader.search(request, cache: searchCache)
             let suggestion = results.suggestion
-            var searched = request.query
+            var searched = request
             var corrected = false
             if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
-                var again = request
-                again.query = suggested
-                searched = suggested
+                searched.query = suggested
                 corrected = true
-                results = try reader.search(again, cache: searchCache)
+                results = try reader.search(searched, cache: searchCache)
+            }
+            var dropped: [SearchQuery.Term] = []
+            if relaxing && results.total == 0 {
+                var shorter = searched
+                shorter.suggests = false
+                var droppedSoFar: [SearchQuery.Term] = []
+                while let next = shorter.query.droppingLastWord() {
+                    shorter.query = next.query
+                    droppedSoFar.insert(next.dropped, at: 0)
+                    let found = try reader.search(shorter, cache: searchCache)
+                    if found.total > 0 {
+                        (searched, results, dropped) = (shorter, found, droppedSoFar)
+                        break
+                    }
+                }
             }
             let texts = try reader.searchHitTexts(results.hits)
             return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
-                              suggestion: suggestion, searched: searched, corrected: corrected)
+                              suggestion: suggestion, searched: searched.query, corrected: corrected, dropped: dropped)
         }
     }
 

@@ -1,7 +1,8 @@
 "use strict";
 // Search as you type: debounced, an older request is aborted and any stale answer discarded, the
 // results show the API's snippets with the matched words marked, facets filter by category and
-// topic, and an empty answer offers the API's `suggestion` as "did you mean".
+// topic, the API's `suggestion` is offered as "did you mean", and an answer found by dropping
+// words from the end of the query says which words it left out.
 (function (G) {
   const { h, marked, MARK_START, MARK_END } = G.dom;
   const { t } = G.i18n;
@@ -126,12 +127,20 @@
       h("header", { class: "results-head" },
         h("h1", { class: "results-title", "data-focus-target": "" }, answer.total === 0 ? t("noResults", { q: route.q }) : count),
         facets(answer, route)),
-      answer.total === 0 ? suggestion(answer) : null,
+      relaxed(answer),
+      suggestion(answer),
       list,
       moreButton(answer, route, list));
     container.replaceChildren(view);
     markSelection(container, route);
     G.app.announce(answer.total === 0 ? t("noResults", { q: route.q }) : count);
+  }
+
+  /** When no record holds every word: the words the results hold, and those left out. */
+  function relaxed(answer) {
+    if (!Array.isArray(answer.dropped_terms) || answer.dropped_terms.length === 0) return null;
+    return h("p", { class: "relaxed-note", "data-dropped": "" },
+      t("relaxedNote", { matched: answer.matched_terms.join(" "), dropped: answer.dropped_terms.join(" ") }));
   }
 
   /** "Did you mean …": the API's `suggestion` (a string, or null when it has none). */
