@@ -24,11 +24,13 @@ public final class Application: HTTPHandler {
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index),
+            WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
+            CORSStage(origins: configuration.corsOrigins, router: router),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
             // Authentication comes here (next issue): a stage that implements only `screen`, reading

@@ -22,6 +22,10 @@ public struct RenderLanguages: Sendable, Equatable {
     /// True when translations follow the texts.
     public var isBilingual: Bool { locales.count > 1 }
 
+    /// `text` as a title: in the first locale, else the source locale, on one line; nil when it is
+    /// empty everywhere.
+    public func title(_ text: LocalizedText) -> String? { line(text)?.text.text }
+
     /// The line for `text` in these languages: the text in the first locale (or the source
     /// locale), with its translations into the others; nil when the text is empty everywhere.
     func line(_ text: LocalizedText, link: String? = nil) -> WikiLine? {

@@ -29,11 +29,14 @@ struct ServeCommand {
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])
         }
         try runner.start()
+        var configuration = APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
+                                             requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024)
+        configuration.corsOrigins = settings.corsOrigins
+        configuration.embedAncestors = settings.embedAncestors
         let application = Application(
             store: store,
             jobs: runner,
-            configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                           requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024),
+            configuration: configuration,
             logger: logger,
             metrics: metrics
         )

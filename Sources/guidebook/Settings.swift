@@ -23,6 +23,8 @@ struct Settings: Sendable {
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
     var searchCacheMegabytes = 32
+    var corsOrigins: [String] = []
+    var embedAncestors = "*"
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -74,6 +76,16 @@ struct Settings: Sendable {
         },
         Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
             $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
+        },
+        Option(flag: "--cors-origins", environment: "GUIDEBOOK_CORS_ORIGINS", valueName: "ORIGINS", help: "origins whose scripts may call the API, comma-separated (https://wiki.example.com), or *; default none") {
+            do { $0.corsOrigins = try APIConfiguration.corsOrigins(from: $1) } catch let error as APIConfiguration.SettingError {
+                throw UsageError("--cors-origins: \(error.message)")
+            }
+        },
+        Option(flag: "--embed-ancestors", environment: "GUIDEBOOK_EMBED_ANCESTORS", valueName: "SOURCES", help: "pages that may frame /embed/... (the CSP frame-ancestors sources, space-separated; default *)") {
+            do { $0.embedAncestors = try APIConfiguration.embedAncestors(from: $1) } catch let error as APIConfiguration.SettingError {
+                throw UsageError("--embed-ancestors: \(error.message)")
+            }
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
