@@ -82,7 +82,7 @@ let package = Package(
         // The gzip, tar and zip writers, checked with the system's gzip, tar and unzip.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "GuidebookTestSupport"]),
         // The renderings on the seed (checked with cmark) and the export tree in a Git repository.
-        .testTarget(name: "GuidebookWikiTests", dependencies: ["GuidebookWiki", "GuidebookCore", "GuidebookTestSupport"]),
+        .testTarget(name: "GuidebookWikiTests", dependencies: ["GuidebookWiki", "GuidebookCore", "GuidebookTestSupport", "SQLite"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),

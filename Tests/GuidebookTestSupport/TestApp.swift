@@ -1,3 +1,4 @@
+import GuidebookAPI
 import GuidebookCore
 import GuidebookJobs
 
@@ -11,9 +12,11 @@ public final class TestApp: GuidebookUnderTest {
     private let client: InProcessClient
 
     /// An application on a new database, with the seed unless `loadSeed` is false, the given body
-    /// and import limits and job queue bound.
-    public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16) throws {
-        guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs)
+    /// and import limits and job queue bound, and `configure`'s changes to the API configuration.
+    public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16,
+                configure: (inout APIConfiguration) -> Void = { _ in }) throws {
+        guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs,
+                                      configure: configure)
         client = InProcessClient(handler: guidebook.application)
     }
 

@@ -33,9 +33,10 @@ public final class TestGuidebook {
     private var isStopped = false
 
     /// A Guidebook on a new database, with the seed unless `loadSeed` is false; `readers` bounds
-    /// the store's read connections, the limits and the queue bound are the API's.
+    /// the store's read connections, the limits and the queue bound are the API's; `configure`
+    /// adjusts the rest of the API's configuration (CORS origins, embed ancestors).
     public init(loadSeed: Bool = true, readers: Int = 4, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
-                maxQueuedJobs: Int = 16) throws {
+                maxQueuedJobs: Int = 16, configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -51,11 +52,13 @@ public final class TestGuidebook {
             let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
             runner = jobs
             try jobs.start()
+            var configuration = APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
+                                                 requiresSeed: true)
+            configure(&configuration)
             application = Application(
                 store: store,
                 jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
-                                                requiresSeed: true),
+                configuration: configuration,
                 logger: Logger(level: .critical)
             )
             self.directory = directory
