@@ -269,4 +269,28 @@ final class WikiAPITests: XCTestCase {
         let response = try get("/v1/export?format=markdown")
         XCTAssertEqual(response.status, 500, "a damaged database is the server's problem, never an archive with ../ in it")
     }
+
+    // MARK: The command
+
+    /// `guidebook export --format markdown --out DIR` in a child process: the same tree as the
+    /// directory export here, and a second run rewrites nothing.
+    func testExportCommandWritesTheTreeAndRerunsRewriteNothing() throws {
+        let root = try makeTemporaryDirectory("guidebook-wiki-command")
+        try app.store.read { reader in
+            _ = try ExportDirectory(path: root + "/expected").update { try MarkdownExport(reader: reader).forEachFile($0) }
+        }
+        let arguments = ["export", "--format", "markdown", "--out", root + "/out", "--db", app.guidebook.databasePath,
+                         "--resources", TestServer.packageRoot]
+        let first = try CommandProcess(arguments)
+        XCTAssertEqual(first.waitForExit(seconds: 60), 0, first.errorOutput)
+        XCTAssertTrue(first.errorOutput.contains("0 unchanged, 0 removed"), first.errorOutput)
+        try SystemTool.check("diff", ["-r", root + "/expected", root + "/out"])
+        let second = try CommandProcess(arguments)
+        XCTAssertEqual(second.waitForExit(seconds: 60), 0, second.errorOutput)
+        XCTAssertTrue(second.errorOutput.contains(": 0 written,"), second.errorOutput)
+
+        let usage = try CommandProcess(["export", "--format", "markdown", "--db", app.guidebook.databasePath, "--resources", TestServer.packageRoot])
+        XCTAssertEqual(usage.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(usage.errorOutput.contains("needs --out DIR"), usage.errorOutput)
+    }
 }
