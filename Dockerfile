@@ -1,9 +1,17 @@
 # Guidebook container image.
 #
 #   docker build -t guidebook .
-#   docker run -d -p 8080:8080 -v guidebook-data:/data --stop-timeout 30 guidebook
+#   openssl rand -base64 32 | tr -d '\n' > admin-token
+#   docker run -d -p 8080:8080 -v guidebook-data:/data -e GUIDEBOOK_ADMIN_TOKEN="$(cat admin-token)" \
+#       --stop-timeout 30 guidebook
 #
 # Configuration is by environment only (GUIDEBOOK_*; see `docker run --rm guidebook --help`).
+# The server listens on 0.0.0.0, but nothing can be changed without a token: imports, jobs and
+# tokens need an admin token. Set it with GUIDEBOOK_ADMIN_TOKEN (at least 32 characters), or
+# mount it as a secret and name the file in GUIDEBOOK_ADMIN_TOKEN_FILE (e.g.
+# /run/secrets/guidebook_admin_token). Without either, the first start on an empty volume makes an
+# admin token and prints it once in the log (`docker logs`): keep it. Reads are public unless
+# GUIDEBOOK_AUTH_READS=true.
 # Data lives in the /data volume (owned by uid 10001: chown a bind-mounted folder to it).
 # A graceful stop (SIGTERM) can take up to ~20 s while an import finishes or is canceled:
 # give `docker stop` / compose `stop_grace_period` more than the default 10 s.

@@ -62,8 +62,8 @@ let package = Package(
         .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
-                                                  "GuidebookWiki", "Archive", "Crypto"],
+        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+                                                  "GuidebookWiki", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",

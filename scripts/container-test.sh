@@ -6,7 +6,8 @@
 # built, with `--build-arg BINARY=prebuilt` (the binary enters through prebuilt/guidebook in the
 # build context: a snapshot of the working tree) and RUNTIME_IMAGE set to a local bookworm base
 # made with debootstrap.
-# Then: health check, non-root process, seed over HTTP, an import job, graceful stop on SIGTERM
+# Then: health check, non-root process, seed over HTTP, writes refused without a token, an import
+# job with the admin token (GUIDEBOOK_ADMIN_TOKEN), graceful stop on SIGTERM
 # (exit 0), data surviving a restart on the same volume, image size. Prints PASS/FAIL lines and
 # exits non-zero on any failure. Everything but the cache is removed on exit.
 #
@@ -42,6 +43,8 @@ IMAGE=localhost/guidebook:container-test
 SNAPSHOT=(Package.swift Sources Tests Migrations Seed scripts/container .dockerignore)
 
 RUN_ID=$$-$RANDOM
+# The containers' admin token (GUIDEBOOK_ADMIN_TOKEN), made for the run.
+ADMIN_TOKEN=gb_containertest_$(openssl rand -hex 32)
 VOLUME=guidebook-test-data-$RUN_ID
 CONTAINERS=()
 RESULTS=()
@@ -116,7 +119,7 @@ trap 'fail "unexpected error (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
 install_tools() {
     local missing=() p
     # podman stack; jq/curl for the checks; the libraries the static release build links.
-    for p in podman buildah runc uidmap debootstrap jq curl binutils pkg-config \
+    for p in podman buildah runc uidmap debootstrap jq curl openssl binutils pkg-config \
         libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev; do
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
@@ -261,7 +264,7 @@ start_container() {
     local name=$1
     CONTAINERS+=("$name")
     pod run -d --name "$name" --network host --ulimit nofile=1024:1024 --ulimit nproc=4096:4096 \
-        --log-driver k8s-file -e GUIDEBOOK_HOST=127.0.0.1 -e GUIDEBOOK_PORT="$PORT" \
+        --log-driver k8s-file -e GUIDEBOOK_HOST=127.0.0.1 -e GUIDEBOOK_PORT="$PORT" -e GUIDEBOOK_ADMIN_TOKEN="$ADMIN_TOKEN" \
         -v "$VOLUME:/data" "$IMAGE" >/dev/null 2>"$WORK/$name.run.err" \
         || { cat "$WORK/$name.run.err"; die "podman run $name failed"; }
 }
@@ -368,8 +371,11 @@ run_checks() {
     pod_run_once "$IMAGE" generate 20 >"$WORK/import.ndjson"
     [ -s "$WORK/import.ndjson" ] || fail "guidebook generate 20 in the image wrote nothing"
     local code location job status deadline
+    code=$(http -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/x-ndjson' --data-binary "@$WORK/import.ndjson" \
+        "$(url '/v1/imports?format=ndjson&name=container-test.ndjson')")
+    check "$c1: POST /v1/imports without a token -> $code (want 401: the container takes no write without a token)" [ "$code" = 401 ]
     code=$(http -o "$WORK/import.json" -D "$WORK/import.headers" -w '%{http_code}' -X POST \
-        -H 'Content-Type: application/x-ndjson' --data-binary "@$WORK/import.ndjson" \
+        -H 'Content-Type: application/x-ndjson' -H "Authorization: Bearer $ADMIN_TOKEN" --data-binary "@$WORK/import.ndjson" \
         "$(url '/v1/imports?format=ndjson&name=container-test.ndjson')")
     location=$(awk 'tolower($1) == "location:" {print $2}' "$WORK/import.headers" | tr -d '\r')
     check "$c1: POST /v1/imports?format=ndjson ($(wc -l <"$WORK/import.ndjson") records) -> $code, Location $location" \
@@ -387,6 +393,7 @@ run_checks() {
     check "$c1: imported topic is served (topics now $topics, GET /v1/topics/gen-topic-00000 -> $(status_of /v1/topics/gen-topic-00000))" \
         [ "$topics" = 13 -a "$(status_of /v1/topics/gen-topic-00000)" = 200 ]
 
+    check "$c1: the admin token is not in the container's log" bash -c '! grep -qF "$1" <<<"$2"' _ "$ADMIN_TOKEN" "$(pod logs "$c1" 2>&1)"
     stop_gracefully "$c1"
 
     # Second container on the same volume: nothing reloaded, the import survived.

@@ -9,6 +9,9 @@
 # stops the server, and exits non-zero on any failure or error, when the server logged an error
 # (a 500 is logged at error level) or when it did not stop cleanly on SIGTERM.
 #
+# Every request carries the scratch server's admin token (made for the run, given to the server
+# in GUIDEBOOK_ADMIN_TOKEN and to Schemathesis through its config file, never on a command line),
+# so the write and admin operations (imports, jobs, tokens) are exercised past authentication.
 # POST /v1/imports is exercised for real: the server accepts the generated bodies and runs them
 # as jobs. The scratch server takes uploads of at most 1 MiB (--import-limit), everything lives
 # in the temporary folder, and the folder is removed on exit, so the run cannot fill the disk.
@@ -86,7 +89,9 @@ trap cleanup EXIT
 
 log "starting the server on a scratch database in $WORK"
 : >"$WORK/server.log"
-"$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/guidebook.sqlite" --resources "$ROOT" \
+GUIDEBOOK_API_CHECK_TOKEN=gb_apicheck_$(openssl rand -hex 32)
+export GUIDEBOOK_API_CHECK_TOKEN
+GUIDEBOOK_ADMIN_TOKEN=$GUIDEBOOK_API_CHECK_TOKEN "$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/guidebook.sqlite" --resources "$ROOT" \
     --import-limit 1048576 --threads 4 --log-level info 2>"$WORK/server.log" &
 SERVER_PID=$!
 URL=
@@ -104,6 +109,8 @@ log "server at $URL (pid $SERVER_PID)"
 # than they run can fill it, so that one 503 is not a server error. status_code_conformance and
 # the schema checks still hold it to the documented problem.
 cat > "$WORK/schemathesis.toml" <<'TOML'
+headers = { Authorization = "Bearer ${GUIDEBOOK_API_CHECK_TOKEN}" }
+
 [cache]
 enabled = false
 
@@ -137,6 +144,16 @@ result=0
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "FAIL: the server died during the run; the end of its log:" >&2
     tail -n 40 "$WORK/server.log" >&2
+    result=1
+fi
+if grep -qF "$GUIDEBOOK_API_CHECK_TOKEN" "$WORK/server.log"; then
+    echo "FAIL: the server logged its admin token" >&2
+    result=1
+fi
+refused=$(grep -c '"msg":"authentication failed"' "$WORK/server.log" || true)
+if [ "$refused" -gt 0 ]; then
+    echo "FAIL: $refused request(s) with the admin token were refused:" >&2
+    grep '"msg":"authentication failed"' "$WORK/server.log" | head -n 5 >&2
     result=1
 fi
 errors=$(grep -c '"level":"\(error\|critical\)"' "$WORK/server.log" || true)

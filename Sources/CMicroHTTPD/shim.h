@@ -17,4 +17,10 @@ static inline unsigned int guidebook_mhd_current_connections(struct MHD_Daemon *
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
 }
+
+/* MHD_get_connection_info is variadic too: the client's socket address (NULL when unknown). */
+static inline const struct sockaddr *guidebook_mhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
 #endif

@@ -10,17 +10,21 @@ public struct APIConfiguration: Sendable {
     public var requiresSeed: Bool
     /// Bytes of rendered knowledge-base reads kept for reuse until the next commit; 0 turns it off.
     public var responseCacheBytes: Int
+    /// Tokens: whether reads need one, the configured admin token, the slow-down for wrong ones.
+    public var authentication: AuthenticationConfiguration
     /// Origins whose scripts may call the API (`https://wiki.example.com`, or `*`); empty: none.
     public var corsOrigins: [String] = []
     /// The `frame-ancestors` sources of the embed pages (`*`: any page may frame them).
     public var embedAncestors = "*"
 
     public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
-                requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024) {
+                requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024,
+                authentication: AuthenticationConfiguration = AuthenticationConfiguration()) {
         self.bodyLimit = bodyLimit
         self.importBodyLimit = importBodyLimit
         self.spoolDirectory = spoolDirectory
         self.requiresSeed = requiresSeed
         self.responseCacheBytes = responseCacheBytes
+        self.authentication = authentication
     }
 }

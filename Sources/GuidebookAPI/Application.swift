@@ -5,8 +5,11 @@ import HTTPServer
 /// The Guidebook API behind the HTTP server: the controllers' routes behind a pipeline of stages.
 ///
 /// Every request passes, in order: `RequestIDStage` (its id) → `AccessLogStage` (metrics and the
-/// access log) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
-/// (authentication comes here) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
+/// access log) → `CORSStage` (preflight, allowed origins) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
+/// `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
+///
+/// Every route declares its access (`.open` or `.role(...)`); the application stops at start on a
+/// route that does not, since the authentication stage could only guess what it needs.
 public final class Application: HTTPHandler {
     /// Counters served by `/metrics`.
     public let metrics: Metrics
@@ -15,6 +18,8 @@ public final class Application: HTTPHandler {
     /// Builds the API over `store`.
     public init(store: Store, jobs: JobRunner, configuration: APIConfiguration, logger: Logger, metrics: Metrics = Metrics(), extraControllers: [any Controller] = []) {
         self.metrics = metrics
+        let authentication = configuration.authentication
+        let authenticator = TokenAuthenticator(store: store, adminTokenDigest: authentication.adminTokenDigest, logger: logger)
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
@@ -24,17 +29,21 @@ public final class Application: HTTPHandler {
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index),
+            TokenController(store: store, authenticator: authenticator),
             WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
+        for route in router.allRoutes where !route.properties.declaresAccess {
+            preconditionFailure("route \(route.method) \(route.template) must declare its access: exactly one of .open and .role(...) in its options")
+        }
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
             CORSStage(origins: configuration.corsOrigins, router: router),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
-            // Authentication comes here (next issue): a stage that implements only `screen`, reading
-            // the token from the head and the role from `route.properties.role`.
+            AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
+                                configuration: authentication, logger: logger),
             ConditionalRequestStage(store: store, cacheBytes: configuration.responseCacheBytes),
         ], configuration: configuration, metrics: metrics)
     }

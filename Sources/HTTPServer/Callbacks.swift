@@ -27,7 +27,8 @@ func accessHandler(
         let hasBody = (declared ?? 0) > 0 || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
         // Without a body the policy does not matter, so the handler is not asked (it may cost a
         // route lookup) and the headers are collected only when the request is answered.
-        let head = HTTPRequestHead(method: methodText, path: pathText, headers: hasBody ? collect(connection, .HEADER_KIND) : [])
+        let peer = guidebook_mhd_client_address(connection).flatMap { PeerAddress($0) }
+        let head = HTTPRequestHead(method: methodText, path: pathText, headers: hasBody ? collect(connection, .HEADER_KIND) : [], peer: peer)
         let policy = hasBody ? core.handler.bodyPolicy(for: head) : .buffer(limit: 0)
         let state = RequestState(head: head, hasAllHeaders: hasBody, policy: policy)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
@@ -43,12 +44,17 @@ func accessHandler(
         // be cut off anyway (declared beyond the linger bytes, or lingering turned off) need not be
         // read. MHD adds `Connection: close` to such an answer.
         if state.isRefused, !core.linger.reads(bodyOf: declared) || expectsContinue(connection) {
-            return core.queue(answer(state, connection, core), on: connection)
+            return send(answer(state, connection, core), state, connection, core)
         }
         return .YES
     }
 
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+    if let delayed = state.delayed {
+        // Called again after the connection was resumed: the delay is over (or the server is stopping).
+        state.delayed = nil
+        return core.queue(delayed, on: connection)
+    }
     if uploadDataSize.pointee > 0 {
         if state.isTooSlow(graceSeconds: core.connectionTimeoutSeconds, minimumBytesPerSecond: ServerCore.minimumUploadRate) {
             // Returning NO makes MHD close the connection: a trickling upload cannot hold it open.
@@ -65,7 +71,16 @@ func accessHandler(
         }
         return .YES
     }
-    return core.queue(answer(state, connection, core), on: connection)
+    return send(answer(state, connection, core), state, connection, core)
+}
+
+/// Queues `response`, or, when it asks for a delay, keeps it and suspends the connection until the
+/// delay is over: MHD then calls the access handler again, which queues it.
+private func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer, _ core: ServerCore) -> MHD_Result {
+    guard response.delay > .zero, !core.isStopping else { return core.queue(response, on: connection) }
+    state.delayed = response
+    core.suspend(connection, for: response.delay)
+    return .YES
 }
 
 /// The answer to a request whose body has been read (or will not be).

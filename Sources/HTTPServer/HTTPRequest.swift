@@ -7,11 +7,16 @@ public struct HTTPRequestHead: Sendable {
     public let path: String
     /// Request headers; names are lower-cased.
     public let headers: [(name: String, value: String)]
+    /// The address of the client at the other end of the connection (nil when unknown, such as
+    /// in-process). A proxy in front of the server is this client; `X-Forwarded-For` is a header
+    /// like any other.
+    public let peer: PeerAddress?
 
-    public init(method: String, path: String, headers: [(name: String, value: String)] = []) {
+    public init(method: String, path: String, headers: [(name: String, value: String)] = [], peer: PeerAddress? = nil) {
         self.method = method
         self.path = path
         self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+        self.peer = peer
     }
 
     /// The first value of a header (case-insensitive name).

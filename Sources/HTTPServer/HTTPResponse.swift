@@ -6,6 +6,10 @@ public struct HTTPResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body.
     public var body: Body
+    /// How long the server waits before it sends this response (zero: at once). The connection
+    /// is suspended meanwhile, so the wait holds no worker thread; a server that is stopping
+    /// sends at once. (`InProcessServer` does not wait.)
+    public var delay: Duration = .zero
 
     /// A response body: bytes known up front, or a stream produced over time.
     public enum Body: Sendable {

@@ -112,12 +112,14 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon else { return }
         core.markStopping()
         let deadline = Date().addingTimeInterval(graceSeconds)
-        // Parked streams are resumed so they can see the stop flag and end.
-        while Date() < deadline && (core.requestsInFlight > 0 || core.activeStreams > 0) {
+        // Parked streams are resumed so they can see the stop flag and end; delayed answers go out now.
+        while Date() < deadline && (core.requestsInFlight > 0 || core.activeStreams > 0 || core.delayedAnswers > 0) {
             core.resumeParked()
+            core.resumeDelayed()
             usleep(10_000)
         }
         core.resumeParked()
+        core.resumeDelayed()
         // Ended streams' last bytes may still sit in MHD's write buffers.
         usleep(200_000)
         pollerStop.lock()

@@ -6,8 +6,8 @@ import CMicroHTTPD
 /// percent-decoded by libmicrohttpd's own function.
 ///
 /// What only a connection has is not modelled: keep-alive, lingering, timeouts, `100 Continue`,
-/// `HEAD` without a body on the wire, and streams parked between reads (a caller reads a stream by
-/// asking its `next()` itself). Tests of those use a real `HTTPServer`.
+/// `HEAD` without a body on the wire, delayed answers, and streams parked between reads (a caller
+/// reads a stream by asking its `next()` itself). Tests of those use a real `HTTPServer`.
 public struct InProcessServer: Sendable {
     /// The application answering.
     public let handler: any HTTPHandler
@@ -17,11 +17,13 @@ public struct InProcessServer: Sendable {
     }
 
     /// Answers one request. `target` is the request target as sent (`/v1/x?a=1`), percent-encoded;
-    /// a body is sent with its length (the server would see a `Content-Length`).
-    public func respond(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) -> HTTPResponse {
+    /// a body is sent with its length (the server would see a `Content-Length`); `peer` is the
+    /// client's address as the server would see it. A response's `delay` is not waited for.
+    public func respond(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+                        peer: PeerAddress? = nil) -> HTTPResponse {
         let (path, query) = Self.decode(target: target)
         let hasBody = (body?.count ?? 0) > 0 || headers.contains { $0.name.lowercased() == "transfer-encoding" }
-        let head = HTTPRequestHead(method: method.uppercased(), path: path, headers: headers)
+        let head = HTTPRequestHead(method: method.uppercased(), path: path, headers: headers, peer: peer)
         let policy = hasBody ? handler.bodyPolicy(for: head) : .buffer(limit: 0)
         let state = RequestState(head: head, hasAllHeaders: true, policy: policy)
         if let body, body.count > state.limit, !state.isRefused {

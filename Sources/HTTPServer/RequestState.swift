@@ -19,6 +19,8 @@ final class RequestState {
     var discarded = 0
     /// When the first body byte arrived (for the minimum upload rate).
     var bodyStarted: ContinuousClock.Instant?
+    /// An answer with a delay, kept while the connection is suspended; sent when it is resumed.
+    var delayed: HTTPResponse?
 
     init(head: HTTPRequestHead, hasAllHeaders: Bool, policy: BodyPolicy) {
         self.head = head
@@ -94,7 +96,7 @@ final class RequestState {
     /// refused, is that refusal). `query` and `headers` are asked only when needed.
     func answer(from handler: any HTTPHandler, query: () -> [(name: String, value: String)],
                 headers: () -> [(name: String, value: String)]) -> HTTPResponse {
-        let head = hasAllHeaders ? self.head : HTTPRequestHead(method: self.head.method, path: self.head.path, headers: headers())
+        let head = hasAllHeaders ? self.head : HTTPRequestHead(method: self.head.method, path: self.head.path, headers: headers(), peer: self.head.peer)
         if let rejection {
             return handler.reject(rejection, head: head)
         }

@@ -15,6 +15,9 @@ final class ServerCore: @unchecked Sendable {
     let linger: HTTPServerConfiguration.Linger
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
+    /// Connections suspended while their answer waits out its delay, by a number of their own.
+    private var delayed: [UInt64: OpaquePointer] = [:]
+    private var nextDelayed: UInt64 = 0
     private var inFlight = 0
     private var openStreams = 0
     private var stopping = false
@@ -32,6 +35,8 @@ final class ServerCore: @unchecked Sendable {
     var parkedStreams: Int { lock.withLock { parked.count } }
     /// Streaming responses not yet finished (parked or sending).
     var activeStreams: Int { lock.withLock { openStreams } }
+    /// Answers waiting out their delay.
+    var delayedAnswers: Int { lock.withLock { delayed.count } }
 
     func streamOpened() { lock.withLock { openStreams += 1 } }
     func streamClosed() { lock.withLock { openStreams -= 1 } }
@@ -55,6 +60,31 @@ final class ServerCore: @unchecked Sendable {
         lock.withLock {
             for context in parked.values { MHD_resume_connection(context.connection) }
             parked.removeAll()
+        }
+    }
+
+    /// Suspends a connection whose answer waits for `duration` (no worker thread waits with it) and
+    /// resumes it when the time is up, or earlier when the server stops (`resumeDelayed`).
+    func suspend(_ connection: OpaquePointer, for duration: Duration) {
+        let number = lock.withLock {
+            nextDelayed += 1
+            MHD_suspend_connection(connection)
+            delayed[nextDelayed] = connection
+            return nextDelayed
+        }
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak self] in self?.resumeDelayed(number) }
+    }
+
+    /// Resumes the delayed connection `number` (nil: every one); one already resumed is left alone.
+    func resumeDelayed(_ number: UInt64? = nil) {
+        lock.withLock {
+            if let number {
+                if let connection = delayed.removeValue(forKey: number) { MHD_resume_connection(connection) }
+            } else {
+                for connection in delayed.values { MHD_resume_connection(connection) }
+                delayed.removeAll()
+            }
         }
     }
 

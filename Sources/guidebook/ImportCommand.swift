@@ -15,6 +15,8 @@ struct ImportCommand {
         var dryRun = false
         var format: ImportFormat?
         var server: String?
+        /// The file holding the token sent to `--server` (else `GUIDEBOOK_TOKEN`).
+        var tokenFile: String?
 
         /// The format of a file (as given, or from its name) and the name shown for it.
         func format(of file: String) throws -> (ImportFormat, String) {
@@ -46,6 +48,7 @@ struct ImportCommand {
                 guard let format = ImportFormat(name: text) else { throw UsageError("--format must be json, ndjson or notes, not '\(text)'") }
                 options.format = format
             case "--server": options.server = try value(argument)
+            case "--token-file": options.tokenFile = try value(argument)
             default:
                 if argument.hasPrefix("--") { throw UsageError("unknown option \(argument); see guidebook --help") }
                 options.files.append(argument)
@@ -59,10 +62,19 @@ struct ImportCommand {
         return options
     }
 
+    /// The token for `--server`: from `file` (trailing line breaks dropped), else `GUIDEBOOK_TOKEN`, else none.
+    static func token(file: String?) throws -> String? {
+        if let file {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { throw UsageError("--token-file: cannot read \(file)") }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return ProcessInfo.processInfo.environment["GUIDEBOOK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func run() throws -> Int32 {
         let options = try Self.parse(arguments)
         if let server = options.server {
-            return try RemoteImport(server: server, options: options).run()
+            return try RemoteImport(server: server, options: options, token: try Self.token(file: options.tokenFile)).run()
         }
         let store = try runtime.openStore()
         // A dry run changes nothing, the seed included.

@@ -5,10 +5,11 @@ import FoundationNetworking
 import GuidebookImport
 
 /// `guidebook import --server URL FILE...`: uploads each file to `POST /v1/imports`, follows the
-/// job until it finishes, and cancels it on Ctrl-C.
+/// job until it finishes, and cancels it on Ctrl-C. Imports need an admin token (`token`).
 struct RemoteImport {
     let server: String
     let options: ImportCommand.Options
+    let token: String?
 
     func run() throws -> Int32 {
         let base = server.hasSuffix("/") ? String(server.dropLast()) : server
@@ -19,9 +20,12 @@ struct RemoteImport {
             let (format, name) = try options.format(of: file)
             var query = "format=\(format.rawValue)&mode=\(options.mode.rawValue)&name=\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "upload")"
             if options.dryRun { query += "&dry_run=true" }
-            let accepted = try HTTP.send("POST", URL(string: "\(base)/v1/imports?\(query)")!, file: file, contentType: format.mediaType)
+            let accepted = try HTTP.send("POST", URL(string: "\(base)/v1/imports?\(query)")!, file: file, contentType: format.mediaType, token: token)
             guard accepted.status == 202, let job = accepted.json, let id = job["id"] as? String else {
                 Console.err("\(name): the server refused the import (\(accepted.status)): \(accepted.problemDetail)")
+                if accepted.status == 401 || accepted.status == 403 {
+                    Console.err("imports need an admin token: put it in GUIDEBOOK_TOKEN or in a file named by --token-file")
+                }
                 return 1
             }
             let display = ProgressDisplay()
@@ -29,10 +33,10 @@ struct RemoteImport {
             while true {
                 if cancel.isSet && !canceled {
                     canceled = true
-                    _ = try? HTTP.send("POST", URL(string: "\(base)/v1/jobs/\(id)/cancel")!)
+                    _ = try? HTTP.send("POST", URL(string: "\(base)/v1/jobs/\(id)/cancel")!, token: token)
                     Console.err("\ncanceling job \(id)…")
                 }
-                let current = try HTTP.send("GET", URL(string: "\(base)/v1/jobs/\(id)")!)
+                let current = try HTTP.send("GET", URL(string: "\(base)/v1/jobs/\(id)")!, token: token)
                 guard current.status == 200, let state = current.json else {
                     Console.err("\(name): cannot read job \(id) (\(current.status))")
                     return 1
@@ -77,11 +81,12 @@ enum HTTP {
         var error: (any Error)?
     }
 
-    static func send(_ method: String, _ url: URL, file: String? = nil, contentType: String? = nil) throws -> Reply {
+    static func send(_ method: String, _ url: URL, file: String? = nil, contentType: String? = nil, token: String? = nil) throws -> Reply {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 600
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in

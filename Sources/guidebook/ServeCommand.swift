@@ -18,6 +18,7 @@ struct ServeCommand {
         if let counts = try runtime.seedIfEmpty(store) {
             logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
         }
+        if settings.adminTokenDigest == nil { addFirstAdminToken(store) }
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
             ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
         let metrics = Metrics()
@@ -30,7 +31,10 @@ struct ServeCommand {
         }
         try runner.start()
         var configuration = APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                             requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024)
+                                             requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
+                                             authentication: AuthenticationConfiguration(
+                                                 readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
+                                                 throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies))
         configuration.corsOrigins = settings.corsOrigins
         configuration.embedAncestors = settings.embedAncestors
         let application = Application(
@@ -60,6 +64,8 @@ struct ServeCommand {
         let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("listening", [("url", .string("\(tls == nil ? "http" : "https")://\(settings.host):\(server.port)")),
                                   ("database", .string(settings.databasePath)), ("threads", .int(settings.threads)),
+                                  ("reads", .string(settings.authReads ? "token" : "public")),
+                                  ("admin_token", .string(settings.adminTokenDigest != nil ? "configured" : "stored")),
                                   ("ready_ms", .double(readyMs))])
 
         let signal = Signals.waitForTermination()
@@ -69,5 +75,22 @@ struct ServeCommand {
         try store.checkpoint()
         logger.info("stopped")
         return 0
+    }
+
+    /// Without a configured admin token, the first start of a database without an admin token
+    /// makes one and shows it in the log, once (at any log level: it cannot be shown again).
+    /// A database that cannot be written (a read-only copy) is served all the same.
+    private func addFirstAdminToken(_ store: Store) {
+        var loud = runtime.logger
+        loud.level = min(loud.level, .warning)
+        do {
+            guard let (name, secret) = try AdminBootstrap.addAdminTokenIfNone(to: store) else { return }
+            loud.warning("admin token created; it is shown this once and cannot be shown again: keep it now, "
+                         + "then create other tokens with it (POST /v1/tokens) or with `guidebook tokens`",
+                         [("name", .string(name)), ("role", .string("admin")), ("token", .string(secret))])
+        } catch {
+            loud.warning("no admin token could be created; the server serves without one (create one with `guidebook tokens create`)",
+                         [("error", .string(String(describing: error)))])
+        }
     }
 }

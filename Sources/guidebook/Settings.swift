@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import HTTPServer
 
 /// Everything the executable is configured with, read once at start from options and the
 /// environment (an option wins over its environment variable).
@@ -23,6 +24,13 @@ struct Settings: Sendable {
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
     var searchCacheMegabytes = 32
+    var authReads = false
+    /// The SHA-256 of the admin token set by GUIDEBOOK_ADMIN_TOKEN or --admin-token-file (the
+    /// secret itself is not kept).
+    var adminTokenDigest: [UInt8]?
+    var adminTokenFile: String?
+    var authFailureLimit = 10
+    var trustedProxies: Set<PeerAddress> = []
     var corsOrigins: [String] = []
     var embedAncestors = "*"
 
@@ -77,6 +85,21 @@ struct Settings: Sendable {
         Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "MB", help: "memory for the rows of searched words until the next commit; 0 reads them from the index every time (default 32)") {
             $0.searchCacheMegabytes = try number($1, "--search-cache", 0...4096)
         },
+        Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
+            $0.authReads = try flag($1, "--auth-reads")
+        },
+        Option(flag: "--admin-token-file", environment: "GUIDEBOOK_ADMIN_TOKEN_FILE", valueName: "PATH", help: "file holding the admin token (a container secret); or set the token itself in GUIDEBOOK_ADMIN_TOKEN. Without either, the first start prints a generated admin token once") {
+            $0.adminTokenFile = $1
+        },
+        Option(flag: "--auth-failure-limit", environment: "GUIDEBOOK_AUTH_FAILURE_LIMIT", valueName: "N", help: "wrong tokens one client may send within a minute before each further one is answered after a growing delay (default 10)") {
+            $0.authFailureLimit = try number($1, "--auth-failure-limit", 0...1_000_000)
+        },
+        Option(flag: "--trusted-proxy", environment: "GUIDEBOOK_TRUSTED_PROXIES", valueName: "ADDRESSES", help: "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client (default: none; the header is ignored)") {
+            for text in $1.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !text.isEmpty {
+                guard let address = PeerAddress(text) else { throw UsageError("--trusted-proxy: '\(text)' is not an IP address") }
+                $0.trustedProxies.insert(address)
+            }
+        },
         Option(flag: "--cors-origins", environment: "GUIDEBOOK_CORS_ORIGINS", valueName: "ORIGINS", help: "origins whose scripts may call the API, comma-separated (https://wiki.example.com), or *; default none") {
             do { $0.corsOrigins = try APIConfiguration.corsOrigins(from: $1) } catch let error as APIConfiguration.SettingError {
                 throw UsageError("--cors-origins: \(error.message)")
@@ -117,7 +140,7 @@ struct Settings: Sendable {
                 continue
             }
             if option.valueName == nil {
-                try option.apply(&settings, "")
+                try option.apply(&settings, parts.count == 2 ? parts[1] : "")
                 index += 1
                 continue
             }
@@ -135,7 +158,43 @@ struct Settings: Sendable {
         if (settings.tlsCertificatePath == nil) != (settings.tlsKeyPath == nil) {
             throw UsageError("--tls-cert and --tls-key go together")
         }
+        settings.adminTokenDigest = try adminTokenDigest(environment: environment[adminTokenVariable], file: settings.adminTokenFile)
         return (settings, rest)
+    }
+
+    /// The environment variable that holds the admin token itself (no option: a command line is
+    /// visible to every user of the machine).
+    static let adminTokenVariable = "GUIDEBOOK_ADMIN_TOKEN"
+
+    /// The digest of the admin token given in the environment or in a file (trailing line breaks and
+    /// spaces dropped), or nil when neither is given. Both, a file that cannot be read or a token too
+    /// short or with characters a bearer token cannot hold are usage errors.
+    private static func adminTokenDigest(environment value: String?, file: String?) throws -> [UInt8]? {
+        let fromEnvironment = value.flatMap { $0.isEmpty ? nil : $0 }
+        if fromEnvironment != nil && file != nil {
+            throw UsageError("set the admin token in \(adminTokenVariable) or in --admin-token-file, not both")
+        }
+        var secret = fromEnvironment
+        var source = adminTokenVariable
+        if let file {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw UsageError("--admin-token-file: cannot read \(file)")
+            }
+            secret = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            source = "--admin-token-file \(file)"
+        }
+        guard let secret else { return nil }
+        if let problem = TokenSecret.problemWithConfiguredToken(secret) { throw UsageError("\(source): \(problem)") }
+        return TokenSecret.digest(secret)
+    }
+
+    /// A switch: no value (the flag alone) or true/false, 1/0, yes/no.
+    private static func flag(_ text: String, _ name: String) throws -> Bool {
+        switch text.lowercased() {
+        case "", "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw UsageError("\(name) must be true or false, not '\(text)'")
+        }
     }
 
     private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws -> Int {

@@ -16,7 +16,12 @@ let usage = """
       export --format markdown --out DIR   write (or update) the Git-ready Markdown tree in DIR
       reindex               rebuild the full-text search index
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
+                        --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
       generate N [FILE]     write a deterministic NDJSON knowledge base of N guidelines (for benchmarks)
+      tokens create NAME --role reader|editor|admin
+                            create an API token; its secret is printed once, alone, on stdout
+      tokens list           list tokens: name, role, created, last used (never secrets)
+      tokens revoke NAME    revoke a token
 
     Options (each also settable by its environment variable):
     """
@@ -69,6 +74,8 @@ func runMain() -> Int32 {
             return 0
         case "generate":
             return try GenerateCommand(arguments: rest).run()
+        case "tokens":
+            return try TokensCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         default:
             throw UsageError("unknown command '\(command)'; see guidebook --help")
         }

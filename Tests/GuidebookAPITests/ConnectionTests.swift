@@ -64,7 +64,7 @@ final class ConnectionTests: XCTestCase {
     func testOneMegabytePostIs413AndServerKeepsServing() throws {
         // A route that takes a body (up to the 64 KiB limit); /v1/topics takes no POST at all (405).
         let client = try server.client()
-        let response = try client.request("POST", "/v1/jobs/job_0000000000000000/cancel", headers: [("Content-Type", "application/json")],
+        let response = try client.request("POST", "/v1/jobs/job_0000000000000000/cancel", headers: [("Content-Type", "application/json"), TestGuidebook.adminHeader],
                                           bodyOfSize: 1024 * 1024)
         client.close()
         let problem = try assertProblem(response, status: 413)

@@ -137,7 +137,7 @@ final class ImportJobTests: XCTestCase {
         let running = try server.followJob(id, seconds: 30) { ($0["status"] as? String) == "running" && (($0["progress"] as? [String: Any])?["completed"] as? Int ?? 0) > 0 }
         XCTAssertEqual(running.last?["status"] as? String, "running")
         let client = try server.client()
-        let cancel = try client.request("POST", "/v1/jobs/\(id)/cancel")
+        let cancel = try client.request("POST", "/v1/jobs/\(id)/cancel", headers: [TestGuidebook.adminHeader])
         client.close()
         XCTAssertEqual(cancel.status, 202, cancel.text)
         let final = try server.followJob(id).last!
@@ -145,8 +145,8 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(try topicCount(), topics)
         XCTAssertEqual(try guidelineCount(), guidelines)
         // A finished job cannot be canceled again, but it can be deleted.
-        XCTAssertEqual(try server.request("POST", "/v1/jobs/\(id)/cancel").status, 409)
-        XCTAssertEqual(try server.request("DELETE", "/v1/jobs/\(id)").status, 204)
+        XCTAssertEqual(try server.request("POST", "/v1/jobs/\(id)/cancel", headers: [TestGuidebook.adminHeader]).status, 409)
+        XCTAssertEqual(try server.request("DELETE", "/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).status, 204)
         XCTAssertEqual(try server.get("/v1/jobs/\(id)").status, 404)
     }
 
@@ -219,7 +219,7 @@ final class ImportJobTests: XCTestCase {
         let empty = try TestApp(loadSeed: false)
         defer { empty.stop() }
         let client = try empty.client(timeoutSeconds: 30)
-        let response = try client.request("POST", "/v1/imports?format=json", headers: [("Content-Type", "application/json")], body: exported.body)
+        let response = try client.request("POST", "/v1/imports?format=json", headers: [("Content-Type", "application/json"), TestGuidebook.adminHeader], body: exported.body)
         client.close()
         XCTAssertEqual(response.status, 202)
         let id = try XCTUnwrap(response.jsonObject()["id"] as? String)
@@ -237,7 +237,7 @@ final class ImportJobTests: XCTestCase {
         var statuses: [Int] = []
         for _ in 0..<4 {
             let client = try bounded.client(timeoutSeconds: 30)
-            statuses.append(try client.request("POST", "/v1/imports?format=ndjson", headers: [], body: big).status)
+            statuses.append(try client.request("POST", "/v1/imports?format=ndjson", headers: [TestGuidebook.adminHeader], body: big).status)
             client.close()
         }
         XCTAssertEqual(statuses.first, 202)

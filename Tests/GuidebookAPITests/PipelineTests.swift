@@ -27,9 +27,12 @@ final class PipelineTests: XCTestCase {
         let app = try TestApp(loadSeed: false, bodyLimit: 1000, importLimit: 5000)
         defer { app.stop() }
         let application = app.guidebook.application
-        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/imports")),
+        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/imports", headers: [TestGuidebook.adminHeader])),
                        .spool(limit: 5000, directory: app.directory + "/spool"), "imports declare .body(.spool)")
-        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/jobs/job_1/cancel")), .buffer(limit: 1000))
+        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/jobs/job_1/cancel", headers: [TestGuidebook.adminHeader])),
+                       .buffer(limit: 1000))
+        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/imports")), .refuse,
+                       "without a token the body of an import is not even read")
         XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/topics")), .refuse, "a method the path does not take")
         XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "PUT", path: "/v1/nothing")), .refuse, "no such path")
     }

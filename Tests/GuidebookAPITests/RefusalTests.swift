@@ -75,7 +75,7 @@ final class RefusalTests: XCTestCase {
         let server = try TestServer(importLimit: 1024 * 1024)
         defer { server.stop() }
         try assertTwentyOfTwenty(server, "POST", "/v1/imports?format=ndjson", status: 413,
-                                 headers: [("Content-Type", "application/x-ndjson")]) { response in
+                                 headers: [("Content-Type", "application/x-ndjson"), TestGuidebook.adminHeader]) { response in
             XCTAssertEqual(try self.problem(response)["limit"] as? String, "1048576", "the problem names the limit")
         }
         let jobs = try server.get("/v1/jobs").jsonObject()
@@ -87,7 +87,8 @@ final class RefusalTests: XCTestCase {
     func testBufferedRouteOverTheBodyLimitIs413TwentyTimesOutOfTwenty() throws {
         let server = try TestServer(bodyLimit: 64 * 1024)
         defer { server.stop() }
-        try assertTwentyOfTwenty(server, "POST", "/v1/jobs/job_0000000000000000/cancel", status: 413) { response in
+        try assertTwentyOfTwenty(server, "POST", "/v1/jobs/job_0000000000000000/cancel", status: 413,
+                                 headers: [TestGuidebook.adminHeader]) { response in
             XCTAssertEqual(try self.problem(response)["limit"] as? String, "65536", "the problem names the limit")
         }
     }
@@ -98,7 +99,7 @@ final class RefusalTests: XCTestCase {
         defer { server.stop() }
         let client = try server.client()
         defer { client.close() }
-        var request = Array("POST /v1/jobs/job_0000000000000000/cancel HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        var request = Array("POST /v1/jobs/job_0000000000000000/cancel HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer \(TestGuidebook.adminToken)\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
         let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024)
         for _ in 0..<64 { request += Array("4000\r\n".utf8) + chunk + Array("\r\n".utf8) }
         request += Array("0\r\n\r\n".utf8)
@@ -125,7 +126,7 @@ final class RefusalTests: XCTestCase {
         defer { uploader.close() }
         let body = Array(#"{"format":"guidebook-bundle","version":1,"topics":[]}"#.utf8)
         try uploader.sendRaw(uploader.head("POST", "/v1/imports?format=json&dry_run=true",
-                                           headers: [("Expect", "100-continue")], bodyCount: body.count))
+                                           headers: [("Expect", "100-continue"), TestGuidebook.adminHeader], bodyCount: body.count))
         XCTAssertEqual(try uploader.readResponse(method: "POST").status, 100)
         try uploader.sendRaw(body)
         XCTAssertEqual(try uploader.readResponse(method: "POST").status, 202)

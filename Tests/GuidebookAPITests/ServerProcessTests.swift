@@ -37,7 +37,7 @@ final class ServerProcessTests: XCTestCase {
         let body = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         let client = try HTTPTestClient(port: port, timeoutSeconds: 30)
         defer { client.close() }
-        let response = try client.request("POST", "/v1/imports?format=ndjson", headers: [("Content-Type", "application/x-ndjson")], body: body)
+        let response = try client.request("POST", "/v1/imports?format=ndjson", headers: [("Content-Type", "application/x-ndjson"), TestGuidebook.adminHeader], body: body)
         XCTAssertEqual(response.status, 202, response.text)
         return try XCTUnwrap(response.jsonObject()["id"] as? String)
     }

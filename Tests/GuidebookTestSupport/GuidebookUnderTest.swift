@@ -31,9 +31,9 @@ extension GuidebookUnderTest {
 
     // MARK: Import jobs, as a client runs them: `POST /v1/imports`, then `GET /v1/jobs/{id}` until the job has finished
 
-    /// Sends `body` to `POST /v1/imports?{query}` and returns the answer.
+    /// Sends `body` to `POST /v1/imports?{query}` with the admin token and returns the answer.
     public func submitImport(_ body: [UInt8], query: String, contentType: String = "application/x-ndjson") throws -> HTTPTestResponse {
-        try request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType)], body: body, timeoutSeconds: 30)
+        try request("POST", "/v1/imports?\(query)", headers: [("Content-Type", contentType), TestGuidebook.adminHeader], body: body, timeoutSeconds: 30)
     }
 
     /// Starts an import job, checks that it was accepted as the API promises (202 with

@@ -20,6 +20,16 @@ public final class TestGuidebook {
     /// The package's seed bundles.
     public static var seedDirectory: String { packageRoot + "/Seed" }
 
+    /// The admin token every test Guidebook is configured with (as `GUIDEBOOK_ADMIN_TOKEN` would
+    /// set it), unless a test passes its own `authentication`.
+    public static let adminToken = "gb_test-admin-token-0123456789abcdefghijklmnopqrstuvwxyz"
+    /// `Authorization: Bearer` with `adminToken`, for the tests that import, cancel or delete.
+    public static var adminHeader: (String, String) { ("Authorization", "Bearer \(adminToken)") }
+    /// The authentication every test Guidebook has unless told otherwise: public reads, `adminToken`.
+    public static var defaultAuthentication: AuthenticationConfiguration {
+        AuthenticationConfiguration(adminTokenDigest: TokenSecret.digest(adminToken))
+    }
+
     /// The temporary directory holding the database and the spool folder.
     public let directory: String
     /// The database file.
@@ -33,10 +43,12 @@ public final class TestGuidebook {
     private var isStopped = false
 
     /// A Guidebook on a new database, with the seed unless `loadSeed` is false; `readers` bounds
-    /// the store's read connections, the limits and the queue bound are the API's; `configure`
-    /// adjusts the rest of the API's configuration (CORS origins, embed ancestors).
+    /// the store's read connections, the limits and the queue bound are the API's; `authentication`
+    /// (by default `defaultAuthentication`) and `logger` are the application's; `configure` adjusts
+    /// the rest of the API's configuration (CORS origins, embed ancestors).
     public init(loadSeed: Bool = true, readers: Int = 4, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
-                maxQueuedJobs: Int = 16, configure: (inout APIConfiguration) -> Void = { _ in }) throws {
+                maxQueuedJobs: Int = 16, authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
+                logger: Logger = Logger(level: .critical), configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -53,13 +65,13 @@ public final class TestGuidebook {
             runner = jobs
             try jobs.start()
             var configuration = APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
-                                                 requiresSeed: true)
+                                                 requiresSeed: true, authentication: authentication)
             configure(&configuration)
             application = Application(
                 store: store,
                 jobs: jobs,
                 configuration: configuration,
-                logger: Logger(level: .critical)
+                logger: logger
             )
             self.directory = directory
             self.databasePath = databasePath

@@ -1,3 +1,4 @@
+import GuidebookAPI
 import Foundation
 import GuidebookCore
 import GuidebookJobs
@@ -23,11 +24,13 @@ public final class TestServer: GuidebookUnderTest {
 
     /// Starts a server on a new database, with the seed unless `loadSeed` is false; the other
     /// arguments set the server's threads, body and import limits, job queue bound, connection
-    /// timeout and linger bounds.
+    /// timeout and linger bounds, and the application's authentication and logger.
     public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
-                maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init()) throws {
+                maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init(),
+                authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
+                logger: Logger = Logger(level: .critical)) throws {
         let guidebook = try TestGuidebook(loadSeed: loadSeed, readers: threads + 2, bodyLimit: bodyLimit, importLimit: importLimit,
-                                          maxQueuedJobs: maxQueuedJobs)
+                                          maxQueuedJobs: maxQueuedJobs, authentication: authentication, logger: logger)
         do {
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,

@@ -6,19 +6,19 @@ struct KnowledgeController: Controller {
     let store: Store
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/categories", categories, options: [.cacheable])
-        router.add("GET", "/v1/topics", topics, options: [.cacheable])
+        router.add("GET", "/v1/categories", categories, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/topics", topics, options: [.cacheable, .role(.reader)])
         let renderings = Renderings(store: store)
         router.add("GET", "/v1/topics/{slug}", renderings.negotiated("slug", kind: "topic", json: topic, document: Renderings.topicDocument),
                    options: [.cacheable, .produces(Rendition.producedMediaTypes), .role(.reader)])
-        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable])
+        router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/guidelines/{id}",
                    renderings.negotiated("id", kind: "guideline", isID: { try $0.guideline(id: $1) != nil }, json: guideline,
                                          document: Renderings.guidelineDocument),
                    options: [.cacheable, .produces(Rendition.producedMediaTypes), .role(.reader)])
-        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable])
-        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable])
-        router.add("GET", "/v1/locales", locales, options: [.cacheable])
+        router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/locales", locales, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/export", export, options: [.produces(WikiController.archiveMediaTypes), .role(.reader)])
     }
 

@@ -9,7 +9,9 @@ struct MetricsController: Controller {
     let runner: JobRunner
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/metrics", render)
+        // Open whatever the settings: counts only, never a secret or the knowledge base's text
+        // (keep it off the public internet at the proxy, as usual for /metrics).
+        router.add("GET", "/metrics", render, options: [.open])
     }
 
     private func render(_ request: APIRequest) throws -> APIResponse {
@@ -54,6 +56,13 @@ struct MetricsController: Controller {
         single("guidebook_search_zero_results_total", "counter", "Searches that found nothing.", snapshot.zeroResultSearches)
         single("guidebook_search_zero_result_ratio", "gauge", "Share of searches that found nothing.",
                snapshot.searches > 0 ? Double(snapshot.zeroResultSearches) / Double(snapshot.searches) : 0)
+        header("guidebook_auth_failures_total", "counter", "Requests refused for their token, by reason: missing, malformed, unknown (or revoked), forbidden (a lesser role).")
+        for reason in ["missing", "malformed", "unknown", "forbidden"] {
+            text += "guidebook_auth_failures_total{reason=\"\(reason)\"} \(snapshot.authFailures[reason] ?? 0)\n"
+        }
+        single("guidebook_auth_delayed_total", "counter", "Refusals of wrong tokens made to wait (a client over the limit of wrong tokens a minute).",
+               snapshot.authDelayed)
+        single("guidebook_auth_delay_seconds_total", "counter", "Time refusals of wrong tokens were made to wait, in all.", snapshot.authDelaySeconds)
         single("guidebook_search_cache_bytes", "gauge", "Memory held by searched phrases' rows and the row directory (--search-cache).",
                store.searchCache.byteCount)
 

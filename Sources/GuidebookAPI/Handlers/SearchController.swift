@@ -8,7 +8,7 @@ struct SearchController: Controller {
     static let maxMarkLength = 32
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/v1/search", search, options: [.cacheable])
+        router.add("GET", "/v1/search", search, options: [.cacheable, .role(.reader)])
     }
 
     private func search(_ request: APIRequest) throws -> APIResponse {

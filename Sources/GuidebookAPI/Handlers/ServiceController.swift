@@ -7,8 +7,8 @@ struct ServiceController: Controller {
     let requiresSeed: Bool
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/livez", live)
-        router.add("GET", "/readyz", ready)
+        router.add("GET", "/livez", live, options: [.open])
+        router.add("GET", "/readyz", ready, options: [.open])
     }
 
     /// The JSON index of links, which `GET /` answers to API clients (`WebController` owns the route).

@@ -27,11 +27,11 @@ struct WebController: Controller {
     static let assetMediaTypes = ["text/css", "text/javascript", "application/javascript", "image/svg+xml", "image/*"]
 
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/", index, options: [.produces(Self.pageMediaTypes)])
-        router.add("GET", "/topics/{slug}", topic, options: [.produces(Self.pageMediaTypes)])
-        router.add("GET", "/guidelines/{id}", guideline, options: [.produces(Self.pageMediaTypes)])
-        router.add("GET", "/imports", page, options: [.produces(Self.pageMediaTypes)])
-        router.add("GET", Self.assetRoute, asset, options: [.produces(Self.assetMediaTypes)])
+        router.add("GET", "/", index, options: [.produces(Self.pageMediaTypes), .open])
+        router.add("GET", "/topics/{slug}", topic, options: [.produces(Self.pageMediaTypes), .open])
+        router.add("GET", "/guidelines/{id}", guideline, options: [.produces(Self.pageMediaTypes), .open])
+        router.add("GET", "/imports", page, options: [.produces(Self.pageMediaTypes), .open])
+        router.add("GET", Self.assetRoute, asset, options: [.produces(Self.assetMediaTypes), .open])
     }
 
     private func index(_ request: APIRequest) throws -> APIResponse {

@@ -12,6 +12,9 @@ public final class Metrics: @unchecked Sendable {
     private var zeroResultSearches = 0
     private var importedGuidelines = 0
     private var importSeconds = 0.0
+    private var authFailures: [String: Int] = [:]
+    private var authDelayed = 0
+    private var authDelaySeconds = 0.0
 
     /// Upper bounds of the latency histogram, in seconds.
     public static let latencyBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -65,6 +68,18 @@ public final class Metrics: @unchecked Sendable {
         }
     }
 
+    /// Records a request refused for its token (`reason`: missing, malformed, unknown, forbidden)
+    /// and how long its answer was made to wait.
+    func recordAuthFailure(reason: String, delay: Duration) {
+        lock.withLock {
+            authFailures[reason, default: 0] += 1
+            if delay > .zero {
+                authDelayed += 1
+                authDelaySeconds += Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+            }
+        }
+    }
+
     /// A consistent copy of every value.
     struct Snapshot {
         var requests: [RequestKey: Int]
@@ -76,13 +91,17 @@ public final class Metrics: @unchecked Sendable {
         var zeroResultSearches: Int
         var importedGuidelines: Int
         var importSeconds: Double
+        var authFailures: [String: Int]
+        var authDelayed: Int
+        var authDelaySeconds: Double
     }
 
     func snapshot() -> Snapshot {
         lock.withLock {
             Snapshot(requests: requests, latencyBuckets: latencyBuckets, latencyCount: latencyCount, latencySum: latencySum,
                      inFlight: inFlight, searches: searches, zeroResultSearches: zeroResultSearches,
-                     importedGuidelines: importedGuidelines, importSeconds: importSeconds)
+                     importedGuidelines: importedGuidelines, importSeconds: importSeconds,
+                     authFailures: authFailures, authDelayed: authDelayed, authDelaySeconds: authDelaySeconds)
         }
     }
 }

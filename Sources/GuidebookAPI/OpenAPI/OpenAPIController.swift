@@ -2,8 +2,8 @@
 /// `GET /.well-known/api-catalog` (RFC 9727: a linkset pointing at it).
 struct OpenAPIController: Controller {
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/openapi.json", document)
-        router.add("GET", APICatalog.path, catalog)
+        router.add("GET", "/openapi.json", document, options: [.open])
+        router.add("GET", APICatalog.path, catalog, options: [.open])
     }
 
     private func document(_ request: APIRequest) throws -> APIResponse {

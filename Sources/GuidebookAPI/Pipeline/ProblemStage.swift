@@ -29,8 +29,10 @@ public struct ProblemStage: Stage {
 
     /// The response for `problem` to a request for `path` (its `instance`).
     static func response(for problem: Problem, path: String) -> APIResponse {
-        APIResponse(status: problem.status, headers: [("Content-Type", MediaType.problemJSON.contentType)] + problem.headers,
-                    body: .bytes(problem.body(instance: PercentEncoding.encode(String(path.prefix(500)), keeping: "/"))),
-                    isCacheable: false)
+        var response = APIResponse(status: problem.status, headers: [("Content-Type", MediaType.problemJSON.contentType)] + problem.headers,
+                                   body: .bytes(problem.body(instance: PercentEncoding.encode(String(path.prefix(500)), keeping: "/"))),
+                                   isCacheable: false)
+        response.delay = problem.delay
+        return response
     }
 }

@@ -13,6 +13,9 @@ public struct RequestContext: Sendable {
     public internal(set) var requestID = ""
     /// The counters served at `/metrics`.
     public let metrics: Metrics
+    /// Who sent the request: the token it carried, when its route asked for one (set by
+    /// `AuthenticationStage`); nil on open and public routes. Its `name` is what a change records.
+    public internal(set) var principal: Principal?
 
     init(route: APIRoute?, parameters: [String: String], refusal: Problem?, metrics: Metrics) {
         self.route = route

@@ -7,17 +7,21 @@ public struct Problem: Error, Sendable, Equatable {
         case methodNotAllowed = "method-not-allowed", notAcceptable = "not-acceptable", unsupportedMediaType = "unsupported-media-type"
         case bodyTooLarge = "body-too-large", conflict, translationMissing = "translation-missing"
         case unavailable, internalError = "internal-error"
+        case unauthorized, forbidden, validationFailed = "validation-failed"
 
         /// The HTTP status.
         public var status: Int {
             switch self {
             case .invalidParameter, .invalidBody: return 400
+            case .unauthorized: return 401
+            case .forbidden: return 403
             case .notFound, .translationMissing: return 404
             case .methodNotAllowed: return 405
             case .notAcceptable: return 406
             case .conflict: return 409
             case .bodyTooLarge: return 413
             case .unsupportedMediaType: return 415
+            case .validationFailed: return 422
             case .internalError: return 500
             case .unavailable: return 503
             }
@@ -37,6 +41,9 @@ public struct Problem: Error, Sendable, Equatable {
             case .translationMissing: return "Translation Missing"
             case .unavailable: return "Service Unavailable"
             case .internalError: return "Internal Server Error"
+            case .unauthorized: return "Unauthorized"
+            case .forbidden: return "Forbidden"
+            case .validationFailed: return "Validation Failed"
             }
         }
 
@@ -52,6 +59,11 @@ public struct Problem: Error, Sendable, Equatable {
     public var extra: [String: String]
     /// Headers that belong with the problem (`Allow` for 405, `Retry-After` for 503).
     public var headers: [(name: String, value: String)]
+    /// For a 422: every invalid field of the request body at once, each with why (RFC 9457's
+    /// `invalid_params` example member: `[{"name": ..., "reason": ...}]`).
+    public var invalidParams: [(name: String, reason: String)] = []
+    /// How long the server waits before it answers (a client that keeps sending wrong tokens).
+    public var delay: Duration = .zero
     /// A line for the server's log, never sent to the client: the `ProblemStage` writes it at
     /// error level with the request id (for a refusal whose cause an operator must see).
     public var logLine: (message: String, fields: [(String, LogValue)])?
@@ -65,6 +77,7 @@ public struct Problem: Error, Sendable, Equatable {
 
     public static func == (lhs: Problem, rhs: Problem) -> Bool {
         lhs.kind == rhs.kind && lhs.detail == rhs.detail && lhs.extra == rhs.extra
+            && lhs.invalidParams.map(\.name) == rhs.invalidParams.map(\.name) && lhs.invalidParams.map(\.reason) == rhs.invalidParams.map(\.reason)
     }
 
     /// The HTTP status.
@@ -118,6 +131,14 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(.unavailable, detail: detail, headers: [("Retry-After", String(retryAfter))])
     }
 
+    /// The request body has invalid fields: each with its reason (`invalid_params`).
+    public static func validationFailed(_ params: [(name: String, reason: String)]) -> Problem {
+        var problem = Problem(.validationFailed, detail: params.count == 1 ? "\(params[0].name): \(params[0].reason)"
+                              : "\(params.count) fields are invalid; see invalid_params")
+        problem.invalidParams = params
+        return problem
+    }
+
     public static func internalError(requestID: String) -> Problem {
         Problem(.internalError, detail: "the server failed to answer; the log has the details under request id \(requestID)")
     }
@@ -132,6 +153,17 @@ public struct Problem: Error, Sendable, Equatable {
         json.field("detail", detail)
         json.field("instance", instance)
         for (key, value) in extra.sorted(by: { $0.key < $1.key }) { json.field(key, value) }
+        if !invalidParams.isEmpty {
+            json.key("invalid_params")
+            json.beginArray()
+            for param in invalidParams {
+                json.beginObject()
+                json.field("name", param.name)
+                json.field("reason", param.reason)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.endObject()
         return json.bytes
     }

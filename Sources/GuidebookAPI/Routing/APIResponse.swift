@@ -11,6 +11,8 @@ public struct APIResponse: Sendable {
     /// What this answer counts in the metrics, recorded each time it is served (from the response
     /// cache too), but not when a 304 is answered in its place.
     public var metricEvents: [Metrics.Event] = []
+    /// How long the server waits before it sends the answer (`HTTPResponse.delay`).
+    public var delay: Duration = .zero
 
     public init(status: Int, headers: [(name: String, value: String)], body: HTTPResponse.Body, isCacheable: Bool) {
         self.status = status
@@ -42,7 +44,11 @@ public struct APIResponse: Sendable {
     }
 
     /// The response as the server sends it.
-    var http: HTTPResponse { HTTPResponse(status: status, headers: headers, body: body) }
+    var http: HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers, body: body)
+        response.delay = delay
+        return response
+    }
 
     /// The body's bytes, or an empty array for a stream.
     public var bodyBytes: [UInt8] {

@@ -2,10 +2,13 @@
 /// to act on:
 ///
 /// ```swift
-/// router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable])
-/// router.add("POST", "/v1/imports", submitImport, options: [.body(.spool)])
-/// router.add("GET", "/imports", page, options: [.produces(["text/html", "application/xhtml+xml"])])
+/// router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable, .role(.reader)])
+/// router.add("POST", "/v1/imports", submitImport, options: [.body(.spool), .role(.admin)])
+/// router.add("GET", "/imports", page, options: [.produces(["text/html", "application/xhtml+xml"]), .open])
 /// ```
+///
+/// Every route declares its access, `.open` or `.role(...)`: the application refuses to start with
+/// a route that declares neither (a programmer error), and the auth matrix test fails.
 public enum RouteOption: Sendable {
     /// Its successful answers depend only on the stored data and the request, so the response
     /// cache may reuse them until the next commit.
@@ -15,8 +18,12 @@ public enum RouteOption: Sendable {
     /// Media ranges an `Accept` header may name for it besides the API's own
     /// (`MediaType.acceptableRanges`): the types it answers with, as a client may ask for them.
     case produces([String])
-    /// The role a client needs to call it (without this option: none).
+    /// The role a client's token needs to call it. `.reader` (reads) is asked for only when reads
+    /// are not public (`--auth-reads`); `.editor` and `.admin` always.
     case role(Role)
+    /// Open to everyone whatever the settings: the probes, the contract, the web page's shell and
+    /// its assets, `/metrics`.
+    case open
 }
 
 /// Where a route's request body goes, decided when the request's headers arrive.
@@ -49,8 +56,13 @@ public struct RouteProperties: Sendable, Equatable {
     public var body = RouteBody.buffer
     /// The media ranges `Accept` may name for it besides the API's own.
     public var producedMediaTypes: [String] = []
-    /// The role a client needs; nil: none (authentication stages decide what that means).
+    /// The role a client needs; nil: none (an open route, or one that declared nothing).
     public var role: Role?
+    /// Declared `.open`: no token is asked for, whatever the settings.
+    public var isOpen = false
+
+    /// True when the route declared its access (`.open` or `.role(...)`), as every route must.
+    public var declaresAccess: Bool { isOpen != (role != nil) }
 
     public init(_ options: [RouteOption] = []) {
         for option in options {
@@ -59,6 +71,7 @@ public struct RouteProperties: Sendable, Equatable {
             case .body(let body): self.body = body
             case .produces(let ranges): producedMediaTypes += ranges
             case .role(let role): self.role = role
+            case .open: isOpen = true
             }
         }
     }

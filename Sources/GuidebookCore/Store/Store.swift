@@ -111,6 +111,23 @@ public final class Store: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in one IMMEDIATE transaction on the connection that watches for commits, for
+    /// bookkeeping that must not count as a change of the data (a connection's own commits leave
+    /// its `PRAGMA data_version` as it is, so cached answers stay valid; commits by others are
+    /// still seen). It does not wait for the write lock: false when another connection holds it.
+    func writeUnobserved(_ body: (Database) throws -> Void) throws -> Bool {
+        try watchLock.withLock {
+            try watcher.execute("PRAGMA query_only = 0; PRAGMA busy_timeout = 0;")
+            defer { try? watcher.execute("PRAGMA query_only = 1; PRAGMA busy_timeout = \(watcher.busyTimeoutMilliseconds);") }
+            do {
+                try watcher.transaction { try body(watcher) }
+                return true
+            } catch let error as SQLiteError where error.isBusy {
+                return false
+            }
+        }
+    }
+
     /// Runs `body` (work done while starting, such as seeding), turning a lock another process
     /// held beyond the busy timeout into `StoreError.locked`, which names this file.
     func reportingLock<T>(_ body: () throws -> T) throws -> T {

@@ -25,7 +25,9 @@ final class ServerProcess {
     private let buffer = LogBuffer()
 
     /// Starts `guidebook serve` with `arguments` on a free port and, unless told not to
-    /// (to start several at the same moment), waits until it listens.
+    /// (to start several at the same moment), waits until it listens. The server's admin token is
+    /// `TestGuidebook.adminToken` (`GUIDEBOOK_ADMIN_TOKEN`) unless `environment` sets that variable
+    /// (an empty value: no configured admin token).
     init(arguments: [String], environment: [String: String] = [:], waitUntilListening wait: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw ProcessError("the guidebook executable was not found at \(Self.executable); build the package first")
@@ -33,6 +35,7 @@ final class ServerProcess {
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["serve", "--port", "0", "--resources", TestServer.packageRoot] + arguments
         var env = ProcessInfo.processInfo.environment
+        env["GUIDEBOOK_ADMIN_TOKEN"] = TestGuidebook.adminToken
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardError = errorPipe

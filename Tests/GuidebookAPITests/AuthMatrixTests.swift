@@ -1,0 +1,200 @@
+import Foundation
+import GuidebookAPI
+import GuidebookCore
+import GuidebookTestSupport
+import XCTest
+
+/// The auth matrix: every route of the router, with no token, a malformed header, a wrong token,
+/// and a reader, an editor and an admin token, answers exactly as its declared access says, with
+/// reads public and with `--auth-reads`. The table below is the contract: a route the router has
+/// and the table lacks (or declares differently) fails the test, so nobody adds a route without
+/// deciding who may call it.
+final class AuthMatrixTests: XCTestCase {
+    /// Who may call a route.
+    enum Access: String { case open, reader, editor, admin }
+
+    /// One route: a target to call it with, its access, and the status it answers when let through
+    /// (the targets name things that do not exist where a success would change data).
+    struct Expectation {
+        let target: String
+        let access: Access
+        let allowed: Int
+    }
+
+    /// Every route of the application, by `METHOD template`.
+    static let expected: [String: Expectation] = [
+        // Open whatever the settings: the page shell and its assets, the contract, probes, metrics.
+        "GET /": .init(target: "/", access: .open, allowed: 200),
+        "GET /topics/{slug}": .init(target: "/topics/sheets", access: .open, allowed: 200),
+        "GET /guidelines/{id}": .init(target: "/guidelines/nope", access: .open, allowed: 404),
+        "GET /imports": .init(target: "/imports", access: .open, allowed: 200),
+        "GET /assets/{name}": .init(target: "/assets/nope.css", access: .open, allowed: 404),
+        "GET /openapi.json": .init(target: "/openapi.json", access: .open, allowed: 200),
+        "GET /.well-known/api-catalog": .init(target: "/.well-known/api-catalog", access: .open, allowed: 200),
+        "GET /livez": .init(target: "/livez", access: .open, allowed: 200),
+        "GET /readyz": .init(target: "/readyz", access: .open, allowed: 200),
+        "GET /metrics": .init(target: "/metrics", access: .open, allowed: 200),
+        // Reads: public unless --auth-reads.
+        "GET /v1/categories": .init(target: "/v1/categories", access: .reader, allowed: 200),
+        "GET /v1/topics": .init(target: "/v1/topics", access: .reader, allowed: 200),
+        "GET /v1/topics/{slug}": .init(target: "/v1/topics/sheets", access: .reader, allowed: 200),
+        "GET /v1/guidelines": .init(target: "/v1/guidelines?limit=1", access: .reader, allowed: 200),
+        "GET /v1/guidelines/{id}": .init(target: "/v1/guidelines/nope", access: .reader, allowed: 404),
+        "GET /v1/guidelines/{id}/translations": .init(target: "/v1/guidelines/nope/translations", access: .reader, allowed: 404),
+        "GET /v1/guidelines/{id}/translations/{locale}": .init(target: "/v1/guidelines/nope/translations/ko", access: .reader, allowed: 404),
+        "GET /v1/locales": .init(target: "/v1/locales", access: .reader, allowed: 200),
+        "GET /v1/export": .init(target: "/v1/export", access: .reader, allowed: 200),
+        "GET /v1/topics/{slug}/sections/{key}": .init(target: "/v1/topics/sheets/sections/nope.md", access: .reader, allowed: 404),
+        "GET /embed/topics/{slug}": .init(target: "/embed/topics/sheets", access: .reader, allowed: 200),
+        "GET /embed/guidelines/{id}": .init(target: "/embed/guidelines/nope", access: .reader, allowed: 404),
+        "GET /v1/search": .init(target: "/v1/search?q=sheet", access: .reader, allowed: 200),
+        "GET /v1/jobs": .init(target: "/v1/jobs", access: .reader, allowed: 200),
+        "GET /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .reader, allowed: 404),
+        "GET /v1/jobs/{id}/events": .init(target: "/v1/jobs/job_0000000000000000/events", access: .reader, allowed: 404),
+        // Admin: imports, jobs, tokens.
+        "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
+        "DELETE /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .admin, allowed: 404),
+        "POST /v1/jobs/{id}/cancel": .init(target: "/v1/jobs/job_0000000000000000/cancel", access: .admin, allowed: 404),
+        "GET /v1/tokens": .init(target: "/v1/tokens", access: .admin, allowed: 200),
+        "POST /v1/tokens": .init(target: "/v1/tokens", access: .admin, allowed: 400),
+        "GET /v1/tokens/{name}": .init(target: "/v1/tokens/nobody", access: .admin, allowed: 404),
+        "DELETE /v1/tokens/{name}": .init(target: "/v1/tokens/nobody", access: .admin, allowed: 404),
+    ]
+
+    /// The callers of the matrix: the header each sends (nil: none) and the role behind it.
+    private struct Caller {
+        let name: String
+        let header: String?
+        let role: Role?
+    }
+
+    /// A well-formed token that no one was given.
+    static let wrongToken = "gb_" + String(repeating: "x", count: 43)
+
+    /// Creates a token through the API with the admin token and returns its secret.
+    static func createToken(_ app: some GuidebookUnderTest, name: String, role: String,
+                            file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let response = try app.request("POST", "/v1/tokens", headers: [("Content-Type", "application/json"), TestGuidebook.adminHeader],
+                                       body: Array(#"{"name": "\#(name)", "role": "\#(role)"}"#.utf8))
+        XCTAssertEqual(response.status, 201, response.text, file: file, line: line)
+        return try XCTUnwrap(response.jsonObject()["token"] as? String, file: file, line: line)
+    }
+
+    private func callers(_ app: TestApp) throws -> [Caller] {
+        [
+            Caller(name: "no token", header: nil, role: nil),
+            Caller(name: "another scheme", header: "Basic YWRtaW46YWRtaW4=", role: nil),
+            Caller(name: "a wrong token", header: "Bearer \(Self.wrongToken)", role: nil),
+            Caller(name: "a reader", header: "Bearer \(try Self.createToken(app, name: "matrix-reader", role: "reader"))", role: .reader),
+            Caller(name: "an editor", header: "Bearer \(try Self.createToken(app, name: "matrix-editor", role: "editor"))", role: .editor),
+            Caller(name: "an admin", header: "Bearer \(try Self.createToken(app, name: "matrix-admin", role: "admin"))", role: .admin),
+        ]
+    }
+
+    /// The role a route needs under the setting: nil when none.
+    private static func needed(_ access: Access, authReads: Bool) -> Role? {
+        switch access {
+        case .open: return nil
+        case .reader: return authReads ? .reader : nil
+        case .editor: return .editor
+        case .admin: return .admin
+        }
+    }
+
+    func testEveryRouteDeclaresTheAccessTheMatrixExpects() throws {
+        let app = try makeTestApp(loadSeed: false)
+        var routed = Set<String>()
+        for route in app.guidebook.application.routes {
+            let key = "\(route.method) \(route.template)"
+            routed.insert(key)
+            let declared: Access? = route.properties.isOpen ? .open : route.properties.role.map { Access(rawValue: $0.rawValue)! }
+            guard let expectation = Self.expected[key] else {
+                XCTFail("route \(key) is not in AuthMatrixTests.expected: decide its access (.open or .role(...)) and add it")
+                continue
+            }
+            XCTAssertTrue(route.properties.declaresAccess, "\(key) declares no access")
+            XCTAssertEqual(declared, expectation.access, "\(key) declares \(declared?.rawValue ?? "nothing"), the matrix expects \(expectation.access)")
+        }
+        for key in Set(Self.expected.keys).subtracting(routed).sorted() { XCTFail("the matrix lists \(key), which the router does not have") }
+    }
+
+    func testTheContractNamesEachOperationsRoleAndItsRefusals() throws {
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any])
+        let scheme = ((document["components"] as? [String: Any])?["securitySchemes"] as? [String: Any])?["bearer"] as? [String: Any]
+        XCTAssertEqual(scheme?["type"] as? String, "http")
+        XCTAssertEqual(scheme?["scheme"] as? String, "bearer")
+        let paths = try XCTUnwrap(document["paths"] as? [String: [String: Any]])
+        for (key, expectation) in Self.expected {
+            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let operation = paths[parts[1]]?[parts[0].lowercased()] as? [String: Any] else {
+                XCTFail("\(key) is not documented")
+                continue
+            }
+            XCTAssertEqual(operation["x-guidebook-role"] as? String, expectation.access.rawValue, "\(key): x-guidebook-role")
+            let security = try XCTUnwrap(operation["security"] as? [[String: Any]], "\(key) has no security")
+            let responses = operation["responses"] as? [String: Any] ?? [:]
+            switch expectation.access {
+            case .open:
+                XCTAssertTrue(security.isEmpty, "\(key) is open: security []")
+                XCTAssertNil(responses["401"], "\(key) is open: never 401")
+            case .reader:
+                XCTAssertTrue(security.contains { $0.isEmpty } && security.contains { $0["bearer"] != nil }, "\(key): a token is optional")
+                XCTAssertNotNil(responses["401"], "\(key): 401 with --auth-reads")
+                XCTAssertNil(responses["403"], "\(key): every token is at least a reader")
+            case .editor, .admin:
+                XCTAssertEqual(security.count, 1, "\(key): a token is required")
+                XCTAssertNotNil(security.first?["bearer"], "\(key): the bearer scheme")
+                XCTAssertNotNil(responses["401"], "\(key): 401")
+                XCTAssertNotNil(responses["403"], "\(key): 403")
+            }
+        }
+    }
+
+    func testTheMatrixWithPublicReads() throws {
+        try runMatrix(authReads: false)
+    }
+
+    func testTheMatrixWithAuthReads() throws {
+        try runMatrix(authReads: true)
+    }
+
+    private func runMatrix(authReads: Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        let app = try TestApp(authentication: AuthenticationConfiguration(readsNeedToken: authReads,
+                                                                          adminTokenDigest: TestGuidebook.defaultAuthentication.adminTokenDigest))
+        defer { app.stop() }
+        let callers = try callers(app)
+        var checked = 0
+        for route in app.guidebook.application.routes {
+            let key = "\(route.method) \(route.template)"
+            guard let expectation = Self.expected[key] else { continue } // failed by the test above
+            let needed = Self.needed(expectation.access, authReads: authReads)
+            for caller in callers {
+                let headers = caller.header.map { [("Authorization", $0)] } ?? []
+                let response = try app.request(route.method, expectation.target, headers: headers)
+                let context = "\(key) (auth-reads \(authReads)) with \(caller.name)"
+                checked += 1
+                guard let needed else {
+                    XCTAssertEqual(response.status, expectation.allowed, "\(context): \(response.text.prefix(200))", file: file, line: line)
+                    continue
+                }
+                guard let role = caller.role else {
+                    let problem = try assertProblem(response, status: 401, file: file, line: line)
+                    XCTAssertEqual(problem["type"] as? String, "/problems/unauthorized", context, file: file, line: line)
+                    XCTAssertEqual(problem["required_role"] as? String, needed.rawValue, context, file: file, line: line)
+                    XCTAssertTrue(response.header("WWW-Authenticate")?.hasPrefix(#"Bearer realm="guidebook""#) ?? false,
+                                  "\(context): WWW-Authenticate is \(response.header("WWW-Authenticate") ?? "missing")", file: file, line: line)
+                    continue
+                }
+                if role < needed {
+                    let problem = try assertProblem(response, status: 403, file: file, line: line)
+                    XCTAssertEqual(problem["type"] as? String, "/problems/forbidden", context, file: file, line: line)
+                    XCTAssertEqual(problem["required_role"] as? String, needed.rawValue, context, file: file, line: line)
+                    XCTAssertEqual(problem["role"] as? String, role.rawValue, context, file: file, line: line)
+                } else {
+                    XCTAssertEqual(response.status, expectation.allowed, "\(context): \(response.text.prefix(200))", file: file, line: line)
+                }
+            }
+        }
+        XCTAssertEqual(checked, Self.expected.count * callers.count, "every route was called by every caller")
+    }
+}
