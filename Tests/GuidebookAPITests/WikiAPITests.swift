@@ -226,6 +226,29 @@ final class WikiAPITests: XCTestCase {
         XCTAssertEqual(try any.get("/v1/topics", headers: [("Origin", "https://any.example")]).header("Access-Control-Allow-Origin"), "*")
     }
 
+    /// With `--auth-reads`, a preflight still needs no token (browsers never send one with it),
+    /// and the 401 a script gets carries the CORS headers, so it can read why.
+    func testPreflightComesBeforeAuthentication() throws {
+        let origin = "https://wiki.example.com"
+        let app = try TestApp(authentication: AuthenticationConfiguration(readsNeedToken: true,
+                                                                           adminTokenDigest: TestGuidebook.defaultAuthentication.adminTokenDigest)) {
+            $0.corsOrigins = [origin]
+        }
+        defer { app.stop() }
+        let preflight = try app.request("OPTIONS", "/v1/topics/sheets.md", headers: [
+            ("Origin", origin), ("Access-Control-Request-Method", "GET"), ("Access-Control-Request-Headers", "authorization"),
+        ])
+        XCTAssertEqual(preflight.status, 204)
+        XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), origin)
+        let refused = try app.get("/v1/topics/sheets.md", headers: [("Origin", origin)])
+        XCTAssertEqual(refused.status, 401)
+        XCTAssertEqual(refused.header("Access-Control-Allow-Origin"), origin)
+        XCTAssertEqual(try app.get("/embed/topics/sheets").status, 401, "an embed is a read: with --auth-reads it needs a token")
+        let allowed = try app.get("/v1/topics/sheets.md", headers: [("Origin", origin), TestGuidebook.adminHeader])
+        XCTAssertEqual(allowed.status, 200)
+        XCTAssertTrue(allowed.text.hasPrefix("# Sheets\n"), allowed.text)
+    }
+
     // MARK: The export as an archive
 
     /// The tar.gz and the zip hold exactly the tree the directory export writes, byte for byte.
