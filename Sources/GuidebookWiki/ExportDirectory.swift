@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A folder the Markdown export is kept in (a Git working tree, say), updated so that a commit
 /// afterwards shows exactly what changed: a file is rewritten only when its bytes differ, and
@@ -109,12 +112,38 @@ public struct ExportDirectory {
         }
     }
 
-    /// Writes through a temporary file renamed into place, so that a reader (a wiki syncing) never sees half a file.
+    /// Writes through a temporary file beside it, renamed into place, so that a reader (a wiki
+    /// syncing) never sees half a file. Without `fsync`: Foundation's atomic write syncs every
+    /// file, which made the 100k export take 20-30 s on a busy disk instead of a few; an export cut
+    /// short by a crash is simply run again.
     private func write(_ bytes: [UInt8], to target: String) throws {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: target), options: .atomic)
-        } catch {
-            throw ExportError.io(path: target, reason: "cannot be written (\(error.localizedDescription))")
+        let temporary = (target as NSString).deletingLastPathComponent + "/.guidebook-export-\(getpid()).tmp"
+        func failure(_ what: String) -> ExportError {
+            ExportError.io(path: target, reason: "cannot be written (\(what): \(String(cString: strerror(errno))))")
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("open") }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure("write")
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            written += count
+        }
+        guard close(descriptor) == 0 else {
+            let error = failure("close")
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, target) == 0 else {
+            let error = failure("rename")
+            unlink(temporary)
+            throw error
         }
     }
 }

@@ -40,25 +40,32 @@ struct WikiController: Controller {
 
     private func embedTopic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
-        let theme = try Self.theme(request)
-        return try store.read { reader in
-            let languages = try Renderings.languages(request, reader: reader)
+        return try embed(request) { reader, languages in
             guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-            let document = WikiDocument.topic(topic, in: languages)
-            let title = languages.title(topic.summary.title) ?? slug
-            return embed(EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + slug), document: document)
+            return (.topic(topic, in: languages), languages.title(topic.summary.title) ?? slug, slug)
         }
     }
 
     private func embedGuideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
+        return try embed(request) { reader, languages in
+            guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
+            let title = try languages.title(reader.topicTitle(slug: guideline.topic)) ?? guideline.topic
+            return (.guideline(guideline, in: languages), title, guideline.topic)
+        }
+    }
+
+    /// The embed page of what `read` finds (a document, the page's title, and the topic its link opens).
+    private func embed(_ request: APIRequest,
+                       read: (KnowledgeReader, RenderLanguages) throws -> (document: WikiDocument, title: String, topic: String)) throws -> APIResponse {
         let theme = try Self.theme(request)
         return try store.read { reader in
-            let languages = try Renderings.languages(request, reader: reader)
-            guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
-            let document = WikiDocument.guideline(guideline, in: languages)
-            let title = try languages.title(reader.topicTitle(slug: guideline.topic)) ?? guideline.topic
-            return embed(EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + guideline.topic), document: document)
+            let (document, title, topic) = try read(reader, try Renderings.languages(request, reader: reader))
+            let page = EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + topic)
+            return .bytes(page, contentType: "text/html; charset=utf-8", headers: Self.embedHeaders(ancestors: embedAncestors) + [
+                ("Content-Language", document.servedLocales.joined(separator: ", ")),
+                ("Vary", "Accept-Language"),
+            ])
         }
     }
 
@@ -69,13 +76,6 @@ struct WikiController: Controller {
             throw Problem.badParameter("theme", "theme must be auto, light or dark, not '\(text.prefix(40))'")
         }
         return theme
-    }
-
-    private func embed(_ page: [UInt8], document: WikiDocument) -> APIResponse {
-        .bytes(page, contentType: "text/html; charset=utf-8", headers: Self.embedHeaders(ancestors: embedAncestors) + [
-            ("Content-Language", document.servedLocales.joined(separator: ", ")),
-            ("Vary", "Accept-Language"),
-        ])
     }
 
     /// The embed pages' headers: a policy that allows the page's one stylesheet (by its hash) and
