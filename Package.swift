@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CGnuTLS"]),
         // Outgoing HTTP (libcurl) with every connection's address checked against a policy.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        // zlib's deflate behind one class, and the gzip, tar and zip writers on it (the page's
+        // gzipped files, the Markdown export as an archive).
+        .target(name: "Archive", dependencies: ["CZlib"]),
 
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),
@@ -58,20 +61,23 @@ let package = Package(
         // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
         .target(name: "GuidebookWebhooks", dependencies: ["GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
-        .target(name: "GuidebookWeb", dependencies: ["CZlib"], resources: [
+        .target(name: "GuidebookWeb", dependencies: ["Archive"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
             .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
             .embedInCode("Resources/api.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/search.js"),
             .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
         ]),
+        // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
+        // Git-ready Markdown export (a tree of files) — no HTTP.
+        .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
         .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
-                                                     "GuidebookWebhooks"],
+                                                     "GuidebookWebhooks", "GuidebookWiki", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
-                                                            "GuidebookWebhooks", "HTTPClient"]),
+                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
@@ -86,6 +92,10 @@ let package = Package(
         // Webhooks: address policy, signatures checked by Python's hmac, the outbox and the sender with receivers on loopback.
         .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "HTTPClient", "HTTPServer", "Crypto",
                                                                    "GuidebookTestSupport"]),
+        // The gzip, tar and zip writers, checked with the system's gzip, tar and unzip.
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "GuidebookTestSupport"]),
+        // The renderings on the seed (checked with cmark) and the export tree in a Git repository.
+        .testTarget(name: "GuidebookWikiTests", dependencies: ["GuidebookWiki", "GuidebookCore", "GuidebookTestSupport", "SQLite"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),

@@ -14,6 +14,10 @@ public struct APIConfiguration: Sendable {
     public var authentication: AuthenticationConfiguration
     /// Webhooks may target loopback, link-local and private addresses (`GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE=true`).
     public var allowsPrivateWebhookTargets: Bool
+    /// Origins whose scripts may call the API (`https://wiki.example.com`, or `*`); empty: none.
+    public var corsOrigins: [String] = []
+    /// The `frame-ancestors` sources of the embed pages (`*`: any page may frame them).
+    public var embedAncestors = "*"
 
     public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
                 requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024,

@@ -5,7 +5,7 @@ import HTTPServer
 /// The Guidebook API behind the HTTP server: the controllers' routes behind a pipeline of stages.
 ///
 /// Every request passes, in order: `RequestIDStage` (its id) → `AccessLogStage` (metrics and the
-/// access log) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
+/// access log) → `CORSStage` (preflight, allowed origins) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
 /// `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
 ///
 /// Every route declares its access (`.open` or `.role(...)`); the application stops at start on a
@@ -31,6 +31,7 @@ public final class Application: HTTPHandler {
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index),
             TokenController(store: store, authenticator: authenticator),
+            WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         for route in router.allRoutes where !route.properties.declaresAccess {
@@ -39,6 +40,7 @@ public final class Application: HTTPHandler {
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
+            CORSStage(origins: configuration.corsOrigins, router: router),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),

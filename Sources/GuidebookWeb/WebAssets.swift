@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 
 /// The web page's files, embedded in the binary by SwiftPM (`resources: [.embedInCode(...)]`), so
@@ -32,7 +33,7 @@ public struct WebAsset: Sendable {
         self.bytes = bytes
         self.contentType = Self.contentType(of: name)
         self.fingerprint = Fingerprint.hex(bytes)
-        self.gzipped = Gzip.compress(bytes)
+        self.gzipped = WebAssets.gzip(bytes)
     }
 
     static func contentType(of name: String) -> String {
@@ -88,7 +89,13 @@ public enum WebAssets {
     }()
 
     /// The shell gzip-compressed (nil if that failed).
-    public static let shellGzipped: [UInt8]? = Gzip.compress(shell)
+    public static let shellGzipped: [UInt8]? = gzip(shell)
+
+    /// `bytes` as gzip, or nil when compressing fails or does not make them smaller.
+    static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let compressed = try? Gzip.compress(bytes), compressed.count < bytes.count else { return nil }
+        return compressed
+    }
 
     /// The shell's `Content-Type`.
     public static let shellContentType = "text/html; charset=utf-8"

@@ -33,15 +33,18 @@ struct ServeCommand {
         }
         try runner.start()
         let webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
+        var configuration = APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
+                                             requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
+                                             authentication: AuthenticationConfiguration(
+                                                 readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
+                                                 throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies),
+                                             allowsPrivateWebhookTargets: settings.webhookAllowPrivate)
+        configuration.corsOrigins = settings.corsOrigins
+        configuration.embedAncestors = settings.embedAncestors
         let application = Application(
             store: store,
             jobs: runner,
-            configuration: APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                           requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
-                                           authentication: AuthenticationConfiguration(
-                                               readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
-                                               throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies),
-                                           allowsPrivateWebhookTargets: settings.webhookAllowPrivate),
+            configuration: configuration,
             logger: logger,
             metrics: metrics
         )

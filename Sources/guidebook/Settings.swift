@@ -36,6 +36,8 @@ struct Settings: Sendable {
     var webhookRetryBaseSeconds = 5.0
     /// MB for search postings; nil: sized automatically from the index and the memory available.
     var searchCacheMegabytes: Int?
+    var corsOrigins: [String] = []
+    var embedAncestors = "*"
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -111,6 +113,16 @@ struct Settings: Sendable {
         },
         Option(flag: "--webhook-retry-base", environment: "GUIDEBOOK_WEBHOOK_RETRY_BASE", valueName: "SECONDS", help: "wait after a webhook delivery's first failure, doubled after each further one over 15 attempts (default 5: about a day in all)") {
             $0.webhookRetryBaseSeconds = try seconds($1, "--webhook-retry-base", 0.01...3600)
+        },
+        Option(flag: "--cors-origins", environment: "GUIDEBOOK_CORS_ORIGINS", valueName: "ORIGINS", help: "origins whose scripts may call the API, comma-separated (https://wiki.example.com), or *; default none") {
+            do { $0.corsOrigins = try APIConfiguration.corsOrigins(from: $1) } catch let error as APIConfiguration.SettingError {
+                throw UsageError("--cors-origins: \(error.message)")
+            }
+        },
+        Option(flag: "--embed-ancestors", environment: "GUIDEBOOK_EMBED_ANCESTORS", valueName: "SOURCES", help: "pages that may frame /embed/... (the CSP frame-ancestors sources, space-separated; default *)") {
+            do { $0.embedAncestors = try APIConfiguration.embedAncestors(from: $1) } catch let error as APIConfiguration.SettingError {
+                throw UsageError("--embed-ancestors: \(error.message)")
+            }
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]

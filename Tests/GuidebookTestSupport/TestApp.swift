@@ -13,12 +13,13 @@ public final class TestApp: GuidebookUnderTest {
 
     /// An application on a new database, with the seed unless `loadSeed` is false, the given body
     /// and import limits and job queue bound, authentication (`TestGuidebook.defaultAuthentication`:
-    /// public reads and `TestGuidebook.adminToken`) and logger.
+    /// public reads and `TestGuidebook.adminToken`), logger, and `configure`'s changes to the rest
+    /// of the API configuration.
     public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16,
                 authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
-                logger: Logger = Logger(level: .critical)) throws {
+                logger: Logger = Logger(level: .critical), configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs,
-                                      authentication: authentication, logger: logger)
+                                      authentication: authentication, logger: logger, configure: configure)
         client = InProcessClient(handler: guidebook.application)
     }
 

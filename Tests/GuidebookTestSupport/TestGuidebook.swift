@@ -44,10 +44,11 @@ public final class TestGuidebook {
 
     /// A Guidebook on a new database, with the seed unless `loadSeed` is false; `readers` bounds
     /// the store's read connections, the limits and the queue bound are the API's; `authentication`
-    /// (by default `defaultAuthentication`) and `logger` are the application's.
+    /// (by default `defaultAuthentication`) and `logger` are the application's; `configure` adjusts
+    /// the rest of the API's configuration (CORS origins, embed ancestors).
     public init(loadSeed: Bool = true, readers: Int = 4, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
                 maxQueuedJobs: Int = 16, authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
-                logger: Logger = Logger(level: .critical)) throws {
+                logger: Logger = Logger(level: .critical), configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -63,11 +64,13 @@ public final class TestGuidebook {
             let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
             runner = jobs
             try jobs.start()
+            var configuration = APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
+                                                 requiresSeed: true, authentication: authentication)
+            configure(&configuration)
             application = Application(
                 store: store,
                 jobs: jobs,
-                configuration: APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
-                                                requiresSeed: true, authentication: authentication),
+                configuration: configuration,
                 logger: logger
             )
             self.directory = directory

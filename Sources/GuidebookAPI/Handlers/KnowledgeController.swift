@@ -8,17 +8,28 @@ struct KnowledgeController: Controller {
     func register(into router: inout Router<RouteHandler>) {
         router.add("GET", "/v1/categories", categories, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/topics", topics, options: [.cacheable, .role(.reader)])
-        router.add("GET", "/v1/topics/{slug}", topic, options: [.cacheable, .role(.reader)])
+        let renderings = Renderings(store: store)
+        router.add("GET", "/v1/topics/{slug}", renderings.negotiated("slug", kind: "topic", json: topic, document: Renderings.topicDocument),
+                   options: [.cacheable, .produces(Rendition.producedMediaTypes), .role(.reader)])
         router.add("GET", "/v1/guidelines", guidelines, options: [.cacheable, .role(.reader)])
-        router.add("GET", "/v1/guidelines/{id}", guideline, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/guidelines/{id}",
+                   renderings.negotiated("id", kind: "guideline", isID: { try $0.guideline(id: $1) != nil }, json: guideline,
+                                         document: Renderings.guidelineDocument),
+                   options: [.cacheable, .produces(Rendition.producedMediaTypes), .role(.reader)])
         router.add("GET", "/v1/guidelines/{id}/translations", translations, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/guidelines/{id}/translations/{locale}", translation, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/locales", locales, options: [.cacheable, .role(.reader)])
-        router.add("GET", "/v1/export", export, options: [.role(.reader)])
+        router.add("GET", "/v1/export", export, options: [.produces(WikiController.archiveMediaTypes), .role(.reader)])
     }
 
-    /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back).
+    /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back), or with
+    /// `format=markdown` as the Git-ready Markdown tree in an archive.
     private func export(_ request: APIRequest) throws -> APIResponse {
+        switch request.query("format") ?? "json" {
+        case "json": break
+        case "markdown": return try WikiController.markdownArchive(request, store: store)
+        case let other: throw Problem.badParameter("format", "format must be json or markdown, not '\(other.prefix(40))'")
+        }
         let bundle = try store.read { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
         return .bytes([UInt8](data), contentType: MediaType.json.contentType,
@@ -75,10 +86,9 @@ struct KnowledgeController: Controller {
         } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
-    private func topic(_ request: APIRequest) throws -> APIResponse {
-        let slug = request.parameter("slug")
-        return try localizedRecord(request, kind: "topic", id: slug, capacity: 8192, read: { try $0.topic(slug: slug) },
-                                   write: { Representations.write($0, localizer: $1, into: &$2) })
+    private func topic(_ request: APIRequest, slug: String) throws -> APIResponse {
+        try localizedRecord(request, kind: "topic", id: slug, capacity: 8192, read: { try $0.topic(slug: slug) },
+                            write: { Representations.write($0, localizer: $1, into: &$2) })
     }
 
     private func guidelines(_ request: APIRequest) throws -> APIResponse {
@@ -91,10 +101,9 @@ struct KnowledgeController: Controller {
         } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
-    private func guideline(_ request: APIRequest) throws -> APIResponse {
-        let id = request.parameter("id")
-        return try localizedRecord(request, kind: "guideline", id: id, capacity: 1024, read: { try $0.guideline(id: id) },
-                                   write: { Representations.write($0, localizer: $1, into: &$2) })
+    private func guideline(_ request: APIRequest, id: String) throws -> APIResponse {
+        try localizedRecord(request, kind: "guideline", id: id, capacity: 1024, read: { try $0.guideline(id: id) },
+                            write: { Representations.write($0, localizer: $1, into: &$2) })
     }
 
     /// A page of a list in the negotiated locales. The query parameter `filter` may narrow the list

@@ -29,11 +29,13 @@ final class ResponseCache: @unchecked Sendable {
         self.maxEntries = maxEntries
     }
 
-    /// The key of a request: path, query as sent, and the header that can change the locale.
+    /// The key of a request: path, query as sent, and the headers that can change the locale and
+    /// the representation (JSON, Markdown or HTML).
     static func key(for request: HTTPRequest) -> String {
         var key = request.path
         for item in request.query { key += "\u{1}" + item.name + "=" + item.value }
         key += "\u{2}" + (request.header("accept-language") ?? "")
+        key += "\u{3}" + (request.header("accept") ?? "")
         return key
     }
 

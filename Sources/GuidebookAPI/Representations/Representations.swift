@@ -41,12 +41,7 @@ enum Representations {
         json.beginArray()
         for section in topic.sections {
             json.beginObject()
-            json.field("key", section.key)
-            localizer.write("title", section.title, tracked: false, into: &json)
-            json.key("guidelines")
-            json.beginArray()
-            for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }
-            json.endArray()
+            writeSectionFields(section, localizer: localizer, into: &json)
             json.endObject()
         }
         json.endArray()

@@ -1,0 +1,24 @@
+import GuidebookCore
+
+extension Representations {
+    /// A section on its own (`GET /v1/topics/{slug}/sections/{key}`): its key and title, its
+    /// topic, and its guidelines as a topic shows them.
+    static func write(_ section: Section, of topic: TopicSummary, localizer: Localizer, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("topic", topic.slug)
+        writeSectionFields(section, localizer: localizer, into: &json)
+        json.object("links", [("self", "/v1/topics/\(topic.slug)/sections/\(section.key)"), ("topic", "/v1/topics/\(topic.slug)")])
+        json.endObject()
+    }
+
+    /// A section's key, title and guidelines, as a topic and the section resource both show them;
+    /// the caller opens and closes the object.
+    static func writeSectionFields(_ section: Section, localizer: Localizer, into json: inout JSONWriter) {
+        json.field("key", section.key)
+        localizer.write("title", section.title, tracked: false, into: &json)
+        json.key("guidelines")
+        json.beginArray()
+        for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }
+        json.endArray()
+    }
+}

@@ -1,0 +1,132 @@
+import Archive
+import Crypto
+import GuidebookCore
+import GuidebookWiki
+
+/// What wikis take besides the JSON API: a section as a resource of its own (JSON, Markdown or
+/// HTML, like topics and guidelines), embeddable pages for iframes, and the Markdown export as an
+/// archive (`GET /v1/export?format=markdown`, answered through `KnowledgeController`'s route).
+struct WikiController: Controller {
+    let store: Store
+    /// The `frame-ancestors` sources of the embed pages' policy (`GUIDEBOOK_EMBED_ANCESTORS`).
+    let embedAncestors: String
+
+    /// What `Accept` may ask for at the embed pages.
+    static let embedMediaTypes = ["text/html"]
+
+    func register(into router: inout Router<RouteHandler>) {
+        router.add("GET", "/v1/topics/{slug}/sections/{key}",
+                   Renderings(store: store).negotiated("key", kind: "section", json: section, document: Renderings.sectionDocument),
+                   options: [.cacheable, .produces(Rendition.producedMediaTypes), .role(.reader)])
+        router.add("GET", "/embed/topics/{slug}", embedTopic, options: [.cacheable, .produces(Self.embedMediaTypes), .role(.reader)])
+        router.add("GET", "/embed/guidelines/{id}", embedGuideline, options: [.cacheable, .produces(Self.embedMediaTypes), .role(.reader)])
+    }
+
+    private func section(_ request: APIRequest, key: String) throws -> APIResponse {
+        let slug = request.parameter("slug")
+        return try store.read { reader in
+            let localizer = try KnowledgeController.localizer(request, reader: reader)
+            guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
+            guard let section = topic.sections.first(where: { $0.key == key }) else {
+                throw StoreError.notFound(kind: "section", id: slug + "/" + key)
+            }
+            var json = JSONWriter(capacity: 4096)
+            Representations.write(section, of: topic.summary, localizer: localizer, into: &json)
+            return .json(json, headers: [("Content-Language", localizer.contentLanguage)])
+        }
+    }
+
+    // MARK: Embeds
+
+    private func embedTopic(_ request: APIRequest) throws -> APIResponse {
+        let slug = request.parameter("slug")
+        return try embed(request) { reader, languages in
+            guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
+            return (.topic(topic, in: languages), languages.title(topic.summary.title) ?? slug, slug)
+        }
+    }
+
+    private func embedGuideline(_ request: APIRequest) throws -> APIResponse {
+        let id = request.parameter("id")
+        return try embed(request) { reader, languages in
+            guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
+            let title = try languages.title(reader.topicTitle(slug: guideline.topic)) ?? guideline.topic
+            return (.guideline(guideline, in: languages), title, guideline.topic)
+        }
+    }
+
+    /// The embed page of what `read` finds (a document, the page's title, and the topic its link opens).
+    private func embed(_ request: APIRequest,
+                       read: (KnowledgeReader, RenderLanguages) throws -> (document: WikiDocument, title: String, topic: String)) throws -> APIResponse {
+        let theme = try Self.theme(request)
+        return try store.read { reader in
+            let (document, title, topic) = try read(reader, try Renderings.languages(request, reader: reader))
+            let page = EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + topic)
+            return .bytes(page, contentType: "text/html; charset=utf-8", headers: Self.embedHeaders(ancestors: embedAncestors) + [
+                ("Content-Language", document.servedLocales.joined(separator: ", ")),
+                ("Vary", "Accept-Language"),
+            ])
+        }
+    }
+
+    /// `?theme=auto|light|dark` (default auto: the reader's `prefers-color-scheme`).
+    static func theme(_ request: APIRequest) throws -> EmbedPage.Theme {
+        guard let text = request.query("theme") else { return .auto }
+        guard let theme = EmbedPage.Theme(rawValue: text.lowercased()) else {
+            throw Problem.badParameter("theme", "theme must be auto, light or dark, not '\(text.prefix(40))'")
+        }
+        return theme
+    }
+
+    /// The embed pages' headers: a policy that allows the page's one stylesheet (by its hash) and
+    /// nothing else, framing by `ancestors`; no `X-Frame-Options` and no
+    /// `Cross-Origin-Embedder-Policy`, so wikis (Outline's embed check) accept the page.
+    static func embedHeaders(ancestors: String) -> [(name: String, value: String)] {
+        [
+            ("Content-Security-Policy", "default-src 'none'; style-src '\(styleHash)'; img-src 'none'; base-uri 'none'; "
+                + "form-action 'none'; frame-ancestors \(ancestors)"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+        ]
+    }
+
+    /// `sha256-…` of the embed page's stylesheet, for `style-src`.
+    static let styleHash = "sha256-" + ByteEncoding.base64(Digest.sha256(EmbedPage.stylesheet))
+
+    // MARK: The Markdown export as an archive
+
+    /// `GET /v1/export?format=markdown[&archive=tar.gz|zip]`: the tree `guidebook export --format
+    /// markdown` writes, as a gzip-compressed tar (the default) or a zip. Built from one read
+    /// transaction; only the compressed archive is held in memory, one topic's pages at a time
+    /// before they are compressed.
+    static func markdownArchive(_ request: APIRequest, store: Store) throws -> APIResponse {
+        let kind = request.query("archive") ?? "tar.gz"
+        var bytes: [UInt8] = []
+        let collect: ([UInt8]) throws -> Void = { bytes += $0 }
+        let contentType: String, filename: String
+        switch kind {
+        case "tar.gz", "tgz":
+            let deflater = try Deflater(.gzip, output: collect)
+            let tar = TarWriter(output: { try deflater.write($0) })
+            try store.read { reader in
+                try MarkdownExport(reader: reader).forEachFile { try tar.addFile($0.path, contents: $0.contents, modified: $0.modified) }
+            }
+            try tar.finish()
+            try deflater.finish()
+            (contentType, filename) = ("application/gzip", "guidebook-markdown.tar.gz")
+        case "zip":
+            let zip = ZipWriter(output: collect)
+            try store.read { reader in
+                try MarkdownExport(reader: reader).forEachFile { try zip.addFile($0.path, contents: $0.contents, modified: $0.modified) }
+            }
+            try zip.finish()
+            (contentType, filename) = ("application/zip", "guidebook-markdown.zip")
+        default:
+            throw Problem.badParameter("archive", "archive must be tar.gz or zip, not '\(kind.prefix(40))'")
+        }
+        return .bytes(bytes, contentType: contentType, headers: [("Content-Disposition", "attachment; filename=\"\(filename)\"")])
+    }
+
+    /// What `Accept` may ask for at `/v1/export` besides JSON.
+    static let archiveMediaTypes = ["application/gzip", "application/zip"]
+}
