@@ -235,16 +235,21 @@ struct GlossaryController: Controller {
 
     // MARK: Representations
 
-    private static func page(_ terms: [GlossaryTerm], next: String?, request: APIRequest) -> APIResponse {
+    /// A list answer: `items` written by `write`, `next`, and a `Link` to the next page.
+    private static func list<Item>(_ items: [Item], next: String?, request: APIRequest, write: (Item, inout JSONWriter) -> Void) -> APIResponse {
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
         json.key("items")
         json.beginArray()
-        for term in terms { write(term, into: &json) }
+        for item in items { write(item, &json) }
         json.endArray()
         json.field("next", next)
         json.endObject()
         return .json(json, headers: next.map { [("Link", "<\(Pagination.nextLink(request, cursor: $0))>; rel=\"next\"")] } ?? [])
+    }
+
+    private static func page(_ terms: [GlossaryTerm], next: String?, request: APIRequest) -> APIResponse {
+        list(terms, next: next, request: request, write: write)
     }
 
     private static func write(_ term: GlossaryTerm, into json: inout JSONWriter) {
@@ -266,11 +271,7 @@ struct GlossaryController: Controller {
     }
 
     private static func findingsResponse(_ findings: [GlossaryFinding], next: String?, request: APIRequest) -> APIResponse {
-        var json = JSONWriter(capacity: 4096)
-        json.beginObject()
-        json.key("items")
-        json.beginArray()
-        for finding in findings {
+        list(findings, next: next, request: request) { finding, json in
             json.beginObject()
             json.field("guideline", finding.guideline)
             json.field("locale", finding.locale)
@@ -287,9 +288,5 @@ struct GlossaryController: Controller {
                                   ("term", "/v1/glossary/\(finding.termID)")])
             json.endObject()
         }
-        json.endArray()
-        json.field("next", next)
-        json.endObject()
-        return .json(json, headers: next.map { [("Link", "<\(Pagination.nextLink(request, cursor: $0))>; rel=\"next\"")] } ?? [])
     }
 }
