@@ -1,7 +1,7 @@
 internal import SQLite
 
 /// The glossary's tables: `glossary_terms` (the English term and its note), `glossary_translations`
-/// (the approved equivalent per locale) and `glossary_forbidden` (Migrations/0008_glossary.sql).
+/// (the approved equivalent per locale) and `glossary_forbidden` (`Migrations/NNNN_glossary.sql`).
 /// The one place in the code that reads and writes them for the glossary API (imports upsert
 /// terms through `KnowledgeWriter.upsertGlossaryEntry`).
 struct GlossaryTable {
