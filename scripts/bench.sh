@@ -26,6 +26,12 @@
 #                            columns' part (two full index builds: minutes at 1,000,000 guidelines)
 #   BENCH_STATIC=1           also build with --static-swift-stdlib (into $BUILD_PATH/static-stdlib) and
 #                            measure that binary's idle RSS and ready time (how it ships in a container)
+#   BENCH_AUTH_READS=1       run the servers with --auth-reads: every wrk request carries a reader
+#                            token (made with `guidebook tokens create` on the benchmark database; the
+#                            import section's fresh databases are read with the admin token)
+#
+# Every server started here has an admin token made for the run (GUIDEBOOK_ADMIN_TOKEN, in the
+# environment), which the import section and the set-up requests send (curl -H @file).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -54,6 +60,16 @@ LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/guidebook-bench.XXXXXX")
 chmod 755 "$TMP"
 PIDS=()
+
+GUIDEBOOK_ADMIN_TOKEN=gb_bench_$(openssl rand -hex 32)
+export GUIDEBOOK_ADMIN_TOKEN
+AUTH_HEADER="$TMP/admin.header"
+printf 'Authorization: Bearer %s\n' "$GUIDEBOOK_ADMIN_TOKEN" >"$AUTH_HEADER"
+AUTH_READS=()
+[[ "${BENCH_AUTH_READS:-0}" == 1 ]] && AUTH_READS=(--auth-reads)
+# The token wrk sends (none while reads are public; set once the benchmark database exists).
+WRK_TOKEN=""
+[[ "${BENCH_AUTH_READS:-0}" == 1 ]] && WRK_TOKEN=$GUIDEBOOK_ADMIN_TOKEN
 
 log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
@@ -148,7 +164,7 @@ stop_rss_sampler() { kill "$1" 2>/dev/null; wait "$1" 2>/dev/null; forget_pid "$
 start_server() {
     local db=$1 port=$2; shift 2
     local logfile="$TMP/server-$port.log"
-    "${SERVER_BIN:-$BIN/guidebook}" serve --db "$db" --port "$port" --log-level warning --resources "$ROOT" "$@" >"$logfile" 2>&1 &
+    "${SERVER_BIN:-$BIN/guidebook}" serve --db "$db" --port "$port" --log-level warning --resources "$ROOT" "${AUTH_READS[@]}" "$@" >"$logfile" 2>&1 &
     SERVER_PID=$!
     PIDS+=("$SERVER_PID")
     for _ in $(seq 1200); do
@@ -189,8 +205,10 @@ wrk_once() {
         wait_idle $CPU_PIDS
         cpu0=$(cpu_ticks $CPU_PIDS)
     fi
+    local auth=()
+    [[ -n "$WRK_TOKEN" ]] && auth=(-H "Authorization: Bearer $WRK_TOKEN")
     BENCH_PATHS="$paths" BENCH_OFFSET="$offset" timeout $(( ${seconds%.*} + 60 )) \
-        wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s "$LUA" "$url" >"$out" 2>&1
+        wrk -t1 -c"$connections" -d"${seconds}s" --timeout 10s --latency "${auth[@]}" -s "$LUA" "$url" >"$out" 2>&1
     local line
     line=$(grep '^BENCH ' "$out" | tail -1)
     if [[ -z "$line" ]]; then
@@ -268,8 +286,8 @@ PORT=$(free_port)
 start_server "$DB" "$PORT"
 SEED_GUIDELINES="$TMP/seed-guidelines.paths"
 SEED_TOPICS="$TMP/seed-topics.paths"
-curl -s "http://127.0.0.1:$PORT/v1/guidelines?limit=100" | grep -o '"self":"/v1/guidelines/[^"]*"' | cut -d'"' -f4 | grep -v /translations >"$SEED_GUIDELINES"
-curl -s "http://127.0.0.1:$PORT/v1/topics?limit=100" | grep -o '"self":"/v1/topics/[^"]*"' | cut -d'"' -f4 >"$SEED_TOPICS"
+curl -s -H @"$AUTH_HEADER" "http://127.0.0.1:$PORT/v1/guidelines?limit=100" | grep -o '"self":"/v1/guidelines/[^"]*"' | cut -d'"' -f4 | grep -v /translations >"$SEED_GUIDELINES"
+curl -s -H @"$AUTH_HEADER" "http://127.0.0.1:$PORT/v1/topics?limit=100" | grep -o '"self":"/v1/topics/[^"]*"' | cut -d'"' -f4 >"$SEED_TOPICS"
 stop_process "$SERVER_PID"
 [[ -s "$SEED_GUIDELINES" && -s "$SEED_TOPICS" ]] || die "could not list the seed's guidelines and topics"
 
@@ -282,6 +300,11 @@ CLI_IMPORT_CPU=$(awk -v u="$cli_user" -v s="$cli_sys" 'BEGIN { printf "%.1f", u 
 log "imported in ${CLI_IMPORT_SECONDS}s (CPU ${CLI_IMPORT_CPU}s)"
 DB_BYTES=$(stat -c %s "$DB")
 row "Data" "$GUIDELINES generated guidelines ($TOPICS topics; $(calc '%.1f' "$KB_BYTES / 1048576") MB NDJSON) + seed: \`guidebook import\` CLI (1 run); database file after it" "$CLI_IMPORT_SECONDS s (CPU $CLI_IMPORT_CPU s); $(calc '%.1f' "$DB_BYTES / 1048576") MB" "" "" "" ""
+if [[ "${BENCH_AUTH_READS:-0}" == 1 ]]; then
+    WRK_TOKEN=$("$BIN/guidebook" tokens create bench-reader --role reader --db "$DB" --resources "$ROOT" 2>/dev/null) \
+        || die "could not create the reader token"
+    log "reads need a token (--auth-reads): wrk sends the reader token bench-reader"
+fi
 
 # Rotating paths: 1000 generated guideline ids spread over all topics; seed + 200 generated topics.
 GUIDELINE_PATHS="$TMP/guidelines.paths"
@@ -315,7 +338,7 @@ if has_section read; then
         mkdir -p "$STATIC$(dirname "$p")"
         printf 'url = "%s%s"\noutput = "%s%s"\n' "$GB" "$p" "$STATIC" "$p"
     done >"$TMP/curl.config"
-    curl -s -f --config "$TMP/curl.config" || die "fetching bodies failed"
+    curl -s -f -H @"$AUTH_HEADER" --config "$TMP/curl.config" || die "fetching bodies failed"
     NGX_USER=""; [[ $(id -u) = 0 ]] && NGX_USER="user root;"
     cat >"$TMP/nginx/nginx.conf" <<EOF
 $NGX_USER
@@ -348,7 +371,7 @@ EOF
     NGX_PID=$!
     PIDS+=("$NGX_PID")
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$NGX_PORT$(head -1 "$GUIDELINE_PATHS")" && break; sleep 0.05; done
-    cmp -s <(curl -s "$GB$(head -1 "$GUIDELINE_PATHS")") <(curl -s "http://127.0.0.1:$NGX_PORT$(head -1 "$GUIDELINE_PATHS")") \
+    cmp -s <(curl -s -H @"$AUTH_HEADER" "$GB$(head -1 "$GUIDELINE_PATHS")") <(curl -s "http://127.0.0.1:$NGX_PORT$(head -1 "$GUIDELINE_PATHS")") \
         || die "nginx does not serve the same bytes (see $TMP/nginx/error.log)"
 
     NGX_PIDS="$NGX_PID $(ps -o pid= --ppid "$NGX_PID" 2>/dev/null | tr '\n' ' ')"
@@ -486,7 +509,7 @@ if has_section search; then
     log "search: hit counts"
     declare -A TOTAL=()
     for (( i = 0; i < NQ; i++ )); do
-        TOTAL[$i]=$(curl -s "$GB${QPATH[$i]}" | grep -o '"total":[0-9]*' | head -1 | cut -d: -f2)
+        TOTAL[$i]=$(curl -s -H @"$AUTH_HEADER" "$GB${QPATH[$i]}" | grep -o '"total":[0-9]*' | head -1 | cut -d: -f2)
     done
 
     start_rss_sampler "$SEARCH_PID" "$TMP/rss-search.max"; SEARCH_SAMPLER=$SAMPLER_PID
@@ -663,12 +686,15 @@ fi
 
 # --- 4. import --------------------------------------------------------------------------------
 
+# The reader token lives in the benchmark database only; fresh databases are read with the admin token.
+[[ "${BENCH_AUTH_READS:-0}" == 1 ]] && WRK_TOKEN=$GUIDEBOOK_ADMIN_TOKEN
+
 # api_import PORT FILE: imports FILE through the job API; sets IMPORT_SECONDS, IMPORT_STATUS, IMPORT_JOB.
 api_import() {
     local port=$1 file=$2 base="http://127.0.0.1:$1" started code body status
     started=$(now)
     code=$(curl -s -o "$TMP/import-accepted.json" -D "$TMP/import-accepted.headers" -w '%{http_code}' --max-time 600 -X POST \
-        -H 'Content-Type: application/x-ndjson' --data-binary "@$file" "$base/v1/imports?format=ndjson")
+        -H 'Content-Type: application/x-ndjson' -H @"$AUTH_HEADER" --data-binary "@$file" "$base/v1/imports?format=ndjson")
     IMPORT_STATUS="http-$code"; IMPORT_SECONDS=""; IMPORT_JOB=""
     [[ "$code" == 202 ]] || return 1
     IMPORT_JOB=$(grep -o '"id":"[^"]*"' "$TMP/import-accepted.json" | head -1 | cut -d'"' -f4)
@@ -677,9 +703,9 @@ api_import() {
     [[ -n "$location" ]] || location="/v1/jobs/$IMPORT_JOB"
     # Wait on the job's event stream (it ends with the final state): one quiet connection, where
     # polling would start a curl process ten times a second beside the server being measured.
-    curl -s -N --max-time 1800 -o /dev/null "$base$location/events" || true
+    curl -s -N --max-time 1800 -o /dev/null -H @"$AUTH_HEADER" "$base$location/events" || true
     for _ in $(seq 18000); do   # then confirm; polls only if the stream ended early
-        body=$(curl -s --max-time 10 "$base$location")
+        body=$(curl -s --max-time 10 -H @"$AUTH_HEADER" "$base$location")
         status=$(grep -o '"status":"[^"]*"' <<<"$body" | head -1 | cut -d'"' -f4)
         case "$status" in
             succeeded|failed|canceled) break ;;
@@ -707,7 +733,7 @@ if has_section import; then
     # Is the job API there?
     PORT=$(free_port)
     start_server "$TMP/probe.sqlite" "$PORT" --no-seed
-    PROBE=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/x-ndjson' --data-binary '' "http://127.0.0.1:$PORT/v1/imports?format=ndjson")
+    PROBE=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/x-ndjson' -H @"$AUTH_HEADER" --data-binary '' "http://127.0.0.1:$PORT/v1/imports?format=ndjson")
     stop_process "$SERVER_PID"
     if [[ "$PROBE" == 404 || "$PROBE" == 405 || "$PROBE" == 000 ]]; then
         log "import benchmark: job API not available (HTTP $PROBE)"

@@ -23,6 +23,8 @@ public final class Application: HTTPHandler {
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
+            // Before KnowledgeController: its `/v1/guidelines/{id}/translations/{locale}` would take `checks`.
+            GlossaryController(store: store),
             KnowledgeController(store: store),
             SearchController(store: store),
             JobController(runner: jobs),

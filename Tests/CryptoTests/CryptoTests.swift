@@ -29,6 +29,11 @@ final class CryptoTests: XCTestCase {
         XCTAssertFalse(Digest.constantTimeEquals([9, 2, 3], [1, 2, 3]))
         XCTAssertFalse(Digest.constantTimeEquals([1, 2], [1, 2, 3]))
         XCTAssertTrue(Digest.constantTimeEquals([UInt8](), [UInt8]()))
+        // The generic form (any collections of bytes) answers the same.
+        let bytes: [UInt8] = [0, 1, 2, 3]
+        XCTAssertTrue(Digest.constantTimeEquals(bytes[1...], "\u{1}\u{2}\u{3}".utf8))
+        XCTAssertFalse(Digest.constantTimeEquals(bytes[1...], bytes[...2]))
+        XCTAssertFalse(Digest.constantTimeEquals(bytes[1...], bytes[2...]))
     }
 
     func testRandomBytesHaveTheLengthAskedAndDiffer() {

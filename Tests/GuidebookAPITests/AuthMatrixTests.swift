@@ -51,6 +51,14 @@ final class AuthMatrixTests: XCTestCase {
         "GET /v1/jobs": .init(target: "/v1/jobs", access: .reader, allowed: 200),
         "GET /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .reader, allowed: 404),
         "GET /v1/jobs/{id}/events": .init(target: "/v1/jobs/job_0000000000000000/events", access: .reader, allowed: 404),
+        "GET /v1/glossary": .init(target: "/v1/glossary", access: .reader, allowed: 200),
+        "GET /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .reader, allowed: 404),
+        "GET /v1/translations/checks": .init(target: "/v1/translations/checks", access: .reader, allowed: 200),
+        "GET /v1/guidelines/{id}/translations/checks": .init(target: "/v1/guidelines/nope/translations/checks", access: .reader, allowed: 404),
+        // Editor: the glossary.
+        "POST /v1/glossary": .init(target: "/v1/glossary", access: .editor, allowed: 400),
+        "PUT /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .editor, allowed: 400),
+        "DELETE /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .editor, allowed: 404),
         // Admin: imports, jobs, tokens.
         "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
         "DELETE /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .admin, allowed: 404),

@@ -34,7 +34,8 @@ enum Pagination {
         return .json(json, headers: headers)
     }
 
-    private static func nextLink(_ request: APIRequest, cursor: String) -> String {
+    /// The request's path and query with `cursor` set: the next page's link.
+    static func nextLink(_ request: APIRequest, cursor: String) -> String {
         var parts = request.http.query.filter { $0.name != "cursor" }.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
         parts.append("cursor=\(cursor)")
         return request.http.path + "?" + parts.joined(separator: "&")

@@ -1,6 +1,4 @@
-import Foundation
 import GuidebookCore
-import GuidebookText
 
 /// API tokens, for admins: create one (its secret is shown in that answer only), list them (names,
 /// roles, created and last-used times, never secrets) and revoke one.
@@ -31,24 +29,7 @@ struct TokenController: Controller {
     /// The name and role of a creation request (`{"name": ..., "role": ...}`): every invalid field
     /// at once is a 422, a body that is no JSON object a 400, another media type than JSON a 415.
     static func parseCreation(_ request: APIRequest) throws -> (name: String, role: Role) {
-        if let type = request.http.header("content-type"),
-           type.split(separator: ";", omittingEmptySubsequences: false)[0].trimmingSpaces().lowercased() != MediaType.json.rawValue {
-            throw Problem.unsupportedMediaType(type, supported: [MediaType.json.rawValue])
-        }
-        guard case .bytes(let body) = request.http.body, !body.isEmpty else {
-            throw Problem.invalidBody("send a JSON object: {\"name\": \"...\", \"role\": \"reader|editor|admin\"}")
-        }
-        let object: [String: Any]
-        do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
-                throw Problem.invalidBody("the body must be a JSON object: {\"name\": \"...\", \"role\": \"reader|editor|admin\"}")
-            }
-            object = parsed
-        } catch let problem as Problem {
-            throw problem
-        } catch {
-            throw Problem.invalidBody("the body is not valid JSON")
-        }
+        let object = try JSONBody.object(request, example: "{\"name\": \"...\", \"role\": \"reader|editor|admin\"}")
         var invalid: [(name: String, reason: String)] = []
         var name = ""
         switch object["name"] {
@@ -65,9 +46,7 @@ struct TokenController: Controller {
             if let known = Role(rawValue: text) { role = known } else { invalid.append(("role", "must be reader, editor or admin")) }
         default: invalid.append(("role", "must be a string: reader, editor or admin"))
         }
-        for key in object.keys.sorted() where key != "name" && key != "role" {
-            invalid.append((String(key.prefix(100)), "is not a field of a token (name, role)"))
-        }
+        invalid += JSONBody.unknownFields(object, known: ["name", "role"], what: "a token (name, role)")
         if !invalid.isEmpty { throw Problem.validationFailed(invalid) }
         return (name, role)
     }

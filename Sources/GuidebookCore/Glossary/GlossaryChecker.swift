@@ -1,0 +1,53 @@
+import GuidebookText
+
+/// A translation that does not follow the glossary: its English source uses a term, and the
+/// translation lacks the term's approved equivalent (`missing`) or uses a forbidden variant.
+public struct GlossaryFinding: Sendable, Equatable {
+    /// What is wrong.
+    public enum Kind: String, Sendable { case missing, forbidden }
+
+    /// The guideline's id (its key).
+    public var guideline: String
+    public var locale: String
+    /// The glossary term's id and English term.
+    public var termID: Int64
+    public var term: String
+    /// The approved equivalent in `locale`.
+    public var expected: String
+    /// The forbidden variant the translation uses instead (nil when it just lacks the equivalent).
+    public var found: String?
+    public var kind: Kind
+}
+
+/// Checks translations against the glossary. English sources are matched by word stems
+/// (`TermMatcher.englishText`: a plural source uses the singular term), translations as words that
+/// may carry particles (`TermMatcher.koreanUses`: `진행률 표시줄을` has `진행률 표시줄`). A forbidden
+/// variant is looked for outside the approved equivalent's own uses (a variant that is part of it
+/// is not a finding where the approved term is written).
+public struct GlossaryChecker: Sendable {
+    private let terms: [(term: GlossaryTerm, stems: [String])]
+
+    public init(terms: [GlossaryTerm]) {
+        self.terms = terms.map { ($0, TermMatcher.englishStems(of: $0.source)) }.filter { !$0.stems.isEmpty }
+    }
+
+    /// The findings for one guideline: its English `source` and its translations by locale.
+    public func findings(guideline: String, source: String, translations: LocalizedText) -> [GlossaryFinding] {
+        let stems = TermMatcher.englishStems(of: source)
+        var findings: [GlossaryFinding] = []
+        for (term, termStems) in terms where TermMatcher.englishStems(stems, contain: termStems) {
+            for (locale, text) in translations.sorted(by: { $0.key < $1.key }) where locale != SourceLocale.code {
+                guard let expected = term.term[locale] else { continue }
+                let uses = TermMatcher.koreanUses(of: expected, in: text)
+                var masked = Array(text)
+                for range in uses { for index in range { masked[index] = " " } }
+                let outside = String(masked)
+                let variant = (term.forbidden[locale] ?? []).first { TermMatcher.koreanText(outside, uses: $0) }
+                guard variant != nil || uses.isEmpty else { continue }
+                findings.append(GlossaryFinding(guideline: guideline, locale: locale, termID: term.id, term: term.source,
+                                                expected: expected, found: variant, kind: variant == nil ? .missing : .forbidden))
+            }
+        }
+        return findings
+    }
+}
