@@ -184,10 +184,13 @@
       });
     } catch (error) {
       busy = false;
+      // First: a 401 signs out, and the view is built again for it (new parts).
+      const message = G.session.describe(error);
       renderButtons();
       showIdle();
+      parts.panel.hidden = false;
       parts.status.textContent = t("failedResult");
-      parts.result.replaceChildren(h("p", { class: "error", role: "alert" }, G.session.describe(error)));
+      parts.result.replaceChildren(h("p", { class: "error", role: "alert" }, message));
       return;
     }
     const params = new URLSearchParams(location.search);
@@ -347,8 +350,9 @@
       parts.cancel.disabled = false;
       parts.cancel.textContent = t("cancel");
       if (error.status !== 409) {
+        const message = G.session.describe(error); // first: a 401 signs out and builds the view again
         parts.message.hidden = false;
-        parts.message.textContent = G.session.describe(error);
+        parts.message.textContent = message;
         G.app.announce(parts.message.textContent);
       }
     }

@@ -94,7 +94,7 @@
   // MARK: The dialog
 
   function build() {
-    const input = h("input", { type: "password", id: "signin-token", name: "token", autocomplete: "off", spellcheck: "false", required: true, "aria-describedby": "signin-intro signin-error" });
+    const input = h("input", { type: "password", id: "signin-token", name: "token", spellcheck: "false", required: true, "aria-describedby": "signin-intro signin-error" });
     const error = h("p", { class: "error", id: "signin-error", role: "alert", "aria-live": "assertive" });
     const submit = h("button", { type: "submit", class: "button primary", id: "signin-submit" }, t("signInSubmit"));
     const cancel = h("button", { type: "button", class: "button", id: "signin-cancel", onclick: () => close() }, t("cancelAction"));
