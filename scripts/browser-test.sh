@@ -3,8 +3,8 @@
 # two font packages so Hangul and Latin text render as people see them, Selenium and
 # axe-selenium-python from PyPI into a virtualenv under .build/), builds the release server and
 # runs Tests/Browser/browser_test.py: the scenario of issue 13 against live servers on free
-# loopback ports with fresh databases, the axe-core audit in both themes, and the Performance
-# API's numbers. Screenshots and results.json go to .build/browser-test/.
+# loopback ports with fresh databases and a generated GUIDEBOOK_ADMIN_TOKEN (signing in, read-only
+# mode, editing), the axe-core audit in both themes, and the Performance API's numbers. Screenshots and results.json go to .build/browser-test/.
 #
 # Environment:
 #   GUIDEBOOK_BUILD_PATH   SwiftPM build folder (default: .build)
@@ -49,6 +49,10 @@ BINARY=$BUILD_PATH/release/guidebook
 [ -x "$BINARY" ] || { echo "no server binary at $BINARY" >&2; exit 1; }
 
 mkdir -p "$OUT"
+# The servers under test get a fresh admin token through the environment only (never an argument,
+# a file or the output); the test signs in with it through the page.
+GUIDEBOOK_ADMIN_TOKEN=$(openssl rand -hex 32)
+export GUIDEBOOK_ADMIN_TOKEN
 args=(--binary "$BINARY" --out "$OUT" --chromium /usr/bin/chromium --chromedriver /usr/bin/chromedriver
       --fixture "$ROOT/Tests/Fixtures/browser/study-notes.txt")
 [ "${BROWSER_TEST_SKIP_100K:-0}" = 1 ] && args+=(--skip-100k)

@@ -10,8 +10,8 @@ import XCTest
 /// and the table lacks (or declares differently) fails the test, so nobody adds a route without
 /// deciding who may call it.
 final class AuthMatrixTests: XCTestCase {
-    /// Who may call a route.
-    enum Access: String { case open, reader, editor, admin }
+    /// Who may call a route (`token`: any valid token, even when reads are public).
+    enum Access: String { case open, reader, token, editor, admin }
 
     /// One route: a target to call it with, its access, and the status it answers when let through
     /// (the targets name things that do not exist where a success would change data).
@@ -59,6 +59,8 @@ final class AuthMatrixTests: XCTestCase {
         "POST /v1/glossary": .init(target: "/v1/glossary", access: .editor, allowed: 400),
         "PUT /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .editor, allowed: 400),
         "DELETE /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .editor, allowed: 404),
+        // Any token, whatever the settings: whose token it is.
+        "GET /v1/me": .init(target: "/v1/me", access: .token, allowed: 200),
         // Admin: imports, jobs, tokens.
         "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
         "DELETE /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .admin, allowed: 404),
@@ -111,6 +113,7 @@ final class AuthMatrixTests: XCTestCase {
         switch access {
         case .open: return nil
         case .reader: return authReads ? .reader : nil
+        case .token: return .reader
         case .editor: return .editor
         case .admin: return .admin
         }
@@ -122,7 +125,8 @@ final class AuthMatrixTests: XCTestCase {
         for route in app.guidebook.application.routes {
             let key = "\(route.method) \(route.template)"
             routed.insert(key)
-            let declared: Access? = route.properties.isOpen ? .open : route.properties.role.map { Access(rawValue: $0.rawValue)! }
+            var declared: Access? = route.properties.isOpen ? .open : route.properties.role.map { Access(rawValue: $0.rawValue)! }
+            if declared == .reader && route.properties.needsTokenAlways { declared = .token }
             guard let expectation = Self.expected[key] else {
                 XCTFail("route \(key) is not in AuthMatrixTests.expected: decide its access (.open or .role(...)) and add it")
                 continue
@@ -145,7 +149,8 @@ final class AuthMatrixTests: XCTestCase {
                 XCTFail("\(key) is not documented")
                 continue
             }
-            XCTAssertEqual(operation["x-guidebook-role"] as? String, expectation.access.rawValue, "\(key): x-guidebook-role")
+            let role = expectation.access == .token ? Access.reader.rawValue : expectation.access.rawValue
+            XCTAssertEqual(operation["x-guidebook-role"] as? String, role, "\(key): x-guidebook-role")
             let security = try XCTUnwrap(operation["security"] as? [[String: Any]], "\(key) has no security")
             let responses = operation["responses"] as? [String: Any] ?? [:]
             switch expectation.access {
@@ -155,6 +160,11 @@ final class AuthMatrixTests: XCTestCase {
             case .reader:
                 XCTAssertTrue(security.contains { $0.isEmpty } && security.contains { $0["bearer"] != nil }, "\(key): a token is optional")
                 XCTAssertNotNil(responses["401"], "\(key): 401 with --auth-reads")
+                XCTAssertNil(responses["403"], "\(key): every token is at least a reader")
+            case .token:
+                XCTAssertEqual(security.count, 1, "\(key): a token is required")
+                XCTAssertNotNil(security.first?["bearer"], "\(key): the bearer scheme")
+                XCTAssertNotNil(responses["401"], "\(key): 401")
                 XCTAssertNil(responses["403"], "\(key): every token is at least a reader")
             case .editor, .admin:
                 XCTAssertEqual(security.count, 1, "\(key): a token is required")

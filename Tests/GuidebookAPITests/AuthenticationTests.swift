@@ -67,6 +67,34 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertFalse(try app.get("/v1/tokens", headers: [TestGuidebook.adminHeader]).text.contains("ci-editor"))
     }
 
+    func testMeSaysWhoseTokenItIsAndNeedsOneEvenWhenReadsArePublic() throws {
+        let app = try makeTestApp(loadSeed: false)
+        // Reads are public here (a read without a token is answered), yet /v1/me asks for a token.
+        XCTAssertEqual(try app.get("/v1/categories").status, 200)
+        let missing = try assertProblem(try app.get("/v1/me"), status: 401)
+        XCTAssertEqual(missing["required_role"] as? String, "reader")
+        try assertProblem(try app.get("/v1/me", headers: [bearer(AuthMatrixTests.wrongToken)]), status: 401)
+
+        let secret = try XCTUnwrap(try create(app, #"{"name": "page-reader", "role": "reader"}"#).jsonObject()["token"] as? String)
+        let me = try app.get("/v1/me", headers: [bearer(secret)])
+        XCTAssertEqual(me.status, 200, me.text)
+        XCTAssertEqual(me.header("Cache-Control"), "no-store")
+        XCTAssertNil(me.header("ETag"), "who a token is depends on the token, not on the data")
+        let body = try me.jsonObject()
+        XCTAssertEqual(body["name"] as? String, "page-reader")
+        XCTAssertEqual(body["role"] as? String, "reader")
+        XCTAssertEqual(Set(body.keys), ["name", "role"], "never the secret or its digest")
+        XCTAssertFalse(me.text.contains(secret))
+
+        let admin = try app.get("/v1/me", headers: [TestGuidebook.adminHeader]).jsonObject()
+        XCTAssertEqual(admin["name"] as? String, TokenAuthenticator.bootstrapName)
+        XCTAssertEqual(admin["role"] as? String, "admin")
+
+        // Revoked: no longer anyone's.
+        XCTAssertEqual(try app.request("DELETE", "/v1/tokens/page-reader", headers: [TestGuidebook.adminHeader]).status, 204)
+        try assertProblem(try app.get("/v1/me", headers: [bearer(secret)]), status: 401)
+    }
+
     func testAnAdminTokenMadeThroughTheAPICanMakeMoreAndTheNameIsUnique() throws {
         let app = try makeTestApp(loadSeed: false)
         let admin = try XCTUnwrap(try create(app, #"{"name": "ops", "role": "admin"}"#).jsonObject()["token"] as? String)

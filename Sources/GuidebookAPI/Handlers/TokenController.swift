@@ -1,7 +1,8 @@
 import GuidebookCore
 
 /// API tokens, for admins: create one (its secret is shown in that answer only), list them (names,
-/// roles, created and last-used times, never secrets) and revoke one.
+/// roles, created and last-used times, never secrets) and revoke one. For any token: `GET /v1/me`
+/// says whose it is (the web page's sign-in checks a token with it).
 struct TokenController: Controller {
     let store: Store
     let authenticator: TokenAuthenticator
@@ -11,6 +12,20 @@ struct TokenController: Controller {
         router.add("GET", "/v1/tokens", list, options: [.role(.admin)])
         router.add("GET", "/v1/tokens/{name}", show, options: [.role(.admin)])
         router.add("DELETE", "/v1/tokens/{name}", revoke, options: [.role(.admin)])
+        router.add("GET", "/v1/me", me, options: [.role(.reader), .tokenAlways])
+    }
+
+    /// `{name, role}` of the request's token; the authentication stage has refused a request without one.
+    private func me(_ request: APIRequest) throws -> APIResponse {
+        guard let principal = request.context.principal else { throw Problem(.unauthorized, detail: "send a token as 'Authorization: Bearer TOKEN'", headers: [("WWW-Authenticate", "Bearer realm=\"guidebook\"")]) }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("name", principal.name)
+        json.field("role", principal.role.rawValue)
+        json.endObject()
+        var response = APIResponse.json(json, headers: [("Cache-Control", "no-store")])
+        response.isCacheable = false
+        return response
     }
 
     private func create(_ request: APIRequest) throws -> APIResponse {

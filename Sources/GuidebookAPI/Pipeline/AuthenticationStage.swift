@@ -4,7 +4,8 @@ import HTTPServer
 /// The fifth stage: a route that needs a role gets it from the request's bearer token, or the
 /// request is refused: 401 without a valid token (`WWW-Authenticate: Bearer realm="guidebook"`),
 /// 403 with a token of a lesser role. Reads (`.role(.reader)`) need a token only with
-/// `--auth-reads`; `.open` routes never do, and a token sent to them is not looked at.
+/// `--auth-reads` or when the route declares `.tokenAlways`; `.open` routes never do, and a token
+/// sent to them is not looked at.
 ///
 /// The decision is made from the request head (`screen`), so a refused request's body is dropped
 /// while it arrives instead of being stored. Counting, logging and slowing down happen once, when
@@ -75,7 +76,7 @@ public struct AuthenticationStage: Stage {
     /// The role `route` needs under this configuration; nil when it needs none.
     func requiredRole(_ route: APIRoute) -> Role? {
         guard let role = route.properties.role else { return nil }
-        return role == .reader && !configuration.readsNeedToken ? nil : role
+        return role == .reader && !configuration.readsNeedToken && !route.properties.needsTokenAlways ? nil : role
     }
 
     /// The principal of the request's token if it has `role` or a higher one, or why not.

@@ -21,6 +21,9 @@ public enum RouteOption: Sendable {
     /// The role a client's token needs to call it. `.reader` (reads) is asked for only when reads
     /// are not public (`--auth-reads`); `.editor` and `.admin` always.
     case role(Role)
+    /// With `.role(.reader)`: a token is asked for even when reads are public (`GET /v1/me`, which
+    /// has nothing to say without one).
+    case tokenAlways
     /// Open to everyone whatever the settings: the probes, the contract, the web page's shell and
     /// its assets, `/metrics`.
     case open
@@ -60,6 +63,8 @@ public struct RouteProperties: Sendable, Equatable {
     public var role: Role?
     /// Declared `.open`: no token is asked for, whatever the settings.
     public var isOpen = false
+    /// Declared `.tokenAlways`: its role is asked for even when reads are public.
+    public var needsTokenAlways = false
 
     /// True when the route declared its access (`.open` or `.role(...)`), as every route must.
     public var declaresAccess: Bool { isOpen != (role != nil) }
@@ -72,6 +77,7 @@ public struct RouteProperties: Sendable, Equatable {
             case .produces(let ranges): producedMediaTypes += ranges
             case .role(let role): self.role = role
             case .open: isOpen = true
+            case .tokenAlways: needsTokenAlways = true
             }
         }
     }

@@ -1,6 +1,7 @@
 "use strict";
-// Every request the page makes goes through here: one place for headers (a sign-in token will be
-// added here when editing lands), problem+json errors and the small read cache.
+// Every request the page makes goes through here: one place for headers (the signed-in token goes
+// on every write, never on reads: they are public, and cached), problem+json errors and the small
+// read cache.
 (function (G) {
   /** An error answer from the API, with its problem document when there is one. */
   class APIError extends Error {
@@ -18,8 +19,14 @@
     return text ? path + "?" + text : path;
   }
 
-  function headers(extra) {
-    return Object.assign({ Accept: "application/json" }, extra || {});
+  /** The token writes are sent with (session.js sets it; it lives in sessionStorage, never in a URL). */
+  let token = null;
+  function setToken(value) { token = value || null; }
+
+  function headers(extra, authorized) {
+    const all = Object.assign({ Accept: "application/json" }, extra || {});
+    if (authorized && token) all.Authorization = "Bearer " + token;
+    return all;
   }
 
   async function failure(response) {
@@ -35,9 +42,11 @@
    */
   async function get(path, params, options) {
     const opts = options || {};
-    const response = await fetch(url(path, params), { headers: headers(), signal: opts.signal, cache: opts.store === false ? "no-store" : "default" });
+    const cache = opts.store === false ? "no-store" : opts.revalidate ? "no-cache" : "default";
+    const response = await fetch(url(path, params), { headers: headers(), signal: opts.signal, cache });
     if (!response.ok) throw await failure(response);
-    return response.json();
+    const json = await response.json();
+    return opts.withETag ? { json, etag: response.headers.get("ETag") } : json;
   }
 
   // Knowledge-base reads are asked for in both languages at once, so switching language needs no
@@ -54,12 +63,25 @@
   }
   function forget() { cache.clear(); }
 
-  /** POST with no body (job cancel). */
-  async function post(path) {
-    const response = await fetch(path, { method: "POST", headers: headers() });
+  /**
+   * A write with the signed-in token: `method` to `path` with an optional JSON `body` sent as
+   * `contentType` (default application/json) and `ifMatch` (an ETag). Resolves with the JSON answer.
+   */
+  async function send(method, path, options) {
+    const opts = options || {};
+    const extra = {};
+    if (opts.body !== undefined) extra["Content-Type"] = opts.contentType || "application/json";
+    if (opts.ifMatch) extra["If-Match"] = opts.ifMatch;
+    const response = await fetch(path, {
+      method, headers: headers(extra, true), cache: "no-store",
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
     if (!response.ok) throw await failure(response);
-    return response.json();
+    return response.status === 204 ? null : response.json();
   }
+
+  /** POST with no body (job cancel). */
+  function post(path) { return send("POST", path); }
 
   /**
    * POST a file or text as the request body, reporting upload progress (fetch cannot), and
@@ -69,7 +91,7 @@
     return new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
       request.open("POST", url(path, params));
-      for (const [name, value] of Object.entries(headers({ "Content-Type": "application/octet-stream" }))) request.setRequestHeader(name, value);
+      for (const [name, value] of Object.entries(headers({ "Content-Type": "application/octet-stream" }, true))) request.setRequestHeader(name, value);
       request.upload.onprogress = (event) => { if (event.lengthComputable && onProgress) onProgress(event.loaded, event.total); };
       request.onload = () => {
         let json = null;
@@ -82,5 +104,5 @@
     });
   }
 
-  G.api = { APIError, url, get, cached, forget, post, upload };
+  G.api = { APIError, url, get, cached, forget, send, post, upload, setToken };
 })(window.Guidebook);

@@ -1,7 +1,7 @@
 "use strict";
 // The page's state and its URL: parses the address into a route, renders the panes for it, keeps
 // history (links, back and forward), preferences and keyboard shortcuts. The views live in
-// browse.js (sidebar, topic, guideline), search.js and imports.js.
+// browse.js (sidebar, topic, guideline), edit.js, search.js and imports.js; signing in in session.js.
 (function (G) {
   const { t } = G.i18n;
 
@@ -196,6 +196,7 @@
     history.replaceState(history.state, "", location.pathname + (query ? "?" + query : ""));
     G.browse.invalidate();
     G.imports.relabel();
+    G.session.relabel();
     render();
   }
 
@@ -248,6 +249,7 @@
 
   function onKeyDown(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest("dialog")) return; // the dialog handles its own keys
     const typing = isTyping(event.target);
     if (event.key === "/" && !typing) {
       event.preventDefault();
@@ -280,6 +282,13 @@
     document.addEventListener("keydown", onKeyDown);
     window.addEventListener("popstate", () => render());
     G.search.attach(elements.search);
+    G.session.start(document.getElementById("session"));
+    // Signing in or out changes what may be written: the views draw their controls again.
+    G.session.onChange(() => {
+      G.browse.invalidate();
+      G.imports.relabel();
+      render();
+    });
     G.browse.loadSidebar(document.getElementById("topic-list"))
       .catch(() => { /* the sidebar shows its own error */ });
     render().then(() => {

@@ -256,6 +256,9 @@
     data.guidelineTopic.set(id, guideline.topic);
     let topic = null;
     try { topic = await api.cached("/v1/topics/" + encodeURIComponent(guideline.topic), { lang: "en,ko" }); } catch (error) { /* shown without its headings */ }
+    // Editors get Edit buttons when the server has the editing routes (asked once).
+    G.editing.reset(id);
+    const editable = G.session.has("editor") ? await G.session.editingAvailable() : false;
     if (shown.detail !== key) return;
     const section = topic && topic.sections.find((item) => item.key === guideline.section);
     const topicSummary = data.topicBySlug.get(guideline.topic) || topic;
@@ -270,7 +273,8 @@
         category ? [h("span", { lang: plainLang(category.title) }, plain(category.title)), h("span", { class: "crumb-sep", "aria-hidden": "true" }, " › ")] : null,
         topicSummary ? h("a", { href: G.app.href(G.app.paths.topic(guideline.topic)), lang: plainLang(topicSummary.title) }, plain(topicSummary.title)) : guideline.topic),
       h("h2", { id: "detail-title", class: "detail-title", "data-focus-target": "", tabindex: "-1", lang: plainLang(heading) }, plain(heading)),
-      guidelineTexts(guideline, koState),
+      guidelineTexts(guideline, koState, editable),
+      G.editing.note(editable),
       h("dl", { class: "facts" },
         h("dt", null, t("translationState")),
         h("dd", null, h("span", { lang: "ko" }, t("korean")), " ", stateBadge(koState)),
@@ -284,16 +288,18 @@
     G.app.elements.detail.scrollTop = 0;
   }
 
-  function guidelineTexts(guideline, koState) {
+  function guidelineTexts(guideline, koState, editable) {
     const text = guideline.text || {};
     const english = h("section", { class: "reading", lang: "en", "aria-label": t("english") },
-      h("h3", { class: "reading-lang" }, t("english")), h("p", null, text.en || ""));
+      h("h3", { class: "reading-lang" }, t("english")), h("p", null, text.en || ""),
+      G.editing.controls(guideline, "en", editable));
     const korean = h("section", { class: "reading", lang: "ko", "aria-label": t("korean") },
       h("h3", { class: "reading-lang" }, t("korean"), " ", stateBadge(koState)),
       text.ko ? h("p", null, text.ko) : h("p", { class: "missing-text" }, t("notTranslated")),
-      koState === "outdated" ? h("p", { class: "note" }, t("translationOutdatedNote")) : null);
+      koState === "outdated" ? h("p", { class: "note" }, t("translationOutdatedNote")) : null,
+      G.editing.controls(guideline, "ko", editable));
     if (lang() === "en") return h("div", { class: "readings single" }, english);
-    if (lang() === "ko") return h("div", { class: "readings single" }, text.ko ? korean : [h("p", { class: "note" }, t("fallbackNote")), english]);
+    if (lang() === "ko") return h("div", { class: "readings single" }, text.ko ? korean : [h("p", { class: "note" }, t("fallbackNote")), english, G.editing.controls(guideline, "ko", editable)]);
     return h("div", { class: "readings both" }, english, korean);
   }
 

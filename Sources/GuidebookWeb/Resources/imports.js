@@ -60,9 +60,14 @@
       h("div", { class: "job-head" }, title, jobLink), bar, stats, message, status, connection, h("div", { class: "job-actions" }, cancel), result);
     const recent = h("ul", { class: "recent", id: "recent-jobs" });
 
+    // Imports and cancels need an admin token: without one the form stays, disabled, under a sign-in prompt.
+    const signIn = G.session.has("admin") ? null : h("div", { class: "signin-needed", id: "import-signin" },
+      h("p", null, G.session.who ? t("importNeedsAdminRole", { role: t("role_" + G.session.who.role) }) : t("importNeedsAdmin")),
+      h("button", { type: "button", class: "button primary", id: "import-signin-button", "aria-haspopup": "dialog", onclick: G.session.open }, t("signIn")));
     root = h("div", { class: "imports-view" },
       h("h1", { "data-focus-target": "" }, t("importTitle")),
       h("p", { class: "lead" }, t("importIntro")),
+      signIn,
       h("div", { class: "import-form" },
         drop,
         h("details", { class: "paste", open: payload && payload.kind === "text" ? true : null },
@@ -119,12 +124,14 @@
 
   function renderButtons() {
     const checked = Boolean(payload && checkedPayload === payload.id);
-    parts.dryRun.disabled = busy || !payload;
-    parts.importNow.disabled = busy || !checked;
+    const admin = G.session.has("admin");
+    parts.dryRun.disabled = busy || !payload || !admin;
+    parts.importNow.disabled = busy || !checked || !admin;
     // The next step is the primary button: the dry run, then the import it checked.
     parts.dryRun.classList.toggle("primary", !checked);
     parts.importNow.classList.toggle("primary", checked);
-    parts.hint.hidden = checked;
+    parts.hint.textContent = admin ? t("dryRunFirst") : t("importNeedsAdmin");
+    parts.hint.hidden = checked && admin;
   }
 
   function bytes(size) {
@@ -145,7 +152,7 @@
   // MARK: Running a job
 
   async function start(dryRun) {
-    if (!payload || busy) return;
+    if (!payload || busy || !G.session.has("admin")) return;
     const current = payload;
     busy = true;
     renderButtons();
@@ -177,10 +184,13 @@
       });
     } catch (error) {
       busy = false;
+      // First: a 401 signs out, and the view is built again for it (new parts).
+      const message = G.session.describe(error);
       renderButtons();
       showIdle();
+      parts.panel.hidden = false;
       parts.status.textContent = t("failedResult");
-      parts.result.replaceChildren(h("p", { class: "error", role: "alert" }, error.message));
+      parts.result.replaceChildren(h("p", { class: "error", role: "alert" }, message));
       return;
     }
     const params = new URLSearchParams(location.search);
@@ -250,7 +260,7 @@
     parts.panel.dataset.status = next.status;
     parts.message.textContent = next.message || "";
     parts.message.hidden = finished; // the result below says it in full
-    parts.cancel.hidden = finished;
+    parts.cancel.hidden = finished || !G.session.has("admin");
     if (!finished && next.status !== "queued" && parts.cancel.textContent !== t("canceling")) parts.cancel.disabled = false;
     if (next.status === "queued") parts.cancel.disabled = false;
 
@@ -339,7 +349,12 @@
     } catch (error) {
       parts.cancel.disabled = false;
       parts.cancel.textContent = t("cancel");
-      if (error.status !== 409) G.app.announce(error.message);
+      if (error.status !== 409) {
+        const message = G.session.describe(error); // first: a 401 signs out and builds the view again
+        parts.message.hidden = false;
+        parts.message.textContent = message;
+        G.app.announce(parts.message.textContent);
+      }
     }
   }
 
