@@ -14,6 +14,10 @@ public struct Guideline: Sendable, Equatable {
     public var updatedAt: String
     /// Where the guideline sorts; used by cursors.
     public var sortKey: [Int64]
+    /// The version its ETags start with (`ResourceVersion`).
+    public var version: String = ""
+    /// The revision of its source text: 1, then one more for every change of it.
+    public var sourceRevision: Int = 1
 }
 
 /// Where a translation stands against the current source text.
@@ -32,4 +36,7 @@ public struct TranslationInfo: Sendable, Equatable {
     public var text: String?
     public var state: TranslationState
     public var updatedAt: String?
+    /// The revision of the source text the translation was made from (nil: not recorded, for
+    /// translations written before source revisions were kept).
+    public var sourceRevision: Int? = nil
 }

@@ -11,4 +11,6 @@ public struct TopicSummary: Sendable, Equatable {
     public var updatedAt: String
     /// Where the topic sorts; used by cursors.
     public var sortKey: [Int64]
+    /// The version its ETags start with (`ResourceVersion`).
+    public var version: String = ""
 }

@@ -109,17 +109,17 @@ extension Store {
         try read { try GlossaryTable(database: $0.database).terms(ids: [id]).first }
     }
 
-    /// Adds a glossary term (its `id` is ignored).
-    public func addGlossaryTerm(_ term: GlossaryTerm) throws -> GlossaryWriteOutcome {
-        try writeGlossary(.created) { table in
+    /// Adds a glossary term (its `id` is ignored); `token` names who did it, for the change log.
+    public func addGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
+        try writeGlossary(.created, token: token) { table in
             guard let id = try table.insert(term) else { return .duplicate(try table.id(ofSource: term.source) ?? 0) }
             return .written(try table.terms(ids: [id])[0])
         }
     }
 
     /// Replaces the glossary term `term.id` as a whole.
-    public func replaceGlossaryTerm(_ term: GlossaryTerm) throws -> GlossaryWriteOutcome {
-        try writeGlossary(.updated) { table in
+    public func replaceGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
+        try writeGlossary(.updated, token: token) { table in
             if let other = try table.id(ofSource: term.source), other != term.id { return .duplicate(other) }
             guard try table.replace(term) else { return .notFound }
             return .written(try table.terms(ids: [term.id])[0])
@@ -127,20 +127,18 @@ extension Store {
     }
 
     /// Deletes the glossary term `id`; false when there is none.
-    public func deleteGlossaryTerm(id: Int64) throws -> Bool {
-        try writeGlossary(.deleted) { table in try table.delete(id: id) ? .written(GlossaryTerm(id: id, term: [:])) : .notFound } != .notFound
+    public func deleteGlossaryTerm(id: Int64, token: String? = nil) throws -> Bool {
+        try writeGlossary(.deleted, token: token) { table in
+            try table.delete(id: id) ? .written(GlossaryTerm(id: id, term: [:])) : .notFound
+        } != .notFound
     }
 
-    /// What a glossary write does, for the change log.
-    enum GlossaryChange { case created, updated, deleted }
-
-    /// Every glossary write, in one transaction. The single place where a write of the glossary
-    /// is recorded: when the change log lands (`changes`, kind `glossary`), append its entry here,
-    /// inside the same transaction, for an outcome of `.written(term)` (`change` says which kind).
-    private func writeGlossary(_ change: GlossaryChange, _ body: (GlossaryTable) throws -> GlossaryWriteOutcome) throws -> GlossaryWriteOutcome {
-        try write { writer in
+    /// Every glossary write, in one transaction, with its change-log entry (resource `glossary`,
+    /// the term's id) when it wrote something.
+    private func writeGlossary(_ kind: ChangeKind, token: String?, _ body: (GlossaryTable) throws -> GlossaryWriteOutcome) throws -> GlossaryWriteOutcome {
+        try write(token: token) { writer in
             let outcome = try body(GlossaryTable(database: writer.database))
-            // Change log: append the `glossary` entry for `outcome` here (helper B's `changes` table).
+            if case .written(let term) = outcome { writer.changeLog.record(.glossary, String(term.id), kind, version: nil) }
             return outcome
         }
     }

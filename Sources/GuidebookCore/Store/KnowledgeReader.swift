@@ -44,7 +44,7 @@ public final class KnowledgeReader {
 
     private static let topicColumns = """
         SELECT t.id, t.slug, c.slug, t.revision, t.updated_at, c.position, t.position,
-               (SELECT count(*) FROM guidelines g WHERE g.topic_id = t.id)
+               (SELECT count(*) FROM guidelines g WHERE g.topic_id = t.id), t.created_at
         FROM topics t JOIN categories c ON c.id = t.category_id
         """
 
@@ -67,7 +67,7 @@ public final class KnowledgeReader {
         try topicRow(slug: slug)?.summary
     }
 
-    private func topicRow(slug: String) throws -> (id: Int64, summary: TopicSummary)? {
+    func topicRow(slug: String) throws -> (id: Int64, summary: TopicSummary)? {
         guard let (id, bare) = try database.firstRow(Self.topicColumns + " WHERE t.slug = ?", [.text(slug)], {
             ($0.int64(0), topicSummary(from: $0))
         }) else { return nil }
@@ -87,12 +87,12 @@ public final class KnowledgeReader {
         }
         var sections: [Section] = []
         var sectionIndex: [String: Int] = [:]
-        try database.forEachRow("SELECT id, key FROM sections WHERE topic_id = ? ORDER BY position, id", [.integer(id)]) {
+        try database.forEachRow(Self.sectionColumns + " WHERE topic_id = ? ORDER BY position, id", [.integer(id)]) {
             sectionIndex[$0.text(1)] = sections.count
-            sections.append(Section(key: $0.text(1), title: sectionTitles[$0.int64(0)] ?? [:], guidelines: []))
+            sections.append(section(from: $0, topic: summary.slug, title: sectionTitles[$0.int64(0)] ?? [:]))
         }
         let texts = try guidelineTexts(sql: """
-            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at
+            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision
             FROM guideline_texts gt JOIN guidelines g ON g.id = gt.guideline_id WHERE g.topic_id = ?
             """, [.integer(id)])
         try database.forEachRow(Self.guidelineColumns + " WHERE g.topic_id = ? ORDER BY s.position, g.position, g.id", [.integer(id)]) {
@@ -102,9 +102,38 @@ public final class KnowledgeReader {
         return Topic(summary: summary, sections: sections)
     }
 
+    /// One section with its guidelines, and its topic's own fields; nil when either does not exist.
+    public func section(topic slug: String, key: String) throws -> (topic: TopicSummary, section: Section)? {
+        guard let (topicID, summary) = try topicRow(slug: slug),
+              let (sectionID, bare) = try database.firstRow(Self.sectionColumns + " WHERE topic_id = ? AND key = ?", [.integer(topicID), .text(key)], {
+                  ($0.int64(0), self.section(from: $0, topic: slug, title: [:]))
+              }) else { return nil }
+        var result = bare
+        try database.forEachRow("SELECT locale, title FROM section_texts WHERE section_id = ?", [.integer(sectionID)]) {
+            result.title[$0.text(0)] = $0.text(1)
+        }
+        let texts = try guidelineTexts(sql: """
+            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision
+            FROM guideline_texts gt JOIN guidelines g ON g.id = gt.guideline_id WHERE g.section_id = ?
+            """, [.integer(sectionID)])
+        try database.forEachRow(Self.guidelineColumns + " WHERE g.section_id = ? ORDER BY g.position, g.id", [.integer(sectionID)]) {
+            result.guidelines.append(guideline(from: $0, texts: texts[$0.int64(0)] ?? []))
+        }
+        return (summary, result)
+    }
+
+    private static let sectionColumns = "SELECT id, key, position, revision, updated_at, created_at FROM sections"
+
+    private func section(from row: Statement, topic: String, title: LocalizedText) -> Section {
+        let key = row.text(1)
+        return Section(key: key, title: title, guidelines: [], position: row.int(2), revision: row.int(3), updatedAt: row.text(4),
+                       version: ResourceVersion.of("section", key: topic + "#" + key, createdAt: row.text(5), revision: row.int(3)))
+    }
+
     private func topicSummary(from row: Statement) -> TopicSummary {
         TopicSummary(slug: row.text(1), category: row.text(2), title: [:], summary: [:], guidelineCount: row.int(7),
-                     revision: row.int(3), updatedAt: row.text(4), sortKey: [row.int64(5), row.int64(6), row.int64(0)])
+                     revision: row.int(3), updatedAt: row.text(4), sortKey: [row.int64(5), row.int64(6), row.int64(0)],
+                     version: ResourceVersion.of("topic", key: row.text(1), createdAt: row.text(8), revision: row.int(3)))
     }
 
     private func withTopicTexts(_ summary: TopicSummary, id: Int64) throws -> TopicSummary {
@@ -120,7 +149,7 @@ public final class KnowledgeReader {
     // MARK: Guidelines
 
     private static let guidelineColumns = """
-        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, s.position
+        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, s.position, g.created_at
         FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
         """
 
@@ -129,6 +158,7 @@ public final class KnowledgeReader {
         var text: String
         var sourceHash: String?
         var updatedAt: String
+        var sourceRevision: Int?
     }
 
     /// One page of guidelines: in display order within a topic, or in creation order across all.
@@ -176,33 +206,39 @@ public final class KnowledgeReader {
     }
 
     private func textsOfGuideline(_ id: Int64) throws -> [StoredText] {
-        try database.rows("SELECT locale, text, source_hash, updated_at FROM guideline_texts WHERE guideline_id = ?", [.integer(id)]) {
-            StoredText(locale: $0.text(0), text: $0.text(1), sourceHash: $0.optionalText(2), updatedAt: $0.text(3))
+        try database.rows("SELECT locale, text, source_hash, updated_at, source_revision FROM guideline_texts WHERE guideline_id = ?", [.integer(id)]) {
+            StoredText(locale: $0.text(0), text: $0.text(1), sourceHash: $0.optionalText(2), updatedAt: $0.text(3), sourceRevision: $0.optionalInt(4))
         }
     }
 
     private func guidelineTexts(sql: String, _ values: [SQLValue]) throws -> [Int64: [StoredText]] {
         var texts: [Int64: [StoredText]] = [:]
         try database.forEachRow(sql, values) {
-            texts[$0.int64(0), default: []].append(StoredText(locale: $0.text(1), text: $0.text(2), sourceHash: $0.optionalText(3), updatedAt: $0.text(4)))
+            texts[$0.int64(0), default: []].append(StoredText(locale: $0.text(1), text: $0.text(2), sourceHash: $0.optionalText(3),
+                                                              updatedAt: $0.text(4), sourceRevision: $0.optionalInt(5)))
         }
         return texts
     }
 
     private func guideline(from row: Statement, texts: [StoredText]) -> Guideline {
         var result = Guideline(id: row.text(1), topic: row.text(2), section: row.text(3), position: row.int(4), text: [:],
-                               translations: [:], revision: row.int(5), updatedAt: row.text(6), sortKey: [row.int64(0)])
+                               translations: [:], revision: row.int(5), updatedAt: row.text(6), sortKey: [row.int64(0)],
+                               version: ResourceVersion.of("guideline", key: row.text(1), createdAt: row.text(8), revision: row.int(5)))
         applyTexts(texts, to: &result)
         return result
     }
 
     private func applyTexts(_ texts: [StoredText], to guideline: inout Guideline) {
-        let sourceHash = texts.first { $0.locale == SourceLocale.code }.map { ContentHash.hex($0.text) }
+        let source = texts.first { $0.locale == SourceLocale.code }
+        let sourceRevision = source?.sourceRevision ?? 1
+        guideline.sourceRevision = sourceRevision
         for text in texts {
             guideline.text[text.locale] = text.text
             guard text.locale != SourceLocale.code else { continue }
-            let state: TranslationState = (text.sourceHash == nil || text.sourceHash == sourceHash) ? .current : .outdated
-            guideline.translations[text.locale] = TranslationInfo(locale: text.locale, text: text.text, state: state, updatedAt: text.updatedAt)
+            let state = TranslationState.of(madeFrom: text.sourceRevision, sourceRevision: sourceRevision, legacyHash: text.sourceHash,
+                                            sourceHash: ContentHash.hex(source?.text ?? ""))
+            guideline.translations[text.locale] = TranslationInfo(locale: text.locale, text: text.text, state: state, updatedAt: text.updatedAt,
+                                                                  sourceRevision: text.sourceRevision)
         }
     }
 
@@ -213,6 +249,17 @@ public final class KnowledgeReader {
         let items = try rows.prefix(limit).map { try complete($0.0, $0.1) }
         let hasMore = rows.count > limit
         return Page(items: items, nextAfter: hasMore ? items.last?[keyPath: sortKey] : nil)
+    }
+}
+
+extension TranslationState {
+    /// The state of a translation made from source revision `madeFrom` while the source is at
+    /// `sourceRevision`. A translation written before revisions were recorded (`madeFrom` nil) is
+    /// judged as it always was: by the fingerprint of the source it was made from (`legacyHash`;
+    /// nil: none recorded, current) against that of the source now.
+    static func of(madeFrom: Int?, sourceRevision: Int, legacyHash: String?, sourceHash: @autoclosure () -> String) -> TranslationState {
+        if let madeFrom { return madeFrom == sourceRevision ? .current : .outdated }
+        return legacyHash == nil || legacyHash == sourceHash() ? .current : .outdated
     }
 }
 

@@ -3,17 +3,39 @@ internal import SQLite
 /// Writes bundles into the knowledge base on the single writer connection.
 ///
 /// `Store.write` hands one to its body inside a transaction, so that an import is all or nothing
-/// and readers never see half of it.
+/// and readers never see half of it. Everything it changes is also noted in the change log and
+/// the search index, in the same transaction (`finish`, just before the commit).
 public final class KnowledgeWriter {
     /// The writer connection (inside the store only: SQLite does not show above it).
     let database: Database
-    private let now: String
+    /// The change time of everything this writer touches.
+    let now: String
+    /// Keeps the search index in step, recording which rows changed.
+    let indexer: SearchIndexer
+    /// What this transaction changed, for `GET /v1/changes`.
+    let changeLog: ChangeLog
+    /// The texts and their source revisions.
+    let texts: TextRows
 
-    /// `timestamp` is recorded as the change time of everything this writer touches.
-    init(database: Database, timestamp: String = Timestamp.now()) {
+    /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
+    /// the token that made the change (nil: none) in the change log.
+    init(database: Database, timestamp: String = Timestamp.now(), token: String? = nil) {
         self.database = database
         self.now = timestamp
+        self.indexer = SearchIndexer(database: database)
+        self.changeLog = ChangeLog(at: timestamp, token: token)
+        self.texts = TextRows(database: database, now: timestamp)
     }
+
+    /// Appends the change log and settles the search index's record of changed rows; `Store.write`
+    /// calls it as the transaction's last step.
+    func finish() throws {
+        try changeLog.flush(into: database)
+        try indexer.finish()
+    }
+
+    /// Reads on the writer connection, inside the transaction: they see what it wrote so far.
+    public var reader: KnowledgeReader { KnowledgeReader(database: database) }
 
     /// Applies a whole bundle: locales, categories, topics, glossary. Validates first.
     /// `afterTopic` is called after each topic with the number of guidelines it held; throwing from it aborts.
@@ -106,12 +128,20 @@ public final class KnowledgeWriter {
         var counts = ImportCounts()
         let topicID: Int
         var topicOutcome: WriteOutcome
-        if let existing = try database.firstRow("SELECT id, category_id FROM topics WHERE slug = ?", [.text(topic.slug)], { ($0.int(0), $0.int(1)) }) {
-            topicID = existing.0
+        var revision = 1
+        var createdAt = now
+        // The topic's own fields (category, source texts, its set of sections) and its translations.
+        var ownChanged = false
+        var translated: [String] = []
+        if let existing = try database.firstRow("SELECT id, category_id, revision, created_at FROM topics WHERE slug = ?", [.text(topic.slug)], {
+            ($0.int(0), $0.int(1), $0.int(2), $0.text(3))
+        }) {
+            (topicID, revision, createdAt) = (existing.0, existing.2, existing.3)
             topicOutcome = .unchanged
             if existing.1 != categoryID {
                 try database.run("UPDATE topics SET category_id = ? WHERE id = ?", [.int(categoryID), .int(topicID)])
                 topicOutcome = .updated
+                ownChanged = true
             }
         } else {
             try database.run("""
@@ -120,26 +150,31 @@ public final class KnowledgeWriter {
                 """, [.text(topic.slug), .int(categoryID), .text(now)])
             topicID = Int(database.lastInsertRowID)
             topicOutcome = .created
+            // Logged now, so the topic's entry comes before those of its sections and guidelines.
+            changeLog.record(.topic, topic.slug, .created, version: ResourceVersion.of("topic", key: topic.slug, createdAt: now, revision: 1))
         }
 
-        // Topic texts: title and summary per locale; translations remember the source they came from.
+        // Topic texts: title and summary per locale, the source locale first; translations
+        // remember the source they came from.
         let sourceHash = ContentHash.hex((topic.title[SourceLocale.code] ?? "") + "\n" + (topic.summary[SourceLocale.code] ?? ""))
-        let locales = Set(topic.title.keys).union(topic.summary.keys).sorted()
-        for locale in locales {
+        for locale in Self.sourceFirst(Set(topic.title.keys).union(topic.summary.keys)) {
             try requireLocale(locale, field: "topic \(topic.slug)")
             // An empty string stands for "not translated" (the column is NOT NULL); readers skip it.
-            let title = topic.title[locale] ?? ""
-            let summary = topic.summary[locale] ?? ""
-            let outcome = try upsertTopicText(topicID: topicID, locale: locale, title: title, summary: summary,
-                                              sourceHash: locale == SourceLocale.code ? nil : sourceHash)
+            let outcome = try texts.putTopicText(topicID: topicID, locale: locale, title: topic.title[locale] ?? "",
+                                                 summary: topic.summary[locale] ?? "", sourceHash: sourceHash)
             topicOutcome = topicOutcome.merged(with: outcome)
+            if outcome != .unchanged {
+                if locale == SourceLocale.code { ownChanged = true } else { translated.append(locale) }
+            }
         }
 
         var keptSections: [Int] = []
         var keptGuidelines: [Int] = []
+        var sectionsChanged = false
         for (position, section) in topic.sections.enumerated() {
-            let sectionID = try upsertSection(section, topicID: topicID, position: position)
+            let (sectionID, sectionChanged) = try upsertSection(section, topicID: topicID, topicSlug: topic.slug, position: position)
             keptSections.append(sectionID)
+            sectionsChanged = sectionsChanged || sectionChanged
             for (guidelinePosition, guideline) in section.guidelines.enumerated() {
                 let (id, outcome, translations) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID, position: guidelinePosition)
                 keptGuidelines.append(id)
@@ -148,61 +183,85 @@ public final class KnowledgeWriter {
             }
         }
         if mode == .replace {
-            let removed = try removeAbsent(topicID: topicID, keepingSections: keptSections, keepingGuidelines: keptGuidelines)
-            if removed > 0 { topicOutcome = topicOutcome.merged(with: .updated) }
+            let removed = try removeAbsent(topicID: topicID, topicSlug: topic.slug, keepingSections: keptSections, keepingGuidelines: keptGuidelines)
+            if removed > 0 {
+                topicOutcome = topicOutcome.merged(with: .updated)
+                ownChanged = true
+            }
         }
         if topicOutcome == .updated {
             try database.run("UPDATE topics SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(topicID)])
+            revision += 1
+        }
+        let version = ResourceVersion.of("topic", key: topic.slug, createdAt: createdAt, revision: revision)
+        if topicOutcome != .created {
+            if ownChanged { changeLog.record(.topic, topic.slug, .updated, version: version) }
+            for locale in translated { changeLog.record(.topic, topic.slug, .translation, locale: locale, version: version) }
         }
         counts.topics.record(topicOutcome)
         // The search index follows in the same transaction; an unchanged topic needs no work.
-        if topicOutcome != .unchanged || counts.guidelines.created + counts.guidelines.updated + counts.translations.created + counts.translations.updated > 0 {
-            try SearchIndexer(database: database).indexTopic(id: Int64(topicID), isNew: topicOutcome == .created)
+        if topicOutcome != .unchanged || sectionsChanged
+            || counts.guidelines.created + counts.guidelines.updated + counts.translations.created + counts.translations.updated > 0 {
+            try indexer.indexTopic(id: Int64(topicID), isNew: topicOutcome == .created)
         }
         return counts
     }
 
-    private func upsertTopicText(topicID: Int, locale: String, title: String, summary: String, sourceHash: String?) throws -> WriteOutcome {
-        let existing = try database.firstRow("SELECT title, summary, source_hash FROM topic_texts WHERE topic_id = ? AND locale = ?",
-                                             [.int(topicID), .text(locale)]) { ($0.text(0), $0.text(1), $0.optionalText(2)) }
-        if let existing, existing.0 == title, existing.1 == summary { return .unchanged }
-        try database.run("""
-            INSERT INTO topic_texts (topic_id, locale, title, summary, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (topic_id, locale) DO UPDATE SET title = excluded.title, summary = excluded.summary,
-                source_hash = excluded.source_hash, updated_at = excluded.updated_at
-            """, [.int(topicID), .text(locale), .text(title), .text(summary), .optionalText(sourceHash), .text(now)])
-        return existing == nil ? .created : .updated
-    }
-
-    private func upsertSection(_ section: BundleSection, topicID: Int, position: Int) throws -> Int {
-        try database.run("""
-            INSERT INTO sections (topic_id, key, position) VALUES (?1, ?2, ?3)
-            ON CONFLICT (topic_id, key) DO UPDATE SET position = excluded.position WHERE position IS NOT excluded.position
-            """, [.int(topicID), .text(section.key), .int(position)])
-        guard let id = try database.scalarInt("SELECT id FROM sections WHERE topic_id = ? AND key = ?", [.int(topicID), .text(section.key)]) else {
-            throw StoreError.corrupt("section vanished during its upsert")
+    /// Adds or updates a section at `position` of its topic; true when anything of it changed.
+    private func upsertSection(_ section: BundleSection, topicID: Int, topicSlug: String, position: Int) throws -> (Int, Bool) {
+        let id: Int
+        var created = false
+        var ownChanged = false
+        var translated: [String] = []
+        var revision = 1
+        var createdAt = now
+        if let existing = try database.firstRow("SELECT id, position, revision, created_at FROM sections WHERE topic_id = ? AND key = ?",
+                                                [.int(topicID), .text(section.key)], { ($0.int(0), $0.int(1), $0.int(2), $0.text(3)) }) {
+            (id, revision, createdAt) = (existing.0, existing.2, existing.3)
+            if existing.1 != position {
+                try database.run("UPDATE sections SET position = ? WHERE id = ?", [.int(position), .int(id)])
+                ownChanged = true
+            }
+        } else {
+            try database.run("INSERT INTO sections (topic_id, key, position, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)",
+                             [.int(topicID), .text(section.key), .int(position), .text(now)])
+            id = Int(database.lastInsertRowID)
+            created = true
         }
-        for (locale, title) in section.title.sorted(by: { $0.key < $1.key }) {
+        for locale in Self.sourceFirst(Set(section.title.keys)) {
             try requireLocale(locale, field: "section \(section.key).title")
-            try database.run("""
-                INSERT INTO section_texts (section_id, locale, title) VALUES (?, ?, ?)
-                ON CONFLICT (section_id, locale) DO UPDATE SET title = excluded.title WHERE title IS NOT excluded.title
-                """, [.int(id), .text(locale), .text(title)])
+            let outcome = try texts.putSectionTitle(sectionID: id, locale: locale, title: section.title[locale] ?? "", isNew: created)
+            if outcome != .unchanged {
+                if locale == SourceLocale.code { ownChanged = true } else { translated.append(locale) }
+            }
         }
-        return id
+        let key = topicSlug + "#" + section.key
+        if created {
+            changeLog.record(.section, key, .created, version: ResourceVersion.of("section", key: key, createdAt: now, revision: 1))
+        } else if ownChanged || !translated.isEmpty {
+            try database.run("UPDATE sections SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(id)])
+            let version = ResourceVersion.of("section", key: key, createdAt: createdAt, revision: revision + 1)
+            if ownChanged { changeLog.record(.section, key, .updated, version: version) }
+            for locale in translated { changeLog.record(.section, key, .translation, locale: locale, version: version) }
+        }
+        return (id, created || ownChanged || !translated.isEmpty)
     }
 
     private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int) throws -> (Int, WriteOutcome, ImportCounts.Tally) {
         var outcome: WriteOutcome
         let id: Int
-        if let existing = try database.firstRow("SELECT id, topic_id, section_id, position FROM guidelines WHERE key = ?",
-                                                [.text(guideline.id)], { ($0.int(0), $0.int(1), $0.int(2), $0.int(3)) }) {
-            id = existing.0
+        var revision = 1
+        var createdAt = now
+        var ownChanged = false
+        if let existing = try database.firstRow("SELECT id, topic_id, section_id, position, revision, created_at FROM guidelines WHERE key = ?",
+                                                [.text(guideline.id)], { ($0.int(0), $0.int(1), $0.int(2), $0.int(3), $0.int(4), $0.text(5)) }) {
+            (id, revision, createdAt) = (existing.0, existing.4, existing.5)
             outcome = .unchanged
             if existing.1 != topicID || existing.2 != sectionID || existing.3 != position {
                 try database.run("UPDATE guidelines SET topic_id = ?, section_id = ?, position = ? WHERE id = ?",
                                  [.int(topicID), .int(sectionID), .int(position), .int(id)])
                 outcome = .updated
+                ownChanged = true
             }
         } else {
             try database.run("""
@@ -213,49 +272,54 @@ public final class KnowledgeWriter {
         }
 
         var translations = ImportCounts.Tally()
-        let sourceText = guideline.text[SourceLocale.code] ?? ""
-        let sourceHash = ContentHash.hex(sourceText)
-        for (locale, text) in guideline.text.sorted(by: { $0.key < $1.key }) {
+        var translated: [String] = []
+        let sourceHash = ContentHash.hex(guideline.text[SourceLocale.code] ?? "")
+        for locale in Self.sourceFirst(Set(guideline.text.keys)) {
             try requireLocale(locale, field: "guideline \(guideline.id).text")
             let isSource = locale == SourceLocale.code
-            let textOutcome = try upsertGuidelineText(id: id, locale: locale, text: text, sourceHash: isSource ? nil : sourceHash)
+            let textOutcome = try texts.putGuidelineText(id: id, locale: locale, text: guideline.text[locale] ?? "", sourceHash: sourceHash,
+                                                         isNew: outcome == .created)
             if !isSource { translations.record(textOutcome) }
             outcome = outcome.merged(with: textOutcome)
+            if textOutcome != .unchanged {
+                if isSource { ownChanged = true } else { translated.append(locale) }
+            }
         }
-        if outcome == .updated {
+        if outcome == .created {
+            changeLog.record(.guideline, guideline.id, .created, version: ResourceVersion.of("guideline", key: guideline.id, createdAt: now, revision: 1))
+        } else if outcome == .updated {
             try database.run("UPDATE guidelines SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(id)])
+            let version = ResourceVersion.of("guideline", key: guideline.id, createdAt: createdAt, revision: revision + 1)
+            if ownChanged { changeLog.record(.guideline, guideline.id, .updated, version: version) }
+            for locale in translated { changeLog.record(.guideline, guideline.id, .translation, locale: locale, version: version) }
         }
         return (id, outcome, translations)
     }
 
-    private func upsertGuidelineText(id: Int, locale: String, text: String, sourceHash: String?) throws -> WriteOutcome {
-        let existing = try database.firstRow("SELECT text, source_hash FROM guideline_texts WHERE guideline_id = ? AND locale = ?",
-                                             [.int(id), .text(locale)]) { ($0.text(0), $0.optionalText(1)) }
-        // A translation whose own text did not change keeps the source it was made from, so a
-        // changed source text leaves it outdated rather than silently current.
-        if let existing, existing.0 == text { return .unchanged }
-        try database.run("""
-            INSERT INTO guideline_texts (guideline_id, locale, text, source_hash, updated_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (guideline_id, locale) DO UPDATE SET text = excluded.text, source_hash = excluded.source_hash,
-                updated_at = excluded.updated_at
-            """, [.int(id), .text(locale), .text(text), .optionalText(sourceHash), .text(now)])
-        return existing == nil ? .created : .updated
-    }
-
     /// Deletes the topic's sections and guidelines that a replacing import did not mention.
-    private func removeAbsent(topicID: Int, keepingSections: [Int], keepingGuidelines: [Int]) throws -> Int {
+    private func removeAbsent(topicID: Int, topicSlug: String, keepingSections: [Int], keepingGuidelines: [Int]) throws -> Int {
         let keptGuidelines = Set(keepingGuidelines)
         let keptSections = Set(keepingSections)
         var removed = 0
-        for id in try database.rows("SELECT id FROM guidelines WHERE topic_id = ?", [.int(topicID)], { $0.int(0) }) where !keptGuidelines.contains(id) {
+        for (id, key) in try database.rows("SELECT id, key FROM guidelines WHERE topic_id = ?", [.int(topicID)], { ($0.int(0), $0.text(1)) })
+            where !keptGuidelines.contains(id) {
             try database.run("DELETE FROM guidelines WHERE id = ?", [.int(id)])
+            changeLog.record(.guideline, key, .deleted, version: nil)
             removed += 1
         }
-        for id in try database.rows("SELECT id FROM sections WHERE topic_id = ?", [.int(topicID)], { $0.int(0) }) where !keptSections.contains(id) {
+        for (id, key) in try database.rows("SELECT id, key FROM sections WHERE topic_id = ?", [.int(topicID)], { ($0.int(0), $0.text(1)) })
+            where !keptSections.contains(id) {
             try database.run("DELETE FROM sections WHERE id = ?", [.int(id)])
+            changeLog.record(.section, topicSlug + "#" + key, .deleted, version: nil)
             removed += 1
         }
         return removed
+    }
+
+    /// The locales of a text, the source locale first (a translation records the source revision
+    /// the same write may just have made), then in code order.
+    static func sourceFirst(_ locales: Set<String>) -> [String] {
+        locales.sorted { ($0 == SourceLocale.code ? 0 : 1, $0) < ($1 == SourceLocale.code ? 0 : 1, $1) }
     }
 
     private func requireLocale(_ code: String, field: String) throws {
@@ -263,4 +327,9 @@ public final class KnowledgeWriter {
             throw StoreError.invalid(field: field, reason: "unknown locale '\(code)' (declare it in the bundle's locales)")
         }
     }
+}
+
+extension KnowledgeWriter {
+    /// The edits of the API (create, replace, delete, translate), in this transaction.
+    public var editor: KnowledgeEditor { KnowledgeEditor(writer: self) }
 }

@@ -12,6 +12,8 @@ struct MetaTable {
     static let searchIndexVersion = "search_index_version"
     /// The counter bumped with every change to the search index (see `SearchCache`).
     static let searchGeneration = "search_generation"
+    /// The generation below which `search_changes` is incomplete (see `SearchChanges`).
+    static let searchChangesFloor = "search_changes_floor"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
     static func importMarker(job: String) -> String { "import:" + job }
 

@@ -46,7 +46,16 @@ public final class Store: @unchecked Sendable {
             let indexer = SearchIndexer(database: writer)
             // Decided again under the write lock: another process opening the file may have rebuilt it meanwhile.
             if try indexer.needsRebuild() {
-                try writer.transaction { if try indexer.needsRebuild() { try indexer.rebuild() } }
+                try writer.transaction {
+                    if try indexer.needsRebuild() {
+                        try indexer.rebuild()
+                        try indexer.finish()
+                    }
+                }
+            }
+            // Once, for a file made before source revisions: what each translation was made from.
+            if try TextRows.hasUnpinnedTranslations(writer) {
+                try writer.transaction { try TextRows(database: writer, now: Timestamp.now()).pinUnpinnedTranslations() }
             }
         }
         self.writer = writer
@@ -133,11 +142,17 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
-    /// rolled back when it throws. Writers are serialized.
-    public func write<T>(_ body: (KnowledgeWriter) throws -> T) throws -> T {
+    /// rolled back when it throws. Writers are serialized. What it changes is appended to the
+    /// change log in the same transaction, as made by the token named `token` (nil: none).
+    public func write<T>(token: String? = nil, _ body: (KnowledgeWriter) throws -> T) throws -> T {
         try StoreError.translatingBusy {
             try writeLock.withLock {
-                try writer.transaction { try body(KnowledgeWriter(database: writer)) }
+                try writer.transaction {
+                    let knowledge = KnowledgeWriter(database: writer, token: token)
+                    let value = try body(knowledge)
+                    try knowledge.finish()
+                    return value
+                }
             }
         }
     }
@@ -186,7 +201,7 @@ public final class Store: @unchecked Sendable {
 
     /// Rebuilds the full-text index from the knowledge base (`guidebook reindex`).
     public func rebuildSearchIndex() throws {
-        try write { try SearchIndexer(database: $0.database).rebuild() }
+        try write { try $0.indexer.rebuild() }
     }
 
     /// Writes the WAL back into the database file (at shutdown, so the file stands alone).

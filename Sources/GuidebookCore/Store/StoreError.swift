@@ -14,6 +14,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked(path: String, milliseconds: Int)
     /// A stored value could not be read back as expected (a bug or a damaged file).
     case corrupt(String)
+    /// An edit breaks the knowledge base's rules; every offending field is listed.
+    case validation([InvalidField])
+    /// The resource's version is not the one the write required (`If-Match`); `current` is its
+    /// version now (nil: it does not exist).
+    case preconditionFailed(current: String?)
+    /// A resource with this id exists already (`kind` is "topic", "section", "guideline").
+    case alreadyExists(kind: String, id: String)
 
     public var description: String {
         switch self {
@@ -26,6 +33,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .locked(let path, let milliseconds):
             return "the database \(path) stayed locked by another connection for \(milliseconds) ms (the busy timeout) while it was being opened; try again when the other process's write (an import or a migration) has finished"
         case .corrupt(let message): return "unexpected stored data: \(message)"
+        case .validation(let fields): return fields.map(\.description).joined(separator: "; ")
+        case .preconditionFailed(let current):
+            return current == nil ? "the resource does not exist" : "the resource has changed since the version the write was based on"
+        case .alreadyExists(let kind, let id): return "a \(kind) with id '\(id)' exists already"
         }
     }
 }

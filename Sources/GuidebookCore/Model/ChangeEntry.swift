@@ -1,0 +1,37 @@
+/// One entry of the change log: a resource that a committed write created, changed or deleted.
+public struct ChangeEntry: Sendable, Equatable {
+    /// The entry's place in the log: increasing, never reused; the cursor of `GET /v1/changes`.
+    public var seq: Int64
+    /// When the change committed (RFC 3339, UTC).
+    public var at: String
+    /// What kind of resource changed.
+    public var resource: ChangeResource
+    /// The topic's slug, the section's "topic-slug#key" or the guideline's id.
+    public var id: String
+    public var kind: ChangeKind
+    /// The locale of a `translation` change.
+    public var locale: String?
+    /// The name of the token that made the change (nil: no token).
+    public var token: String?
+    /// The resource's version after the change (`ResourceVersion`); nil for a deletion.
+    public var version: String?
+}
+
+/// The kinds of resource the change log names.
+public enum ChangeResource: String, Sendable, CaseIterable {
+    case topic, section, guideline, glossary
+}
+
+/// What a change did to its resource.
+public enum ChangeKind: String, Sendable, CaseIterable {
+    /// The resource was created.
+    case created
+    /// Its source text or its other fields changed.
+    case updated
+    /// It was deleted.
+    case deleted
+    /// One translation of it (`locale`) was written or deleted.
+    case translation
+    /// A glossary entry changed.
+    case glossary
+}
