@@ -18,10 +18,14 @@ public struct APIConfiguration: Sendable {
     public var corsOrigins: [String] = []
     /// The `frame-ancestors` sources of the embed pages (`*`: any page may frame them).
     public var embedAncestors = "*"
+    /// `--require-if-match`: a write without `If-Match` is refused with 428.
+    public var requireIfMatch: Bool
 
     public init(bodyLimit: Int = 64 * 1024, importBodyLimit: Int = 512 * 1024 * 1024, spoolDirectory: String = "./data/spool",
                 requiresSeed: Bool = true, responseCacheBytes: Int = 16 * 1024 * 1024,
-                authentication: AuthenticationConfiguration = AuthenticationConfiguration(), allowsPrivateWebhookTargets: Bool = false) {
+                authentication: AuthenticationConfiguration = AuthenticationConfiguration(), allowsPrivateWebhookTargets: Bool = false,
+                requireIfMatch: Bool = false) {
+        self.requireIfMatch = requireIfMatch
         self.bodyLimit = bodyLimit
         self.importBodyLimit = importBodyLimit
         self.spoolDirectory = spoolDirectory

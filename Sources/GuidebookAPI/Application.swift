@@ -26,6 +26,9 @@ public final class Application: HTTPHandler {
             // Before KnowledgeController: its `/v1/guidelines/{id}/translations/{locale}` would take `checks`.
             GlossaryController(store: store),
             KnowledgeController(store: store),
+            EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
+            ChangesController(store: store),
+            TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
             JobController(runner: jobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),

@@ -41,6 +41,7 @@ struct ServeCommand {
                                              allowsPrivateWebhookTargets: settings.webhookAllowPrivate)
         configuration.corsOrigins = settings.corsOrigins
         configuration.embedAncestors = settings.embedAncestors
+        configuration.requireIfMatch = settings.requireIfMatch
         let application = Application(
             store: store,
             jobs: runner,

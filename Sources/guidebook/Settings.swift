@@ -24,6 +24,8 @@ struct Settings: Sendable {
     var tlsKeyPath: String?
     var spoolDirectory: String?
     var responseCacheMegabytes = 16
+    /// `--require-if-match`: writes without `If-Match` are refused (428).
+    var requireIfMatch = false
     var authReads = false
     /// The SHA-256 of the admin token set by GUIDEBOOK_ADMIN_TOKEN or --admin-token-file (the
     /// secret itself is not kept).
@@ -89,6 +91,9 @@ struct Settings: Sendable {
         },
         Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "auto|MB", help: "memory for the rows of searched words until the next commit: auto sizes it from the index within a quarter of the memory available (default); MB fixes it; 0 reads them from the index every time") {
             $0.searchCacheMegabytes = $1 == "auto" ? nil : try number($1, "--search-cache", 0...4096, or: "auto")
+        },
+        Option(flag: "--require-if-match", environment: "GUIDEBOOK_REQUIRE_IF_MATCH", valueName: nil, help: "refuse writes without If-Match (428), so no client can overwrite a change it has not seen (default false)") {
+            $0.requireIfMatch = try flag($1, "--require-if-match")
         },
         Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
             $0.authReads = try flag($1, "--auth-reads")

@@ -33,7 +33,7 @@ final class PipelineTests: XCTestCase {
                        .buffer(limit: 1000))
         XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/imports")), .refuse,
                        "without a token the body of an import is not even read")
-        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/topics")), .refuse, "a method the path does not take")
+        XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "POST", path: "/v1/categories")), .refuse, "a method the path does not take")
         XCTAssertEqual(application.bodyPolicy(for: HTTPRequestHead(method: "PUT", path: "/v1/nothing")), .refuse, "no such path")
     }
 

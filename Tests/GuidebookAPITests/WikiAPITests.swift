@@ -204,7 +204,7 @@ final class WikiAPITests: XCTestCase {
         ])
         XCTAssertEqual(preflight.status, 204)
         XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), origin)
-        XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD")
+        XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, PUT, PATCH, DELETE, HEAD", "the methods the topic's address takes")
         let allowedHeaders = try XCTUnwrap(preflight.header("Access-Control-Allow-Headers")).lowercased()
         XCTAssertTrue(allowedHeaders.contains("if-none-match") && allowedHeaders.contains("authorization"), allowedHeaders)
         XCTAssertNotNil(preflight.header("Access-Control-Max-Age"))

@@ -55,7 +55,7 @@ struct GlossaryController: Controller {
 
     private func create(_ request: APIRequest) throws -> APIResponse {
         let term = try parse(request, id: 0)
-        switch try store.addGlossaryTerm(term) {
+        switch try store.addGlossaryTerm(term, token: request.tokenName) {
         case .written(let stored):
             var json = JSONWriter()
             Self.write(stored, into: &json)
@@ -70,7 +70,7 @@ struct GlossaryController: Controller {
     private func replace(_ request: APIRequest) throws -> APIResponse {
         let id = try Self.id(request)
         let term = try parse(request, id: id)
-        switch try store.replaceGlossaryTerm(term) {
+        switch try store.replaceGlossaryTerm(term, token: request.tokenName) {
         case .written(let stored):
             var json = JSONWriter()
             Self.write(stored, into: &json)
@@ -83,7 +83,7 @@ struct GlossaryController: Controller {
     }
 
     private func delete(_ request: APIRequest) throws -> APIResponse {
-        guard try store.deleteGlossaryTerm(id: try Self.id(request)) else { throw Self.notFound(request) }
+        guard try store.deleteGlossaryTerm(id: try Self.id(request), token: request.tokenName) else { throw Self.notFound(request) }
         return APIResponse(status: 204, headers: [], body: .bytes([]), isCacheable: false)
     }
 

@@ -88,6 +88,7 @@ struct KnowledgeController: Controller {
 
     private func topic(_ request: APIRequest, slug: String) throws -> APIResponse {
         try localizedRecord(request, kind: "topic", id: slug, capacity: 8192, read: { try $0.topic(slug: slug) },
+                            version: \.summary.version,
                             write: { Representations.write($0, localizer: $1, into: &$2) })
     }
 
@@ -103,6 +104,7 @@ struct KnowledgeController: Controller {
 
     private func guideline(_ request: APIRequest, id: String) throws -> APIResponse {
         try localizedRecord(request, kind: "guideline", id: id, capacity: 1024, read: { try $0.guideline(id: id) },
+                            version: \.version,
                             write: { Representations.write($0, localizer: $1, into: &$2) })
     }
 
@@ -123,16 +125,18 @@ struct KnowledgeController: Controller {
     }
 
     /// One record in the negotiated locales (a 404 when `read` finds none), with its
-    /// `Content-Language`; `capacity` is the JSON buffer to start with.
+    /// `Content-Language`; `capacity` is the JSON buffer to start with. `version` is the record's
+    /// `ResourceVersion`, which its ETag starts with (for `If-Match` on writes).
     private func localizedRecord<Record>(_ request: APIRequest, kind: String, id: String, capacity: Int,
-                                         read: (KnowledgeReader) throws -> Record?,
+                                         read: (KnowledgeReader) throws -> Record?, version: KeyPath<Record, String>,
                                          write: (Record, Localizer, inout JSONWriter) -> Void) throws -> APIResponse {
         try store.read { reader in
             let localizer = try Self.localizer(request, reader: reader)
             guard let record = try read(reader) else { throw StoreError.notFound(kind: kind, id: id) }
             var json = JSONWriter(capacity: capacity)
             write(record, localizer, &json)
-            return .json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
+            return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
+                .versioned(record[keyPath: version])
         }
     }
 

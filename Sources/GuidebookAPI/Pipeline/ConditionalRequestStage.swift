@@ -32,7 +32,7 @@ public struct ConditionalRequestStage: Stage {
         }
         let fresh = try next(request, &context)
         guard fresh.isCacheable, case .bytes(let body) = fresh.body else { return Self.answer(fresh, to: request) }
-        let etag = ETag.of(body)
+        let etag = ETag.of(body, version: fresh.resourceVersion)
         cache.store(.init(generation: generation, response: fresh, etag: etag), for: key)
         return Self.answer(fresh, to: request, etag: etag)
     }
@@ -41,7 +41,7 @@ public struct ConditionalRequestStage: Stage {
     /// `If-None-Match` with 304.
     static func answer(_ response: APIResponse, to request: HTTPRequest, etag known: String? = nil) -> APIResponse {
         guard response.isCacheable, case .bytes(let body) = response.body else { return response }
-        let etag = known ?? ETag.of(body)
+        let etag = known ?? ETag.of(body, version: response.resourceVersion)
         if let condition = request.header("if-none-match"), ETag.matches(condition, etag: etag) {
             let kept = response.headers.filter { ["etag", "vary", "content-language"].contains($0.name.lowercased()) }
             return APIResponse(status: 304, headers: kept + [("ETag", etag)], body: .bytes([]), isCacheable: false)

@@ -6,6 +6,23 @@ enum ETag {
     /// The ETag of a body: a hash of its bytes, quoted.
     static func of(_ body: [UInt8]) -> String { "\"" + ContentHash.hex(body) + "\"" }
 
+    /// The ETag of one representation of a versioned resource (a topic, section or guideline):
+    /// its version, then a hash of the body, so each representation has its own strong tag and
+    /// `If-Match` can compare the version part (`version(of:)`) whatever representation it came from.
+    static func of(_ body: [UInt8], version: String) -> String {
+        "\"" + version + "-" + ContentHash.hex(body).prefix(16) + "\""
+    }
+
+    /// The resource version an opaque tag (without quotes) carries: what comes before its "-".
+    /// `of(body, version:)` for a versioned resource, `of(body)` otherwise.
+    static func of(_ body: [UInt8], version: String?) -> String {
+        version.map { of(body, version: $0) } ?? of(body)
+    }
+
+    static func version(of tag: String) -> String {
+        String(tag.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)[0])
+    }
+
     /// True when `If-None-Match: header` matches `etag` (weak comparison, as RFC 9110 asks for
     /// this header; `*` matches any).
     static func matches(_ header: String, etag: String) -> Bool {

@@ -8,6 +8,7 @@ public struct Problem: Error, Sendable, Equatable {
         case bodyTooLarge = "body-too-large", conflict, translationMissing = "translation-missing"
         case unavailable, internalError = "internal-error"
         case unauthorized, forbidden, validationFailed = "validation-failed"
+        case preconditionFailed = "precondition-failed", preconditionRequired = "precondition-required"
 
         /// The HTTP status.
         public var status: Int {
@@ -21,7 +22,9 @@ public struct Problem: Error, Sendable, Equatable {
             case .conflict: return 409
             case .bodyTooLarge: return 413
             case .unsupportedMediaType: return 415
+            case .preconditionFailed: return 412
             case .validationFailed: return 422
+            case .preconditionRequired: return 428
             case .internalError: return 500
             case .unavailable: return 503
             }
@@ -44,6 +47,8 @@ public struct Problem: Error, Sendable, Equatable {
             case .unauthorized: return "Unauthorized"
             case .forbidden: return "Forbidden"
             case .validationFailed: return "Validation Failed"
+            case .preconditionFailed: return "Precondition Failed"
+            case .preconditionRequired: return "Precondition Required"
             }
         }
 

@@ -39,6 +39,13 @@ public enum ProblemMapper {
             return .unavailable(error.description, retryAfter: 60)
         case .corrupt:
             return .internalError(requestID: requestID)
+        case .validation(let fields):
+            return .validationFailed(fields.map { ($0.name, $0.reason) })
+        case .preconditionFailed(let current):
+            return Problem(.preconditionFailed, detail: error.description + "; read it again and retry with its current ETag"
+                           + (current == nil ? "" : " in If-Match"))
+        case .alreadyExists:
+            return .conflict(error.description)
         }
     }
 

@@ -1,12 +1,15 @@
 import GuidebookCore
 
 extension Representations {
-    /// A section on its own (`GET /v1/topics/{slug}/sections/{key}`): its key and title, its
-    /// topic, and its guidelines as a topic shows them.
+    /// A section on its own (`GET /v1/topics/{slug}/sections/{key}` and the answers to its writes):
+    /// its key and title, its topic, its guidelines as a topic shows them, its position and revision.
     static func write(_ section: Section, of topic: TopicSummary, localizer: Localizer, into json: inout JSONWriter) {
         json.beginObject()
         json.field("topic", topic.slug)
         writeSectionFields(section, localizer: localizer, into: &json)
+        json.field("position", section.position)
+        json.field("revision", section.revision)
+        json.field("updated_at", section.updatedAt)
         json.object("links", [("self", "/v1/topics/\(topic.slug)/sections/\(section.key)"), ("topic", "/v1/topics/\(topic.slug)")])
         json.endObject()
     }

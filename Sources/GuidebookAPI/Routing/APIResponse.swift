@@ -13,6 +13,9 @@ public struct APIResponse: Sendable {
     public var metricEvents: [Metrics.Event] = []
     /// How long the server waits before it sends the answer (`HTTPResponse.delay`).
     public var delay: Duration = .zero
+    /// The version of the resource this answer represents (`ResourceVersion`): its ETag starts
+    /// with it, so that `If-Match` on a write can be compared with it (nil: the ETag is a hash of the body).
+    public var resourceVersion: String?
 
     public init(status: Int, headers: [(name: String, value: String)], body: HTTPResponse.Body, isCacheable: Bool) {
         self.status = status
@@ -34,6 +37,13 @@ public struct APIResponse: Sendable {
     /// A streaming response (server-sent events); never cached.
     public static func stream(_ stream: any HTTPBodyStream, contentType: String, headers: [(name: String, value: String)] = []) -> APIResponse {
         APIResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: .stream(stream), isCacheable: false)
+    }
+
+    /// The same response, tagged as a representation of a resource at `version`.
+    public func versioned(_ version: String) -> APIResponse {
+        var response = self
+        response.resourceVersion = version
+        return response
     }
 
     /// The same response, counting `event` in the metrics whenever it is served.

@@ -26,13 +26,14 @@ struct WikiController: Controller {
         let slug = request.parameter("slug")
         return try store.read { reader in
             let localizer = try KnowledgeController.localizer(request, reader: reader)
-            guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-            guard let section = topic.sections.first(where: { $0.key == key }) else {
+            guard let (topic, section) = try reader.section(topic: slug, key: key) else {
+                if try reader.topic(slug: slug) == nil { throw StoreError.notFound(kind: "topic", id: slug) }
                 throw StoreError.notFound(kind: "section", id: slug + "/" + key)
             }
             var json = JSONWriter(capacity: 4096)
-            Representations.write(section, of: topic.summary, localizer: localizer, into: &json)
-            return .json(json, headers: [("Content-Language", localizer.contentLanguage)])
+            Representations.write(section, of: topic, localizer: localizer, into: &json)
+            // The section's version leads the ETag, so the ETag read here is what `If-Match` on its writes compares.
+            return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage)]).versioned(section.version)
         }
     }
 

@@ -1,0 +1,231 @@
+import GuidebookCore
+
+/// Translation work: writing and deleting translations of guidelines, topics (title, summary)
+/// and sections (title); coverage per locale; the work list of missing or outdated translations;
+/// adding locales.
+///
+/// A translation records the source revision it was made from, so it is `current` until the
+/// English changes and `outdated` from then until it is written again.
+struct TranslationController: Controller {
+    let store: Store
+    /// `--require-if-match`: a write without `If-Match` is a 428.
+    let requireIfMatch: Bool
+
+    func register(into router: inout Router<RouteHandler>) {
+        let edit: [RouteOption] = [.role(.editor)]
+        router.add("PUT", "/v1/guidelines/{id}/translations/{locale}", putGuideline, options: edit)
+        router.add("DELETE", "/v1/guidelines/{id}/translations/{locale}", deleteGuideline, options: edit)
+        router.add("PUT", "/v1/topics/{slug}/translations/{locale}", putTopic, options: edit)
+        router.add("DELETE", "/v1/topics/{slug}/translations/{locale}", deleteTopic, options: edit)
+        router.add("PUT", "/v1/topics/{slug}/sections/{key}/translations/{locale}", putSection, options: edit)
+        router.add("DELETE", "/v1/topics/{slug}/sections/{key}/translations/{locale}", deleteSection, options: edit)
+        router.add("GET", "/v1/translations/coverage", coverage, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/translations", workList, options: [.cacheable, .role(.reader)])
+        router.add("POST", "/v1/locales", addLocale, options: [.role(.admin)])
+    }
+
+    // MARK: Guidelines
+
+    private func putGuideline(_ request: APIRequest) throws -> APIResponse {
+        let id = request.parameter("id")
+        let locale = request.parameter("locale")
+        var fields = EditRequest.Fields(try EditRequest.body(request))
+        let text = fields.string("text")
+        let problems = fields.finish()
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        return try store.write(token: request.tokenName) { writer in
+            let version = try writer.editor.putGuidelineTranslation(id: id, locale: locale, text: text, precondition: precondition, problems: problems)
+            return try guidelineTranslation(id, locale: locale, version: version, reader: writer.reader)
+        }
+    }
+
+    private func deleteGuideline(_ request: APIRequest) throws -> APIResponse {
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        _ = try store.write(token: request.tokenName) { writer in
+            try writer.editor.deleteGuidelineTranslation(id: request.parameter("id"), locale: request.parameter("locale"), precondition: precondition)
+        }
+        return EditingController.noContent
+    }
+
+    private func guidelineTranslation(_ id: String, locale code: String, version: String, reader: KnowledgeReader) throws -> APIResponse {
+        guard let guideline = try reader.guideline(id: id), let locale = try reader.locales().first(where: { $0.code == code }) else {
+            throw StoreError.notFound(kind: "guideline", id: id)
+        }
+        var json = JSONWriter()
+        Representations.writeTranslation(guideline, locale: locale, into: &json)
+        return Self.written(json, version: version, locale: code)
+    }
+
+    // MARK: Topics and sections
+
+    private func putTopic(_ request: APIRequest) throws -> APIResponse {
+        let slug = request.parameter("slug")
+        let locale = request.parameter("locale")
+        var fields = EditRequest.Fields(try EditRequest.body(request))
+        let (title, summary) = (fields.string("title"), fields.string("summary"))
+        let problems = fields.finish()
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        return try store.write(token: request.tokenName) { writer in
+            let version = try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: summary,
+                                                                precondition: precondition, problems: problems)
+            guard let fields = try writer.reader.topicTranslations(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
+            return Self.written(Self.fieldsJSON(fields, owner: [("topic", slug)], locale: locale), version: version, locale: locale)
+        }
+    }
+
+    private func deleteTopic(_ request: APIRequest) throws -> APIResponse {
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        _ = try store.write(token: request.tokenName) { writer in
+            try writer.editor.deleteTopicTranslation(slug: request.parameter("slug"), locale: request.parameter("locale"), precondition: precondition)
+        }
+        return EditingController.noContent
+    }
+
+    private func putSection(_ request: APIRequest) throws -> APIResponse {
+        let slug = request.parameter("slug")
+        let key = request.parameter("key")
+        let locale = request.parameter("locale")
+        var fields = EditRequest.Fields(try EditRequest.body(request))
+        let title = fields.string("title")
+        let problems = fields.finish()
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        return try store.write(token: request.tokenName) { writer in
+            let version = try writer.editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: title,
+                                                                  precondition: precondition, problems: problems)
+            guard let fields = try writer.reader.sectionTranslations(topic: slug, key: key) else {
+                throw StoreError.notFound(kind: "section", id: slug + "#" + key)
+            }
+            return Self.written(Self.fieldsJSON(fields, owner: [("topic", slug), ("section", key)], locale: locale), version: version, locale: locale)
+        }
+    }
+
+    private func deleteSection(_ request: APIRequest) throws -> APIResponse {
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        _ = try store.write(token: request.tokenName) { writer in
+            try writer.editor.deleteSectionTranslation(topic: request.parameter("slug"), key: request.parameter("key"),
+                                                       locale: request.parameter("locale"), precondition: precondition)
+        }
+        return EditingController.noContent
+    }
+
+    /// A topic's or section's translation into `locale` with its state and the source it translates.
+    private static func fieldsJSON(_ fields: TranslatedFields, owner: [(String, String)], locale: String) -> JSONWriter {
+        let translation = fields.translations[locale]
+        var json = JSONWriter()
+        json.beginObject()
+        for (name, value) in owner { json.field(name, value) }
+        json.field("locale", locale)
+        json.field("state", (translation?.state ?? .missing).rawValue)
+        json.field("text", translation?.fields ?? [:])
+        json.field("source", fields.source)
+        json.field("source_revision", fields.sourceRevision)
+        json.field("updated_at", translation?.updatedAt)
+        json.endObject()
+        return json
+    }
+
+    private static func written(_ json: JSONWriter, version: String, locale: String) -> APIResponse {
+        var response = APIResponse.json(json, headers: [("Content-Language", locale), ("ETag", ETag.of(json.bytes, version: version))])
+        response.isCacheable = false
+        response.resourceVersion = version
+        return response
+    }
+
+    // MARK: Coverage and the work list
+
+    private func coverage(_ request: APIRequest) throws -> APIResponse {
+        let coverage = try store.read { try $0.translationCoverage() }
+        var json = JSONWriter(capacity: 4096)
+        json.beginObject()
+        json.key("items")
+        json.beginArray()
+        for locale in coverage {
+            json.beginObject()
+            json.field("locale", locale.locale.code)
+            json.field("name", locale.locale.name)
+            Self.write(locale.overall, into: &json)
+            json.key("topics")
+            json.beginArray()
+            for (slug, counts) in locale.topics {
+                json.beginObject()
+                json.field("topic", slug)
+                Self.write(counts, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return .json(json)
+    }
+
+    /// Counts and percentages (of the total, one decimal; 0 when there is nothing to translate).
+    private static func write(_ counts: TranslationCoverage.Counts, into json: inout JSONWriter) {
+        func percent(_ part: Int) -> Double { counts.total == 0 ? 0 : (Double(part) * 1000 / Double(counts.total)).rounded() / 10 }
+        json.field("total", counts.total)
+        json.field("current", counts.current)
+        json.field("outdated", counts.outdated)
+        json.field("missing", counts.missing)
+        json.key("percent")
+        json.beginObject()
+        json.field("current", percent(counts.current))
+        json.field("outdated", percent(counts.outdated))
+        json.field("missing", percent(counts.missing))
+        json.endObject()
+    }
+
+    private func workList(_ request: APIRequest) throws -> APIResponse {
+        guard let locale = request.query("locale") else { throw Problem.badParameter("locale", "locale is required: the locale to translate into, e.g. ko") }
+        let stateText = request.query("state") ?? "outdated"
+        guard let state = TranslationState(rawValue: stateText) else {
+            throw Problem.badParameter("state", "state must be missing, outdated or current, not '\(stateText.prefix(40))'")
+        }
+        let topic = request.query("topic")
+        let limit = try Pagination.limit(request)
+        let list = "translations:\(locale):\(state.rawValue):\(topic ?? "")"
+        let after = try Pagination.after(request, list: list, count: 1)
+        return try store.read { reader in
+            guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
+                throw Problem.badParameter("locale", "no translation locale '\(locale.prefix(40))'; see /v1/locales")
+            }
+            let page: Page<TranslationWork>
+            do {
+                page = try reader.translationWork(locale: locale, state: state, topic: topic, after: after, limit: limit)
+            } catch StoreError.notFound(let kind, let id) where kind == "topic" {
+                throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
+            }
+            return Pagination.response(page, list: list, request: request, localizer: Localizer(requested: [SourceLocale.code, locale])) { item, json in
+                json.beginObject()
+                json.field("guideline", item.guideline)
+                json.field("topic", item.topic)
+                json.field("locale", locale)
+                json.field("state", item.state.rawValue)
+                json.field("source_text", item.sourceText)
+                json.field("source_revision", item.sourceRevision)
+                json.field("text", item.text)
+                json.field("translated_revision", item.translatedRevision)
+                json.object("links", [("guideline", "/v1/guidelines/\(item.guideline)"), ("translation", "/v1/guidelines/\(item.guideline)/translations/\(locale)")])
+                json.endObject()
+            }
+        }
+    }
+
+    // MARK: Locales
+
+    private func addLocale(_ request: APIRequest) throws -> APIResponse {
+        var fields = EditRequest.Fields(try EditRequest.body(request))
+        let (code, name) = (fields.string("code"), fields.string("name"))
+        let problems = fields.finish()
+        try store.write(token: request.tokenName) { try $0.editor.addLocale(code: code, name: name, problems: problems) }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("code", code ?? "")
+        json.field("name", name ?? "")
+        json.field("source", false)
+        json.endObject()
+        var response = APIResponse.json(json, status: 201, headers: [("Location", "/v1/locales")])
+        response.isCacheable = false
+        return response
+    }
+}
