@@ -530,6 +530,19 @@ if has_section search; then
     log "search mix sequential: HTTP c1 ${DURATION}s x $RUNS"
     for (( run = 1; run <= RUNS; run++ )); do S[seq-$run]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$SEARCH_PATHS" 1 "$DURATION" $((run * 5))); done
     for m in rps p50_us p99_us max_us; do S[seq-$m]=$(for (( run = 1; run <= RUNS; run++ )); do field "${S[seq-$run]}" "$m"; done | median); done
+    log "edits: guidebook-bench edit on a copy of the database (200 commits in a row, then searches while 10 edits/s go on for ${DURATION}s)"
+    sqlite3 "$DB" ".backup '$TMP/edit.sqlite'" || die "could not copy the database for the edit benchmark"
+    EDIT=$("$BIN/guidebook-bench" edit --db "$TMP/edit.sqlite" --migrations "$ROOT/Migrations" --queries "$QUERIES" --edits 200 --seconds "$DURATION" --rate 10) \
+        || die "guidebook-bench edit failed"
+    rm -f "$TMP"/edit.sqlite*
+    E_COMMIT=$(awk -F'\t' '$1 == "commit"' <<<"$EDIT"); E_DURING=$(awk -F'\t' '$1 == "search-while-editing"' <<<"$EDIT")
+    E_FIRST=$(awk -F'\t' '$1 == "first-search-after-edit"' <<<"$EDIT")
+    row "Edit" "one guideline edit committed (English text + search rows + change log, one transaction; guidebook-bench edit, 200 in a row): p50 / p99 / max" \
+        "$(cut -f3 <<<"$E_COMMIT") / $(cut -f4 <<<"$E_COMMIT") / $(cut -f5 <<<"$E_COMMIT") ms" "" "" "< 5 ms (p50)" "$(verdict "$(cut -f3 <<<"$E_COMMIT")" '<' 5)"
+    row "Edit" "engine search while 10 edits/s commit (1 search thread, ${DURATION}s, $(cut -f5 <<<"$E_DURING") edits): p50 / p99" \
+        "$(cut -f3 <<<"$E_DURING") / $(cut -f4 <<<"$E_DURING") ms" "${S[engine-p50]} / ${S[engine-p99]} ms without edits (2 threads)" "" "" ""
+    row "Edit" "the first search after each edit (reloads the search directory): p50 / p99 of $(cut -f2 <<<"$E_FIRST")" \
+        "$(cut -f3 <<<"$E_FIRST") / $(cut -f4 <<<"$E_FIRST") ms" "" "" "no full reload (35-55 ms)" "$(verdict "$(cut -f4 <<<"$E_FIRST")" '<' 35)"
 
     log "search per class: HTTP c16 ${CLASS_SECONDS}s each"
     declare -A C=()
