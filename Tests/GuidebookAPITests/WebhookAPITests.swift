@@ -148,4 +148,57 @@ final class WebhookAPITests: XCTestCase {
         XCTAssertEqual(failed["job_id"] as? String, bad)
         XCTAssertEqual((failed["error"] as? [String: Any])?["line"] as? Int, 1)
     }
+
+    func testEditsRaiseContentChangedAndTranslationOutdatedInTheirTransaction() throws {
+        let content = try XCTUnwrap(try createWebhook(events: #"["content.changed"]"#)["id"] as? String)
+        let translations = try XCTUnwrap(try createWebhook(events: #"["translation.outdated"]"#)["id"] as? String)
+        let guideline = "progress-indicators.prefer-progress-bars"
+        XCTAssertEqual(try server.get("/v1/guidelines/\(guideline)").jsonObject()["translations"] as? [String: String], ["ko": "current"])
+
+        // A refused write raises nothing.
+        let refused = try server.request("PATCH", "/v1/guidelines/\(guideline)", headers: [("Content-Type", "application/merge-patch+json"), admin],
+                                         body: Array(#"{"text": ""}"#.utf8))
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertEqual(try server.store.dueWebhookDeliveries(now: Int64.max, limit: 10).count, 0)
+
+        let edit = try server.request("PATCH", "/v1/guidelines/\(guideline)", headers: [("Content-Type", "application/merge-patch+json"), admin],
+                                      body: Array(#"{"text": "Prefer a progress bar whenever the amount of work is known."}"#.utf8))
+        XCTAssertEqual(edit.status, 200, edit.text)
+        let changes = try XCTUnwrap(try server.get("/v1/changes?since=0&limit=100").jsonObject()["items"] as? [[String: Any]])
+        let logged = try XCTUnwrap(changes.last)
+
+        let due = try server.store.dueWebhookDeliveries(now: Int64.max, limit: 10)
+        XCTAssertEqual(Set(due.map(\.webhookID)), [content, translations], "one delivery to each subscriber, none to others")
+        func data(of webhook: String) throws -> [String: Any] {
+            let body = try XCTUnwrap(due.first { $0.webhookID == webhook }?.body)
+            return try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["data"] as? [String: Any])
+        }
+        let changed = try data(of: content)
+        XCTAssertEqual(changed["count"] as? Int, 1)
+        XCTAssertEqual(changed["truncated"] as? Bool, false)
+        let range = try XCTUnwrap(changed["changes"] as? [String: Any])
+        XCTAssertEqual(range["from"] as? Int, logged["seq"] as? Int)
+        XCTAssertEqual(range["to"] as? Int, logged["seq"] as? Int)
+        let resource = try XCTUnwrap((changed["resources"] as? [[String: Any]])?.first)
+        XCTAssertEqual(resource["resource"] as? String, "guideline")
+        XCTAssertEqual(resource["id"] as? String, guideline)
+        XCTAssertEqual(resource["kind"] as? String, "updated")
+        XCTAssertEqual(resource["etag"] as? String, logged["etag"] as? String, "the change feed's version")
+        XCTAssertEqual(resource["href"] as? String, "/v1/guidelines/\(guideline)")
+
+        let outdated = try data(of: translations)
+        XCTAssertEqual(outdated["count"] as? Int, 1)
+        let translation = try XCTUnwrap((outdated["translations"] as? [[String: Any]])?.first)
+        XCTAssertEqual(translation["id"] as? String, guideline)
+        XCTAssertEqual(translation["locale"] as? String, "ko")
+        XCTAssertEqual(translation["href"] as? String, "/v1/guidelines/\(guideline)/translations/ko")
+        XCTAssertEqual(try server.get("/v1/guidelines/\(guideline)").jsonObject()["translations"] as? [String: String], ["ko": "outdated"])
+
+        // Writing the translation again raises content.changed only: nothing new is outdated.
+        let translate = try server.request("PUT", "/v1/guidelines/\(guideline)/translations/ko", headers: [("Content-Type", "application/json"), admin],
+                                           body: Array(#"{"text": "작업량을 알 수 있다면 진행률 표시줄을 쓰세요."}"#.utf8))
+        XCTAssertEqual(translate.status, 200, translate.text)
+        XCTAssertEqual(try server.store.webhookDeliveries(webhookID: translations, limit: 10).count, 1)
+        XCTAssertEqual(try server.store.webhookDeliveries(webhookID: content, limit: 10).map(\.eventType), ["content.changed", "content.changed"])
+    }
 }

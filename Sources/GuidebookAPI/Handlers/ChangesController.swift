@@ -47,18 +47,7 @@ struct ChangesController: Controller {
         json.field("token", entry.token)
         // A whole entity tag: `If-Match` with it succeeds while the resource is still at this version.
         json.field("etag", entry.version.map { "\"" + $0 + "\"" })
-        if entry.kind != .deleted, let link = Self.link(entry) { json.object("links", [("self", link)]) }
+        if entry.kind != .deleted, let link = entry.path { json.object("links", [("self", link)]) }
         json.endObject()
-    }
-
-    private static func link(_ entry: ChangeEntry) -> String? {
-        switch entry.resource {
-        case .topic: return "/v1/topics/\(entry.id)"
-        case .guideline: return "/v1/guidelines/\(entry.id)"
-        case .section:
-            let parts = entry.id.split(separator: "#", maxSplits: 1)
-            return parts.count == 2 ? "/v1/topics/\(parts[0])/sections/\(parts[1])" : nil
-        case .glossary: return "/v1/glossary/\(entry.id)"
-        }
     }
 }

@@ -15,6 +15,21 @@ public struct ChangeEntry: Sendable, Equatable {
     public var token: String?
     /// The resource's version after the change (`ResourceVersion`); nil for a deletion.
     public var version: String?
+
+    /// The API path of the resource (`/v1/guidelines/{id}`, ...).
+    public var path: String? { Self.path(of: resource, id: id) }
+
+    /// The API path of `resource` `id`, nil for a section id without its topic.
+    public static func path(of resource: ChangeResource, id: String) -> String? {
+        switch resource {
+        case .topic: return "/v1/topics/\(id)"
+        case .guideline: return "/v1/guidelines/\(id)"
+        case .section:
+            let parts = id.split(separator: "#", maxSplits: 1)
+            return parts.count == 2 ? "/v1/topics/\(parts[0])/sections/\(parts[1])" : nil
+        case .glossary: return "/v1/glossary/\(id)"
+        }
+    }
 }
 
 /// The kinds of resource the change log names.

@@ -43,9 +43,17 @@ final class ChangeLog {
         }
     }
 
-    /// Appends the recorded entries to `changes`, in the order they were recorded.
-    func flush(into database: Database) throws {
-        guard !entries.isEmpty else { return }
+    /// The version `entry`'s resource has at the end of the transaction (nil for a deletion).
+    private func version(of entry: Entry) -> String? {
+        entry.kind == .deleted ? nil : versions[entry.resource.rawValue + "\u{1}" + entry.id] ?? nil
+    }
+
+    /// Appends the recorded entries to `changes`, in the order they were recorded, and returns
+    /// what it appended: the first `sample` entries in full (with their `seq`) and the count.
+    @discardableResult
+    func flush(into database: Database, sample: Int = 0) throws -> FlushedChanges {
+        guard !entries.isEmpty else { return FlushedChanges(entries: [], count: 0, lastSeq: 0) }
+        var flushed = FlushedChanges(entries: [], count: entries.count, lastSeq: 0)
         var start = 0
         while start < entries.count {
             let chunk = entries[start..<min(start + Self.batch, entries.count)]
@@ -53,16 +61,35 @@ final class ChangeLog {
             var values: [SQLValue] = []
             values.reserveCapacity(chunk.count * 7)
             for entry in chunk {
-                let version = entry.kind == .deleted ? nil : versions[entry.resource.rawValue + "\u{1}" + entry.id] ?? nil
+                let version = version(of: entry)
                 values += [.text(at), .text(entry.resource.rawValue), .text(entry.id), .text(entry.kind.rawValue),
                            .optionalText(entry.locale), .optionalText(token), .optionalText(version)]
             }
             try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag) VALUES " + placeholders, values)
+            // One multi-row INSERT on the single writer numbers its rows consecutively, ending at the last rowid.
+            let firstSeq = database.lastInsertRowID - Int64(chunk.count) + 1
+            for (offset, entry) in chunk.enumerated() where flushed.entries.count < sample {
+                let version = version(of: entry)
+                flushed.entries.append(ChangeEntry(seq: firstSeq + Int64(offset), at: at, resource: entry.resource, id: entry.id,
+                                                   kind: entry.kind, locale: entry.locale, token: token, version: version))
+            }
+            flushed.lastSeq = database.lastInsertRowID
             start += chunk.count
         }
         entries.removeAll()
         seen.removeAll()
         created.removeAll()
         versions.removeAll()
+        return flushed
     }
+}
+
+/// What one `ChangeLog.flush` appended.
+struct FlushedChanges {
+    /// The first entries appended, in order, with their `seq`.
+    var entries: [ChangeEntry]
+    /// How many entries were appended in all.
+    var count: Int
+    /// The `seq` of the last one (they are consecutive: the first is `lastSeq - count + 1`).
+    var lastSeq: Int64
 }

@@ -27,11 +27,12 @@ public final class KnowledgeWriter {
         self.texts = TextRows(database: database, now: timestamp)
     }
 
-    /// Appends the change log and settles the search index's record of changed rows; `Store.write`
-    /// calls it as the transaction's last step.
+    /// Appends the change log, settles the search index's record of changed rows and raises the
+    /// webhook events of what changed; `Store.write` calls it as the transaction's last step.
     func finish() throws {
-        try changeLog.flush(into: database)
+        let flushed = try changeLog.flush(into: database, sample: Self.eventResourceLimit)
         try indexer.finish()
+        try raiseChangeEvents(flushed)
     }
 
     /// Reads on the writer connection, inside the transaction: they see what it wrote so far.
