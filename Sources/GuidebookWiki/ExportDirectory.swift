@@ -29,23 +29,39 @@ public struct ExportDirectory {
         public var unchanged = 0
         /// Files of the previous export that the new one no longer has.
         public var removed = 0
+        /// Files of the previous export left as they were without being rendered (`--since`).
+        public var kept = 0
 
         public init() {}
 
         /// Files the export holds now.
-        public var files: Int { written + unchanged }
+        public var files: Int { written + unchanged + kept }
     }
 
     /// Writes every file `produce` hands over, then removes the files of the previous export that
     /// it did not hand over, and records the new list.
     public func update(_ produce: ((ExportFile) throws -> Void) throws -> Void) throws -> Summary {
+        // `produce` only ever sees `write` during this call: nothing escapes.
+        try withoutActuallyEscaping(produce) { produce in try updateKeeping { write, _ in try produce(write) } }
+    }
+
+    /// Like `update(_:)`, where `produce` may also name a path to keep as it is: a file of the
+    /// previous export stays (and stays listed) without being rendered again.
+    public func updateKeeping(_ produce: (_ write: (ExportFile) throws -> Void, _ keep: (String) -> Void) throws -> Void) throws -> Summary {
         let fileManager = FileManager.default
         try createDirectory(path)
         let previous = try readManifest()
+        let previouslyListed = Set(previous)
         var summary = Summary()
         var current: [String] = []
         var madeDirectories = Set<String>()
-        try produce { file in
+        let keep: (String) -> Void = { kept in
+            // Only what the previous export wrote and is still there: anything else has no page to keep.
+            guard previouslyListed.contains(kept), fileManager.fileExists(atPath: path + "/" + kept) else { return }
+            current.append(kept)
+            summary.kept += 1
+        }
+        try produce({ file in
             current.append(file.path)
             let target = path + "/" + file.path
             if let existing = fileManager.contents(atPath: target), existing.count == file.contents.count, existing.elementsEqual(file.contents) {
@@ -56,7 +72,7 @@ public struct ExportDirectory {
             if madeDirectories.insert(folder).inserted { try createDirectory(folder) }
             try write(file.contents, to: target)
             summary.written += 1
-        }
+        }, keep)
         let kept = Set(current)
         for old in previous where !kept.contains(old) {
             guard Self.isOwnablePath(old) else { continue }

@@ -22,6 +22,12 @@ public struct MarkdownExport {
     /// Calls `body` with every file of the tree: each topic's pages (locales in the store's order),
     /// in display order, then each locale's index. One topic is held in memory at a time.
     public func forEachFile(_ body: (ExportFile) throws -> Void) throws {
+        try forEachFile(onlyTopics: nil, keep: { _ in }, body)
+    }
+
+    /// Like `forEachFile(_:)`, but renders only the pages of the topics in `onlyTopics` (nil: all);
+    /// the paths of the others' pages are handed to `keep` (the index pages are always rendered).
+    public func forEachFile(onlyTopics: Set<String>?, keep: (String) throws -> Void, _ body: (ExportFile) throws -> Void) throws {
         let locales = try reader.locales().map(\.code)
         for locale in locales { try Self.checkName(locale) }
         let categories = try reader.categories()
@@ -30,9 +36,14 @@ public struct MarkdownExport {
         repeat {
             let page = try reader.topics(category: nil, after: after, limit: 500)
             for summary in page.items {
-                guard let topic = try reader.topic(slug: summary.slug) else { continue }
                 try Self.checkName(summary.category)
                 try Self.checkName(summary.slug)
+                if let onlyTopics, !onlyTopics.contains(summary.slug) {
+                    for locale in locales { try keep(Self.topicPath(locale: locale, category: summary.category, slug: summary.slug)) }
+                    listed.append((summary, Self.unixSeconds(summary.updatedAt)))
+                    continue
+                }
+                guard let topic = try reader.topic(slug: summary.slug) else { continue }
                 let changed = Self.latestChange(of: topic)
                 let modified = Self.unixSeconds(changed)
                 for locale in locales {

@@ -3,20 +3,22 @@ import GuidebookCore
 import GuidebookWiki
 
 /// `guidebook export [FILE]`: the whole knowledge base as one bundle (JSON), to a file or stdout.
-/// `guidebook export --format markdown --out DIR`: the Git-ready Markdown tree, updated in place
-/// (only files whose bytes change are rewritten; pages of removed topics are deleted).
+/// `guidebook export --format markdown --out DIR [--since CURSOR]`: the Git-ready Markdown tree,
+/// updated in place (only files whose bytes change are rewritten; pages of removed topics are
+/// deleted). It prints the change-log cursor the tree now reflects on stdout; given as `--since`
+/// next time, only the topics changed after it are rendered again.
 struct ExportCommand {
     let runtime: Runtime
     let arguments: [String]
 
     func run() throws -> Int32 {
-        var format = "json", out: String?, files: [String] = []
+        var format = "json", out: String?, since: String?, files: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             switch parts[0] {
-            case "--format", "--out":
+            case "--format", "--out", "--since":
                 let value: String
                 if parts.count == 2 {
                     value = parts[1]
@@ -25,7 +27,11 @@ struct ExportCommand {
                     index += 1
                     value = arguments[index]
                 }
-                if parts[0] == "--format" { format = value } else { out = value }
+                switch parts[0] {
+                case "--format": format = value
+                case "--out": out = value
+                default: since = value
+                }
             default:
                 if argument.hasPrefix("-") { throw UsageError("unknown option \(argument); see guidebook --help") }
                 files.append(argument)
@@ -34,13 +40,18 @@ struct ExportCommand {
         }
         switch format {
         case "json":
-            guard out == nil else { throw UsageError("--out goes with --format markdown; the JSON bundle takes a FILE") }
+            guard out == nil, since == nil else { throw UsageError("--out and --since go with --format markdown; the JSON bundle takes a FILE") }
             guard files.count <= 1 else { throw UsageError("export takes at most one FILE") }
             return try exportBundle(to: files.first)
         case "markdown":
             guard let out, !out.isEmpty else { throw UsageError("export --format markdown needs --out DIR") }
             guard files.isEmpty else { throw UsageError("export --format markdown takes no FILE ('\(files[0])'); use --out DIR") }
-            return try exportMarkdown(to: out)
+            var cursor: Int64?
+            if let since {
+                guard let value = Int64(since), value >= 0 else { throw UsageError("--since must be a change-log cursor (a whole number >= 0), not '\(since.prefix(40))'") }
+                cursor = value
+            }
+            return try exportMarkdown(to: out, since: cursor)
         default:
             throw UsageError("--format must be json or markdown, not '\(format)'")
         }
@@ -60,13 +71,19 @@ struct ExportCommand {
         return 0
     }
 
-    private func exportMarkdown(to folder: String) throws -> Int32 {
+    private func exportMarkdown(to folder: String, since: Int64?) throws -> Int32 {
         let store = try runtime.openStore()
         let started = Date()
         let summary: ExportDirectory.Summary
+        var through: Int64 = 0
         do {
+            // One read transaction: the cursor printed is exactly what the pages show.
             summary = try store.read { reader in
-                try ExportDirectory(path: folder).update { write in try MarkdownExport(reader: reader).forEachFile(write) }
+                through = try reader.latestChangeSeq()
+                let only = try since.map { try reader.topicsChanged(after: $0) }
+                return try ExportDirectory(path: folder).updateKeeping { write, keep in
+                    try MarkdownExport(reader: reader).forEachFile(onlyTopics: only, keep: keep, write)
+                }
             }
         } catch let error as ExportError {
             Console.err("guidebook: \(error.description)")
@@ -74,7 +91,8 @@ struct ExportCommand {
         }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
         Console.err("exported \(summary.files) files to \(folder) in \(seconds) s: \(summary.written) written, "
-            + "\(summary.unchanged) unchanged, \(summary.removed) removed")
+            + "\(summary.unchanged) unchanged, \(summary.kept) kept, \(summary.removed) removed; cursor \(through)")
+        FileHandle.standardOutput.write(Data("\(through)\n".utf8))
         return 0
     }
 }

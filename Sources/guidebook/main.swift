@@ -13,7 +13,9 @@ let usage = """
       migrate               apply pending database migrations and exit
       import FILE...        import bundles (.json, .ndjson) or bilingual notes (.txt)
       export [FILE]         write the whole knowledge base as a bundle (stdout by default)
-      export --format markdown --out DIR   write (or update) the Git-ready Markdown tree in DIR
+      export --format markdown --out DIR [--since CURSOR]
+                            write (or update) the Git-ready Markdown tree in DIR; prints the
+                            change-log cursor it reflects; --since renders only topics changed after it
       reindex               rebuild the full-text search index
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server

@@ -55,9 +55,9 @@ final class ChangeFeedTests: XCTestCase {
         let seen = entries.map { "\($0["kind"] as? String ?? "?") \($0["resource"] as? String ?? "?") \($0["id"] as? String ?? "?")" }
         XCTAssertEqual(seen, [
             "created section sheets#extra", "updated topic sheets",
-            "created guideline sheets.extra-one",
+            "created guideline sheets.extra-one", "updated topic sheets",
             "updated guideline sheets.extra-one",
-            "deleted guideline sheets.mail-compose",
+            "deleted guideline sheets.mail-compose", "updated topic sheets",
             "created topic fed-topic", "created section fed-topic#s", "created guideline fed-topic.g",
         ])
         let seqs = entries.compactMap { $0["seq"] as? Int }

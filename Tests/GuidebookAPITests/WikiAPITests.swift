@@ -306,11 +306,28 @@ final class WikiAPITests: XCTestCase {
                          "--resources", TestServer.packageRoot]
         let first = try CommandProcess(arguments)
         XCTAssertEqual(first.waitForExit(seconds: 60), 0, first.errorOutput)
-        XCTAssertTrue(first.errorOutput.contains("0 unchanged, 0 removed"), first.errorOutput)
+        XCTAssertTrue(first.errorOutput.contains("0 unchanged, 0 kept, 0 removed"), first.errorOutput)
         try SystemTool.check("diff", ["-r", root + "/expected", root + "/out"])
         let second = try CommandProcess(arguments)
         XCTAssertEqual(second.waitForExit(seconds: 60), 0, second.errorOutput)
         XCTAssertTrue(second.errorOutput.contains(": 0 written,"), second.errorOutput)
+
+        XCTAssertEqual(String(decoding: second.output, as: UTF8.self), "\(try app.store.read { try $0.latestChangeSeq() })\n",
+                       "stdout is the cursor the tree reflects")
+
+        // --since the printed cursor, with one guideline changed meanwhile: only its topic is rendered.
+        let cursor = try app.store.read { try $0.latestChangeSeq() }
+        let edit = try app.request("PATCH", "/v1/guidelines/progress-indicators.prefer-progress-bars",
+                                   headers: [("Content-Type", "application/merge-patch+json"), TestGuidebook.adminHeader],
+                                   body: Array(#"{"text": "Prefer a progress bar when the work can be measured."}"#.utf8))
+        XCTAssertEqual(edit.status, 200, edit.text)
+        let since = try CommandProcess(arguments + ["--since", String(cursor)])
+        XCTAssertEqual(since.waitForExit(seconds: 60), 0, since.errorOutput)
+        XCTAssertTrue(since.errorOutput.contains(": 2 written, 2 unchanged,"), since.errorOutput)
+        XCTAssertEqual(String(decoding: since.output, as: UTF8.self), "\(cursor + 1)\n", "the new cursor covers the edit's one entry")
+        let bad = try CommandProcess(arguments + ["--since", "yesterday"])
+        XCTAssertEqual(bad.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(bad.errorOutput.contains("--since must be a change-log cursor"), bad.errorOutput)
 
         let usage = try CommandProcess(["export", "--format", "markdown", "--db", app.guidebook.databasePath, "--resources", TestServer.packageRoot])
         XCTAssertEqual(usage.waitForExit(seconds: 60), 2)

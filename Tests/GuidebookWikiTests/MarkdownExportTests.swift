@@ -110,6 +110,47 @@ final class MarkdownExportTests: XCTestCase {
         XCTAssertEqual(Set(stat), ["en/controls/progress-indicators.md", "ko/controls/progress-indicators.md"])
     }
 
+    /// `--since`: after edits that change a text, move a guideline between topics and delete one,
+    /// rendering only the topics the change log names after the cursor gives the same tree as a
+    /// full export, and renders nothing else.
+    func testSinceRendersOnlyTheChangedTopicsAndGivesTheFullTree() throws {
+        try export()
+        let cursor = try guidebook.store.read { try $0.latestChangeSeq() }
+        let bundle = try guidebook.store.read { try BundleExporter(reader: $0).export() }
+        func topic(_ slug: String) throws -> BundleTopic { try XCTUnwrap(bundle.topics.first { $0.slug == slug }) }
+        let edited = try topic("progress-indicators").sections[0].guidelines[0].id
+        let moved = try topic("sheets").sections[0].guidelines[0].id
+        let target = try topic("popovers").sections[0].key
+        let deleted = try topic("split-views").sections[0].guidelines[0].id
+        try guidebook.store.write { writer in
+            let editor = writer.editor
+            _ = try editor.replaceGuideline(id: edited, GuidelineDraft(topic: "progress-indicators", section: try topic("progress-indicators").sections[0].key,
+                                                                       text: "Show progress the moment work begins."), precondition: .none)
+            _ = try editor.replaceGuideline(id: moved, GuidelineDraft(topic: "popovers", section: target, text: try topic("sheets").sections[0].guidelines[0].text["en"]),
+                                            precondition: .none)
+            try editor.deleteGuideline(id: deleted, precondition: .none)
+        }
+        let changed = try guidebook.store.read { try $0.topicsChanged(after: cursor) }
+        XCTAssertEqual(changed, ["progress-indicators", "sheets", "popovers", "split-views"], "a move names both topics, a deletion its topic")
+
+        let partial = try guidebook.store.read { reader in
+            try ExportDirectory(path: folder).updateKeeping { write, keep in
+                try MarkdownExport(reader: reader).forEachFile(onlyTopics: changed, keep: keep, write)
+            }
+        }
+        let topics = bundle.topics.count
+        XCTAssertEqual(partial.written, 4 * 2, "the four changed topics' pages in both locales")
+        XCTAssertEqual(partial.kept, (topics - 4) * 2, "every other page is kept unrendered")
+        XCTAssertEqual(partial.unchanged, 2, "the two index pages are rendered and unchanged")
+        XCTAssertEqual(partial.removed, 0)
+
+        let full = folder + "-full"
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        try export(to: full)
+        XCTAssertEqual(try tree(folder), try tree(full), "the partial update gives the tree a full export gives")
+        XCTAssertEqual(try guidebook.store.read { try $0.topicsChanged(after: $0.latestChangeSeq()) }, [], "nothing after the newest entry")
+    }
+
     func testRemovedTopicsPagesAreDeletedAndNothingElse() throws {
         try Hostile.write(into: guidebook.store)
         try export()

@@ -224,6 +224,7 @@ public struct KnowledgeEditor {
         try writer.indexer.indexGuideline(id: Int64(id))
         let version = ResourceVersion.of("guideline", key: key, createdAt: now, revision: 1)
         writer.changeLog.record(.guideline, key, .created, version: version)
+        try touchTopic(id: place.topicID)
         return version
     }
 
@@ -254,6 +255,10 @@ public struct KnowledgeEditor {
         let version = try bumpGuideline(guideline)
         if moved || outcome != .unchanged { try writer.indexer.indexGuideline(id: Int64(guideline.id)) }
         writer.changeLog.record(.guideline, key, .updated, version: version)
+        if moved {
+            try touchTopic(id: guideline.topicID)
+            if place.topicID != guideline.topicID { try touchTopic(id: place.topicID) }
+        }
         return version
     }
 
@@ -261,6 +266,7 @@ public struct KnowledgeEditor {
         let guideline = try existingGuideline(key, precondition: precondition)
         try database.run("DELETE FROM guidelines WHERE id = ?", [.int(guideline.id)])
         writer.changeLog.record(.guideline, key, .deleted, version: nil)
+        try touchTopic(id: guideline.topicID)
     }
 
     private func checkGuidelineFields(_ draft: GuidelineDraft, into problems: inout [InvalidField]) throws -> (topicID: Int, sectionID: Int)? {
@@ -354,6 +360,16 @@ public struct KnowledgeEditor {
     func bumpTopic(_ topic: Existing) throws -> String {
         try database.run("UPDATE topics SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(topic.id)])
         return ResourceVersion.of("topic", key: topic.key, createdAt: topic.createdAt, revision: topic.revision + 1)
+    }
+
+    /// A topic whose set of guidelines changed (one created in it, moved into or out of it, or
+    /// deleted from it) is a new version of the topic, as a change of its sections is: its version
+    /// moves on and the change log says so, so a mirror of topic pages knows which to fetch again.
+    private func touchTopic(id: Int) throws {
+        guard let topic = try database.firstRow("SELECT slug, revision, created_at FROM topics WHERE id = ?", [.int(id)], {
+            Existing(id: id, version: "", revision: $0.int(1), createdAt: $0.text(2), key: $0.text(0))
+        }) else { return }
+        writer.changeLog.record(.topic, topic.key, .updated, version: try bumpTopic(topic))
     }
 
     func bumpSection(_ section: Existing) throws -> String {

@@ -263,6 +263,7 @@ public final class KnowledgeWriter {
                                  [.int(topicID), .int(sectionID), .int(position), .int(id)])
                 outcome = .updated
                 ownChanged = true
+                if existing.1 != topicID { try topicLostGuideline(existing.1) }
             }
         } else {
             try database.run("""
@@ -295,6 +296,16 @@ public final class KnowledgeWriter {
             for locale in translated { changeLog.record(.guideline, guideline.id, .translation, locale: locale, version: version) }
         }
         return (id, outcome, translations)
+    }
+
+    /// The topic a guideline moved out of is a new version of itself (as in the API's edits), and
+    /// the change log names it, so a mirror of its page knows to fetch it again.
+    private func topicLostGuideline(_ topicID: Int) throws {
+        guard let (slug, revision, createdAt) = try database.firstRow("SELECT slug, revision, created_at FROM topics WHERE id = ?", [.int(topicID)], {
+            ($0.text(0), $0.int(1), $0.text(2))
+        }) else { return }
+        try database.run("UPDATE topics SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(topicID)])
+        changeLog.record(.topic, slug, .updated, version: ResourceVersion.of("topic", key: slug, createdAt: createdAt, revision: revision + 1))
     }
 
     /// Deletes the topic's sections and guidelines that a replacing import did not mention.

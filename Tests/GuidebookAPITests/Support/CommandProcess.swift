@@ -10,21 +10,28 @@ final class CommandProcess {
     // Standard error goes to a file, not a pipe: children started together inherit each other's
     // pipe ends, so a pipe's end of file can come late, while a file is complete when the child exits.
     private let errorFile: String
+    private let outputFile: String
 
-    /// Starts `guidebook` with `arguments`; standard error is kept, standard output dropped.
+    /// Starts `guidebook` with `arguments`; standard error and standard output are kept.
     init(_ arguments: [String]) throws {
         guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable) else {
             throw ProcessError("the guidebook executable was not found at \(ServerProcess.executable); build the package first")
         }
-        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-command-\(UUID().uuidString).log").path
-        guard FileManager.default.createFile(atPath: errorFile, contents: nil), let handle = FileHandle(forWritingAtPath: errorFile) else {
-            throw ProcessError("cannot create \(errorFile)")
+        let name = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-command-\(UUID().uuidString)").path
+        errorFile = name + ".log"
+        outputFile = name + ".out"
+        guard FileManager.default.createFile(atPath: errorFile, contents: nil), let handle = FileHandle(forWritingAtPath: errorFile),
+              FileManager.default.createFile(atPath: outputFile, contents: nil), let output = FileHandle(forWritingAtPath: outputFile) else {
+            throw ProcessError("cannot create \(name).log and .out")
         }
-        defer { try? handle.close() }
+        defer {
+            try? handle.close()
+            try? output.close()
+        }
         process.executableURL = URL(fileURLWithPath: ServerProcess.executable)
         process.arguments = arguments
         process.standardError = handle
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         try process.run()
     }
 
@@ -32,6 +39,9 @@ final class CommandProcess {
     var errorOutput: String {
         String(decoding: FileManager.default.contents(atPath: errorFile) ?? Data(), as: UTF8.self)
     }
+
+    /// Everything the process wrote to stdout so far.
+    var output: Data { FileManager.default.contents(atPath: outputFile) ?? Data() }
 
     /// Waits for the process to end; returns its exit status, or nil on timeout (it is then killed).
     /// A signal is reported as the shell does (128 + the signal), so a crash never looks like an exit status.
@@ -48,5 +58,6 @@ final class CommandProcess {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(atPath: errorFile)
+        try? FileManager.default.removeItem(atPath: outputFile)
     }
 }
