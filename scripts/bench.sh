@@ -21,7 +21,7 @@
 #   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
 #   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
 #                            run Datasette on the same rows and query mix (skipped without it)
-#   BENCH_SECTIONS="read search import"   run only some sections
+#   BENCH_SECTIONS="read search import webhooks"   run only some sections
 #   BENCH_SKIP_INDEX_SPLIT=1 report the FTS5 index size without rebuilding it twice to measure the CJK
 #                            columns' part (two full index builds: minutes at 1,000,000 guidelines)
 #   BENCH_STATIC=1           also build with --static-swift-stdlib (into $BUILD_PATH/static-stdlib) and
@@ -42,7 +42,7 @@ BIN="$ROOT/$BUILD_PATH/release"
 GUIDELINES=${BENCH_GUIDELINES:-100000}
 DURATION=${BENCH_DURATION:-10}
 RUNS=${BENCH_RUNS:-3}
-SECTIONS=${BENCH_SECTIONS:-"read search import"}
+SECTIONS=${BENCH_SECTIONS:-"read search import webhooks"}
 CLASS_SECONDS=5          # wrk run per search query class (16 connections)
 QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
 IMPORT_RUNS=$RUNS
@@ -450,7 +450,32 @@ EOF
                 R[nc-$target-$run]=$(CPU_PIDS=$SERVER_PID wrk_once "http://127.0.0.1:$PORT" "$paths" 64 "$DURATION" $((run * 97)))
             done
         done
+        # The wiki renderings of the same topics, uncached too: Markdown and HTML against JSON
+        # (target: Markdown costs at most 1.5x JSON). Each run measures the three back to back.
+        sed 's/$/.md/' "$TOPIC_PATHS" >"$TMP/topics-md.paths"
+        sed 's/$/.html/' "$TOPIC_PATHS" >"$TMP/topics-html.paths"
+        wrk_once "http://127.0.0.1:$PORT" "$TMP/topics-md.paths" 4 1 >/dev/null
+        for (( run = 1; run <= RUNS; run++ )); do
+            log "renderings without the response cache, run $run/$RUNS: topics as JSON, Markdown, HTML (c16, ${DURATION}s each)"
+            for kind in json md html; do
+                paths=$TOPIC_PATHS; [[ $kind != json ]] && paths="$TMP/topics-$kind.paths"
+                R[render-$kind-$run]=$(CPU_PIDS=$SERVER_PID wrk_once "http://127.0.0.1:$PORT" "$paths" 16 "$DURATION" $((run * 31)))
+            done
+        done
         stop_process "$SERVER_PID"
+        for kind in json md html; do
+            for metric in rps cpu_us; do
+                R[render-$kind-$metric]=$(for (( run = 1; run <= RUNS; run++ )); do field "${R[render-$kind-$run]}" "$metric"; done | median)
+            done
+        done
+        for kind in md html; do
+            name=Markdown; [[ $kind = html ]] && name="HTML fragment"
+            cost=$(ratio "${R[render-$kind-cpu_us]}" "${R[render-json-cpu_us]}")
+            target=""; status=""
+            [[ $kind = md ]] && { target="<= 1.5x JSON"; status=$(verdict "$cost" '<=' 1.5); }
+            row "Wiki" "GET /v1/topics/{slug}.$kind ($name), response cache off, c16: req/s; server CPU µs per request" \
+                "$(printf '%.0f' "${R[render-$kind-rps]}"); ${R[render-$kind-cpu_us]} µs" "JSON of the same topics: $(printf '%.0f' "${R[render-json-rps]}"); ${R[render-json-cpu_us]} µs" "${cost}x CPU" "$target" "$status"
+        done
         for target in guidelines topics; do
             for metric in rps p50_us p99_us cpu_us; do
                 R[nc-$target-$metric]=$(for (( run = 1; run <= RUNS; run++ )); do field "${R[nc-$target-$run]}" "$metric"; done | median)
@@ -836,6 +861,16 @@ if has_section import; then
         runs99() { while read -r line; do printf '%s ' "$(us_to_ms "$(field "$line" p99_us)")"; done <"$1" | sed 's/ $//'; }
         row "Import" "GET /v1/guidelines/{id} (seed ids) p99 during a $GUIDELINES-guideline import vs idle (wrk c8, each connection paced at 1 req / 2 ms, ${WINDOW}s windows; median of $IMPORT_RUNS fresh servers; p99 runs busy: $(runs99 "$TMP/reads-busy"), idle: $(runs99 "$TMP/reads-idle") ms; req/s $(printf '%.0f' "$(pick "$TMP/reads-busy" rps)") vs $(printf '%.0f' "$(pick "$TMP/reads-idle" rps)"))" "$busy99 ms (p50 $(us_to_ms "$(pick "$TMP/reads-busy" p50_us)"))" "$idle99 ms idle (p50 $(us_to_ms "$(pick "$TMP/reads-idle" p50_us)"))" "${rr}x" "< 2x" "$(verdict "$rr" '<' 2)"
     fi
+fi
+
+# --- 4b. webhooks -----------------------------------------------------------------------------
+if has_section webhooks; then
+    log "webhook fan-out: a write with and without a content.changed event for 10 endpoints (guidebook-bench webhook-fanout)"
+    FANOUT=$("$BIN/guidebook-bench" webhook-fanout --db "$TMP/fanout.sqlite" --migrations "$ROOT/Migrations" --endpoints 10 --runs 400) \
+        || die "guidebook-bench webhook-fanout failed"
+    rm -f "$TMP"/fanout.sqlite*
+    row "Webhooks" "a small write transaction p50 with a content.changed event for 10 subscribed endpoints (the outbox rows) vs without; $(cut -f3 <<<"$FANOUT") runs each" \
+        "$(cut -f6 <<<"$FANOUT") ms" "$(cut -f4 <<<"$FANOUT") ms without" "+$(cut -f8 <<<"$FANOUT") ms" "< 1 ms added" "$(verdict "$(cut -f8 <<<"$FANOUT")" '<' 1)"
 fi
 
 # --- 5. table ---------------------------------------------------------------------------------
