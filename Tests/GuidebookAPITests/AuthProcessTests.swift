@@ -8,14 +8,8 @@ import Glibc
 /// Authentication as an operator meets it, with the real executable: the first admin token (made
 /// and shown once, or set by `GUIDEBOOK_ADMIN_TOKEN` or `--admin-token-file`), `guidebook tokens`
 /// on the database file while a server serves it, `--auth-reads`, and logs without secrets.
-final class AuthProcessTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory("guidebook-auth-process")
-    }
-
-    private var databasePath: String { directory + "/kb.sqlite" }
+final class AuthProcessTests: ProcessTestCase {
+    override class var folderPrefix: String { "guidebook-auth-process" }
 
     private func request(_ port: UInt16, _ method: String, _ target: String, token: String? = nil,
                          body: String? = nil) throws -> HTTPTestResponse {

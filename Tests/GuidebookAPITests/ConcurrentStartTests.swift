@@ -11,12 +11,8 @@ import Glibc
 /// Several `guidebook` processes started at the same moment on one new database path (replicas,
 /// or a server beside `guidebook import`): every one comes up, the schema is applied once and the
 /// seed loaded once; what cannot work (a lock held too long, a newer schema) is a clear error.
-final class ConcurrentStartTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory("guidebook-concurrent")
-    }
+final class ConcurrentStartTests: ProcessTestCase {
+    override class var folderPrefix: String { "guidebook-concurrent" }
 
     private var resources: [String] { ["--resources", TestServer.packageRoot] }
 

@@ -7,14 +7,8 @@ import Glibc
 
 /// The real executable in a child process: graceful stop, recovery after SIGKILL, logs, TLS,
 /// command-line errors.
-final class ServerProcessTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory("guidebook-process")
-    }
-
-    private var databasePath: String { directory + "/kb.sqlite" }
+final class ServerProcessTests: ProcessTestCase {
+    override class var folderPrefix: String { "guidebook-process" }
 
     private func get(_ port: UInt16, _ target: String, headers: [(String, String)] = []) throws -> HTTPTestResponse {
         let client = try HTTPTestClient(port: port, timeoutSeconds: 10)

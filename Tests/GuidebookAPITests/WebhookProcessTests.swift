@@ -7,12 +7,8 @@ import Glibc
 
 /// Webhook delivery by a real `guidebook serve` process: an event committed before the process is
 /// killed is still delivered by the next one.
-final class WebhookProcessTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = try makeTemporaryDirectory("guidebook-webhook-process")
-    }
+final class WebhookProcessTests: ProcessTestCase {
+    override class var folderPrefix: String { "guidebook-webhook-process" }
 
     private func request(_ port: UInt16, _ method: String, _ target: String, json: String? = nil) throws -> HTTPTestResponse {
         let client = try HTTPTestClient(port: port, timeoutSeconds: 10)
