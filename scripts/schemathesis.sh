@@ -11,7 +11,11 @@
 #
 # Every request carries the scratch server's admin token (made for the run, given to the server
 # in GUIDEBOOK_ADMIN_TOKEN and to Schemathesis through its config file, never on a command line),
-# so the write and admin operations (imports, jobs, tokens) are exercised past authentication.
+# so the write and admin operations (editing topics, sections, guidelines and translations, new
+# locales, the glossary, imports, jobs, tokens, webhooks) are exercised past authentication; an
+# admin token passes every editor route too. After the run, scripts/api-check-summary.py prints
+# the requests per operation from the server's log and fails when a write operation got none or
+# only refusals.
 # POST /v1/imports is exercised for real: the server accepts the generated bodies and runs them
 # as jobs. The scratch server takes uploads of at most 1 MiB (--import-limit), everything lives
 # in the temporary folder, and the folder is removed on exit, so the run cannot fill the disk.
@@ -117,6 +121,47 @@ enabled = false
 [[operations]]
 include-operation-id = "createImport"
 checks.not_a_server_error.expected-statuses = ["2XX", "3XX", "4XX", "503"]
+
+# Real addresses from the seed, drawn half of the time in place of generated ones, so that the
+# editing operations reach their success answers (and those are checked against the contract)
+# rather than 404 on made-up slugs. Deletions draw from resources nothing else is given, so the
+# other operations still find theirs.
+[dictionaries.topics]
+values = ["sheets", "modality", "popovers", "materials", "dark-mode", "labels", "split-views", "progress-indicators"]
+[dictionaries.sections]
+values = ["overview", "activity-indicators", "progress-bars"]
+[dictionaries.locales]
+values = ["ko"]
+[dictionaries.guidelines]
+values = ["sheets.mail-compose", "sheets.distinct-related-task", "modality.focus-on-a-task", "progress-indicators.avoid-static-screens", "progress-indicators.prefer-progress-bars"]
+[dictionaries.doomed-topics]
+values = ["launch-screen", "refresh-content-controls"]
+[dictionaries.doomed-topic-of-section]
+values = ["progress-indicators"]
+[dictionaries.doomed-section]
+values = ["network-activity-indicators"]
+[dictionaries.doomed-guidelines]
+values = ["context-menus.photo-example", "interface-essentials.build-with-uikit", "dark-mode.accessibility"]
+
+[parameters]
+"path.slug" = { dictionary = "topics", probability = 0.5 }
+"path.key" = { dictionary = "sections", probability = 0.5 }
+"path.locale" = { dictionary = "locales", probability = 0.5 }
+"path.id" = { dictionary = "guidelines", probability = 0.5 }
+"body.topic" = { dictionary = "topics", probability = 0.5 }
+"body.section" = { dictionary = "sections", probability = 0.5 }
+
+[[operations]]
+include-operation-id = "deleteTopic"
+parameters = { "path.slug" = { dictionary = "doomed-topics", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = "deleteSection"
+parameters = { "path.slug" = { dictionary = "doomed-topic-of-section", probability = 0.5 }, "path.key" = { dictionary = "doomed-section", probability = 0.5 } }
+
+[[operations]]
+include-operation-id = "deleteGuideline"
+parameters = { "path.id" = { dictionary = "doomed-guidelines", probability = 0.5 } }
 TOML
 arguments=(
     --config-file "$WORK/schemathesis.toml"
@@ -157,6 +202,14 @@ if [ "$errors" -gt 0 ]; then
     result=1
 fi
 requests=$(grep -c '"msg":"request"' "$WORK/server.log" || true)
+# What was asked, per operation, from the server's own log: a write operation that got no request,
+# or only 401/403s (the token never reached it), fails the run; editing operations that got no
+# 2xx this time are named.
+log "requests per operation (from the server's log)"
+if ! curl -sf -o "$WORK/openapi.json" "$URL/openapi.json" \
+    || ! python3 "$ROOT/scripts/api-check-summary.py" "$WORK/openapi.json" "$WORK/server.log" editing; then
+    result=1
+fi
 if ! stop_server; then
     echo "FAIL: the server did not stop cleanly on SIGTERM" >&2
     result=1

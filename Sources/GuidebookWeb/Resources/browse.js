@@ -256,10 +256,8 @@
     data.guidelineTopic.set(id, guideline.topic);
     let topic = null;
     try { topic = await api.cached("/v1/topics/" + encodeURIComponent(guideline.topic), { lang: "en,ko" }); } catch (error) { /* shown without its headings */ }
-    // Editors get Edit buttons when the server has the editing routes (asked once).
+    if (shown.detail !== key) return; // the reader moved on while it loaded
     G.editing.reset(id);
-    const editable = G.session.has("editor") ? await G.session.editingAvailable() : false;
-    if (shown.detail !== key) return;
     const section = topic && topic.sections.find((item) => item.key === guideline.section);
     const topicSummary = data.topicBySlug.get(guideline.topic) || topic;
     const sectionTitle = section && section.title && section.title.en ? section.title : null;
@@ -273,8 +271,8 @@
         category ? [h("span", { lang: plainLang(category.title) }, plain(category.title)), h("span", { class: "crumb-sep", "aria-hidden": "true" }, " › ")] : null,
         topicSummary ? h("a", { href: G.app.href(G.app.paths.topic(guideline.topic)), lang: plainLang(topicSummary.title) }, plain(topicSummary.title)) : guideline.topic),
       h("h2", { id: "detail-title", class: "detail-title", "data-focus-target": "", tabindex: "-1", lang: plainLang(heading) }, plain(heading)),
-      guidelineTexts(guideline, koState, editable),
-      G.editing.note(editable),
+      guidelineTexts(guideline, koState),
+      G.editing.note(),
       h("dl", { class: "facts" },
         h("dt", null, t("translationState")),
         h("dd", null, h("span", { lang: "ko" }, t("korean")), " ", stateBadge(koState)),
@@ -288,18 +286,18 @@
     G.app.elements.detail.scrollTop = 0;
   }
 
-  function guidelineTexts(guideline, koState, editable) {
+  function guidelineTexts(guideline, koState) {
     const text = guideline.text || {};
     const english = h("section", { class: "reading", lang: "en", "aria-label": t("english") },
       h("h3", { class: "reading-lang" }, t("english")), h("p", null, text.en || ""),
-      G.editing.controls(guideline, "en", editable));
+      G.editing.controls(guideline, "en"));
     const korean = h("section", { class: "reading", lang: "ko", "aria-label": t("korean") },
       h("h3", { class: "reading-lang" }, t("korean"), " ", stateBadge(koState)),
       text.ko ? h("p", null, text.ko) : h("p", { class: "missing-text" }, t("notTranslated")),
       koState === "outdated" ? h("p", { class: "note" }, t("translationOutdatedNote")) : null,
-      G.editing.controls(guideline, "ko", editable));
+      G.editing.controls(guideline, "ko"));
     if (lang() === "en") return h("div", { class: "readings single" }, english);
-    if (lang() === "ko") return h("div", { class: "readings single" }, text.ko ? korean : [h("p", { class: "note" }, t("fallbackNote")), english, G.editing.controls(guideline, "ko", editable)]);
+    if (lang() === "ko") return h("div", { class: "readings single" }, text.ko ? korean : [h("p", { class: "note" }, t("fallbackNote")), english, G.editing.controls(guideline, "ko")]);
     return h("div", { class: "readings both" }, english, korean);
   }
 

@@ -24,6 +24,18 @@
     G.app.navigate(location.pathname + location.search, { focus, replace: true });
   }
 
+  /**
+   * Focuses the open editor's text box with the whole form in view: its message (a 412's offer to
+   * reload) and its buttons sit below the box, and redrawing the pane scrolls it back to the top.
+   */
+  function focusEditor() {
+    const form = document.querySelector(".edit-form");
+    const box = document.getElementById("edit-text");
+    if (!form || !box) return;
+    form.scrollIntoView({ block: "nearest" });
+    box.focus({ preventScroll: true });
+  }
+
   async function open(id, field) {
     try {
       const { json, etag } = await fetchCurrent(id);
@@ -32,7 +44,7 @@
       G.app.announce(G.session.describe(error));
       return;
     }
-    redraw(() => { const box = document.getElementById("edit-text"); if (box) box.focus(); });
+    redraw(focusEditor);
   }
 
   function close(focusField) {
@@ -63,7 +75,7 @@
         current.kind = "error";
         current.message = failure(error);
       }
-      redraw(() => { const box = document.getElementById("edit-text"); if (box) box.focus(); });
+      redraw(focusEditor);
       return;
     }
     // Saved: every view of the knowledge base is read again (the list shows the text too, and the
@@ -91,11 +103,10 @@
     }
     api.forget();
     G.browse.invalidate();
-    redraw(() => { const box = document.getElementById("edit-text"); if (box) box.focus(); });
+    redraw(focusEditor);
   }
 
   function failure(error) {
-    if (error.status === 405) return t("editingUnavailable");
     if (error.status === 422 && error.problem && Array.isArray(error.problem.invalid_params)) {
       return t("saveFailed", { message: error.problem.invalid_params.map((item) => item.name + ": " + item.reason).join("; ") });
     }
@@ -104,25 +115,23 @@
 
   /**
    * What the reading of `field` offers: the editor when it is open there, an Edit button for an
-   * editor (disabled, with the reason, when the server has no editing routes), nothing otherwise.
+   * editor (disabled while another field's editor is open), nothing otherwise.
    */
-  function controls(guideline, field, editable) {
+  function controls(guideline, field) {
     if (!G.session.has("editor")) return null;
     if (draft && draft.id === guideline.id && draft.field === field) return editor(field);
     const label = field === "en" ? t("edit") : t("editTranslation");
     return h("div", { class: "edit-actions" },
       h("button", {
-        type: "button", class: "button small", "data-edit": field, disabled: !editable || Boolean(draft),
-        "aria-describedby": editable ? null : "edit-unavailable", onclick: () => open(guideline.id, field),
+        type: "button", class: "button small", "data-edit": field, disabled: Boolean(draft),
+        onclick: () => open(guideline.id, field),
       }, label));
   }
 
-  /** The note under the readings: why there is nothing to edit with, or why it cannot be edited here. */
-  function note(editable) {
-    if (!G.session.has("editor")) {
-      return h("p", { class: "hint edit-hint", id: "edit-hint" }, G.session.who ? t("editNeedsEditor", { role: t("role_" + G.session.who.role) }) : t("signInToEdit"));
-    }
-    return editable ? null : h("p", { class: "hint", id: "edit-unavailable" }, t("editingUnavailable"));
+  /** The note under the readings when there is nothing to edit with: sign in, or the role needed. */
+  function note() {
+    if (G.session.has("editor")) return null;
+    return h("p", { class: "hint edit-hint", id: "edit-hint" }, G.session.who ? t("editNeedsEditor", { role: t("role_" + G.session.who.role) }) : t("signInToEdit"));
   }
 
   function editor(field) {

@@ -57,7 +57,7 @@
       importNeedsAdmin: "Importing needs an admin token. Sign in to import.", importNeedsAdminRole: "Importing needs an admin token; yours has the {role} role.",
       // Editing
       signInToEdit: "Sign in with an editor token to edit this guideline.", editNeedsEditor: "Editing needs an editor token; yours has the {role} role.",
-      editingUnavailable: "This server does not offer editing yet.", edit: "Edit", editTranslation: "Edit translation",
+      edit: "Edit", editTranslation: "Edit translation",
       editEnglishLabel: "English text", editKoreanLabel: "Korean translation", save: "Save", saving: "Saving…", saved: "Saved.",
       conflict: "Someone changed this guideline after you opened it, so nothing was saved. Your text is kept here: reload the current version, then save again.",
       reloadCurrent: "Reload the current version", reloaded: "This is the current version now; your text is kept in the box. Save to replace it.",
@@ -114,7 +114,7 @@
       needsRole: "{role} 역할이 필요합니다. 이 토큰의 역할은 {have}입니다.",
       importNeedsAdmin: "가져오려면 관리 토큰이 필요합니다. 로그인하세요.", importNeedsAdminRole: "가져오려면 관리 토큰이 필요합니다. 이 토큰의 역할은 {role}입니다.",
       signInToEdit: "편집 토큰으로 로그인하면 이 가이드라인을 편집할 수 있습니다.", editNeedsEditor: "편집하려면 편집 토큰이 필요합니다. 이 토큰의 역할은 {role}입니다.",
-      editingUnavailable: "이 서버는 아직 편집을 지원하지 않습니다.", edit: "편집", editTranslation: "번역 편집",
+      edit: "편집", editTranslation: "번역 편집",
       editEnglishLabel: "영어 원문", editKoreanLabel: "한국어 번역", save: "저장", saving: "저장하는 중…", saved: "저장했습니다.",
       conflict: "연 뒤에 다른 사람이 이 가이드라인을 바꿔서 저장하지 않았습니다. 입력한 글은 그대로 있습니다. 현재 버전을 다시 불러온 뒤 다시 저장하세요.",
       reloadCurrent: "현재 버전 다시 불러오기", reloaded: "현재 버전을 불러왔습니다. 입력한 글은 상자에 그대로 있습니다. 저장하면 바뀝니다.",

@@ -15,8 +15,6 @@
   let control = null;
   let dialog = null;
   let parts = {};
-  /** Whether this server has the editing routes (asked once, from its OpenAPI document). */
-  let editing = null;
 
   const storage = {
     read() { try { return JSON.parse(sessionStorage.getItem(KEY) || "null"); } catch (e) { return null; } },
@@ -63,18 +61,6 @@
     }
     if (error.status === 0) return t("unreachable");
     return error.message;
-  }
-
-  /** Whether the server offers the editing routes (PATCH a guideline, PUT its translation). */
-  function editingAvailable() {
-    if (!editing) {
-      editing = api.get("/openapi.json").then((document) => {
-        const paths = document.paths || {};
-        return Boolean(paths["/v1/guidelines/{id}"] && paths["/v1/guidelines/{id}"].patch
-          && paths["/v1/guidelines/{id}/translations/{locale}"] && paths["/v1/guidelines/{id}/translations/{locale}"].put);
-      }).catch(() => { editing = null; return false; });
-    }
-    return editing;
   }
 
   // MARK: The header's control
@@ -182,7 +168,7 @@
   function relabel() { renderControl(); }
 
   G.session = {
-    start, relabel, has, describe, editingAvailable, open, signOut,
+    start, relabel, has, describe, open, signOut,
     onChange: (listener) => listeners.push(listener),
     get who() { return current ? { name: current.name, role: current.role } : null; },
   };
