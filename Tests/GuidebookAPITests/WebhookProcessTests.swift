@@ -50,6 +50,9 @@ final class WebhookProcessTests: ProcessTestCase {
             if state != "delivered" { usleep(50_000) }
         } while state != "delivered" && Date() < deadline
         XCTAssertEqual(state, "delivered")
+        // The sender records the delivery, then logs it: the line may come a moment after the state.
+        let logDeadline = Date().addingTimeInterval(10)
+        while !restarted.log.contains("webhook delivered") && Date() < logDeadline { usleep(50_000) }
         XCTAssertTrue(restarted.log.contains("webhook delivered"), "the attempt is logged")
     }
 }
