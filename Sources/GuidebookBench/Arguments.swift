@@ -1,3 +1,5 @@
+import GuidebookCore
+
 /// A tiny `--flag value` parser for the bench subcommands.
 struct Arguments {
     private var values: [String: String] = [:]
@@ -45,4 +47,15 @@ struct Arguments {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// `--search-cache auto|MB` (default auto), sized as the server sizes it.
+    func searchCacheSizing() throws -> SearchCacheSizing {
+        switch optionalString("--search-cache") ?? "auto" {
+        case "auto":
+            return .automatic(usableMemory: SystemMemory.read().usable)
+        case let text:
+            guard let megabytes = Int(text), megabytes >= 0 else { throw BenchError("--search-cache must be auto or a number of MB") }
+            return .fixed(bytes: megabytes << 20)
+        }
+    }
 }

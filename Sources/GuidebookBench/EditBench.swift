@@ -6,12 +6,15 @@ import GuidebookCore
 /// WRITES to the database (use a copy): first `--edits N` guideline edits one after another
 /// (the English text of a random guideline changes: one `Store.write` transaction with the
 /// editor, the search index and the change log), timing each commit; then, for `--seconds S`,
-/// one thread searching the queries of FILE in a loop while another makes `--rate R` edits a
-/// second, timing every search and separately the first search after each edit (the one that
-/// finds the search index changed).
+/// one thread searching the queries of FILE in a loop, first with no edits (the reference), then
+/// while another thread makes `--rate R` edits a second, timing every search and separately the
+/// first search after each edit (the one that finds the search index changed). The search cache
+/// is sized as the server sizes it (`--search-cache auto|MB`, default auto).
 ///
-/// Output, tab-separated: `commit` (edits, p50 ms, p99 ms, max ms), `search-while-editing`
-/// (searches, p50 ms, p99 ms, edits made), `first-search-after-edit` (count, p50 ms, p99 ms).
+/// Output, tab-separated: `commit` (edits, p50 ms, p99 ms, max ms), `search-without-edits`
+/// (searches, p50 ms, p99 ms), `search-while-editing` (searches, p50 ms, p99 ms, edits made),
+/// `first-search-after-edit` (count, p50 ms, p99 ms), `search-cache` (directory loads, directory
+/// patches, phrase patches, during the searches).
 struct EditBench {
     let arguments: Arguments
 
@@ -57,7 +60,9 @@ struct EditBench {
         let edits = try arguments.int("--edits", default: 200)
         let seconds = try arguments.double("--seconds", default: 10)
         let rate = try arguments.double("--rate", default: 10)
-        let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: 2)
+        let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: 2,
+                              searchCacheSizing: try arguments.searchCacheSizing())
+        try store.fitSearchCacheToIndex()
         let ids = try store.read { reader in
             try reader.guidelines(topic: nil, after: nil, limit: 100).items.map(\.id)
                 + (0..<20).flatMap { page in try reader.guidelines(topic: nil, after: [Int64(page * 5_000)], limit: 50).items.map(\.id) }
@@ -71,8 +76,19 @@ struct EditBench {
         print(["commit", String(commits.count), formatMs(commits.percentileMs(50)), formatMs(commits.percentileMs(99)),
                formatMs(commits.percentileMs(100))].joined(separator: "\t"))
 
-        // Searches while edits go on.
+        // Searches without edits, then while edits go on.
         for query in queries { _ = try store.search(SearchRequest(query: try SearchQuery.parse(query), limit: 10)) }
+        let before = store.searchCache.statistics
+        var idle = LatencyStats()
+        let idleDeadline = LatencyStats.now() + UInt64(seconds * 1e9)
+        var idleIndex = 0
+        while LatencyStats.now() < idleDeadline {
+            let t0 = LatencyStats.now()
+            _ = try store.search(SearchRequest(query: try SearchQuery.parse(queries[idleIndex % queries.count]), limit: 10))
+            idle.add(LatencyStats.now() - t0)
+            idleIndex += 1
+        }
+        print(["search-without-edits", String(idle.count), formatMs(idle.percentileMs(50)), formatMs(idle.percentileMs(99))].joined(separator: "\t"))
         let shared = Shared()
         let deadline = LatencyStats.now() + UInt64(seconds * 1e9)
         let editing = Thread {
@@ -117,6 +133,9 @@ struct EditBench {
                String(shared.lock.withLock { shared.edits })].joined(separator: "\t"))
         print(["first-search-after-edit", String(firstAfterEdit.count), formatMs(firstAfterEdit.percentileMs(50)),
                formatMs(firstAfterEdit.percentileMs(99))].joined(separator: "\t"))
+        let after = store.searchCache.statistics
+        print(["search-cache", String(after.directoryLoads - before.directoryLoads), String(after.directoryPatches - before.directoryPatches),
+               String(after.postingPatches - before.postingPatches)].joined(separator: "\t"))
         return 0
     }
 }

@@ -39,14 +39,7 @@ struct SearchBench {
         guard !queries.isEmpty else { throw BenchError("--queries file has no queries") }
         guard threads >= 1, seconds > 0 else { throw BenchError("--threads must be >= 1 and --seconds > 0") }
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
-        let sizing: SearchCacheSizing
-        switch arguments.optionalString("--search-cache") ?? "auto" {
-        case "auto":
-            sizing = .automatic(usableMemory: SystemMemory.read().usable)
-        case let text:
-            guard let megabytes = Int(text), megabytes >= 0 else { throw BenchError("--search-cache must be auto or a number of MB") }
-            sizing = .fixed(bytes: megabytes << 20)
-        }
+        let sizing = try arguments.searchCacheSizing()
         let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: threads,
                               searchCacheSizing: sizing)
         try store.fitSearchCacheToIndex()

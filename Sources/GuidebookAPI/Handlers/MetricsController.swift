@@ -74,6 +74,12 @@ struct MetricsController: Controller {
         single("guidebook_search_cache_misses_total", "counter", "Searched phrases whose rows were read from the index.", cache.misses)
         single("guidebook_search_cache_hit_ratio", "gauge", "Share of searched phrases found in the search cache.", cache.hitRatio)
         single("guidebook_search_cache_evictions_total", "counter", "Phrases' rows dropped from the search cache to make room.", cache.evictions)
+        single("guidebook_search_cache_directory_loads_total", "counter", "Times the search row directory was read in full (first search, bulk changes).",
+               cache.directoryLoads)
+        single("guidebook_search_cache_directory_patches_total", "counter", "Times the search row directory caught up with a small commit by its changed rows.",
+               cache.directoryPatches)
+        single("guidebook_search_cache_phrase_patches_total", "counter", "Times a kept phrase's rows caught up with a commit by its changed rows.",
+               cache.postingPatches)
 
         var response = APIResponse.bytes(Array(text.utf8), contentType: MediaType.prometheusText.contentType)
         response.isCacheable = false

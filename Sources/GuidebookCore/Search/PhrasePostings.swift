@@ -60,18 +60,61 @@ public struct PhrasePostings: Sendable {
     static func load(_ phrase: String, from database: Database, directory: RowDirectory) throws -> PhrasePostings {
         var rows: [UInt32] = []
         var weights: [Float] = []
-        let averageLength = directory.averageLength
         // Rowid order is FTS5's own order for a MATCH, so asking for it costs nothing.
         try database.forEachRow("""
             SELECT rowid, guidebook_phrase_hits(search_index, \(columnWeights)) FROM search_index
             WHERE search_index MATCH ?1 ORDER BY rowid
             """, [.text(phrase)]) { row in
-            guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
-            let hits = row.double(1)
-            let lengthNorm = k1 * (1 - b + b * directory.length(ofRow: rowID) / averageLength)
+            let (rowID, weight) = try weighed(row, directory: directory)
             rows.append(rowID)
-            weights.append(Float(hits * (k1 + 1) / (hits + lengthNorm)))
+            weights.append(weight)
         }
         return PhrasePostings(rows: rows, weights: weights, directory: directory)
+    }
+
+    /// These postings brought up to date after the rows `changed` (ascending) changed: those rows
+    /// are read again from FTS5 (the phrase restricted to them) and merged in; every other row keeps
+    /// its weight. `directory` must already hold the changed rows.
+    func patched(_ phrase: String, changed: [UInt32], from database: Database, directory: RowDirectory) throws -> PhrasePostings {
+        var fresh: [(row: UInt32, weight: Float)] = []
+        try database.forEachRow("""
+            SELECT rowid, guidebook_phrase_hits(search_index, \(Self.columnWeights)) FROM search_index
+            WHERE search_index MATCH ?1 AND rowid IN (SELECT value FROM json_each(?2)) ORDER BY rowid
+            """, [.text(phrase), .jsonArray(changed.map(Int64.init))]) { row in
+            fresh.append(try Self.weighed(row, directory: directory))
+        }
+        var newRows: [UInt32] = []
+        var newWeights: [Float] = []
+        newRows.reserveCapacity(rows.count + fresh.count)
+        newWeights.reserveCapacity(rows.count + fresh.count)
+        var start = 0, next = 0
+        for row in changed {
+            // The unchanged rows before `row` are copied as they are; `row` itself is dropped and,
+            // when it still matches, put back with its new weight.
+            var low = start, high = rows.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rows[middle] < row { low = middle + 1 } else { high = middle }
+            }
+            newRows.append(contentsOf: rows[start..<low])
+            newWeights.append(contentsOf: weights[start..<low])
+            start = low < rows.count && rows[low] == row ? low + 1 : low
+            if next < fresh.count, fresh[next].row == row {
+                newRows.append(row)
+                newWeights.append(fresh[next].weight)
+                next += 1
+            }
+        }
+        newRows.append(contentsOf: rows[start...])
+        newWeights.append(contentsOf: weights[start...])
+        return PhrasePostings(rows: newRows, weights: newWeights, directory: directory)
+    }
+
+    /// A result row's rowid and term weight: hits, with the row's length against the directory's average.
+    private static func weighed(_ row: Statement, directory: RowDirectory) throws -> (row: UInt32, weight: Float) {
+        guard let rowID = UInt32(exactly: row.int64(0)) else { throw SearchEngine.Failure.rowOutOfRange(row.int64(0)) }
+        let hits = row.double(1)
+        let lengthNorm = k1 * (1 - b + b * directory.length(ofRow: rowID) / directory.averageLength)
+        return (rowID, Float(hits * (k1 + 1) / (hits + lengthNorm)))
     }
 }

@@ -1,15 +1,20 @@
 import Foundation
 
 /// What searches keep between requests: each phrase's postings, the row directory and the
-/// vocabulary of suggestions, for one generation of the search index, shared by all read connections.
+/// vocabulary of suggestions, for the current generation of the search index, shared by all read
+/// connections.
 ///
 /// The generation is a counter the writer bumps in the same transaction as every index change,
 /// read by the searcher inside its own read transaction, so an entry is only ever used with the
-/// exact index it was read from. A different generation empties the cache. Postings are evicted
-/// least recently used first beyond `capacityBytes`; with a capacity of 0 every search reads its
-/// phrases from FTS5 again (the directory and the vocabulary are always kept: each is one scan per
-/// generation, and the vocabulary is only read when a search finds nothing). With automatic
-/// sizing the capacity follows the index: it is worked out again whenever a directory is loaded.
+/// exact index it was read from or brought up to. After a small commit the cache catches up
+/// instead of starting over: the directory is patched with the rows the commit changed (see
+/// `SearchChanges`) and each kept phrase is patched with them when it is next searched. A bulk
+/// change, or a directory whose average row length has drifted, empties the cache; a search in an
+/// older read transaction than the cache's reads without it. Postings are evicted least recently
+/// used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
+/// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
+/// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
+/// follows the index: it is worked out again whenever a directory is loaded.
 public final class SearchCache: @unchecked Sendable {
     /// How the capacity is chosen.
     public let sizing: SearchCacheSizing
@@ -18,12 +23,24 @@ public final class SearchCache: @unchecked Sendable {
     private var hits = 0
     private var loads = 0
     private var evictions = 0
+    private var directoryLoads = 0
+    private var directoryPatches = 0
+    private var postingPatches = 0
+    /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
     private var vocabulary: SearchVocabulary?
-    private var postings: [String: (value: PhrasePostings, lastUse: UInt64)] = [:]
+    private var postings: [String: (value: PhrasePostings, lastUse: UInt64, generation: Int64)] = [:]
     private var postingBytes = 0
     private var clock: UInt64 = 0
+    /// The directory's patches since `patchBase`, oldest first: the generation each brought it to
+    /// and the rows it changed. A phrase kept from a generation at or after `patchBase` can be
+    /// brought up to date with the rows of the later patches.
+    private var patches: [(generation: Int64, rows: [UInt32])] = []
+    private var patchBase: Int64 = -1
+
+    /// Patches remembered; a phrase older than them all is read again.
+    static let keptPatches = 64
 
     /// An automatic cache starts at its size for an empty index until it learns the index's rows.
     public init(sizing: SearchCacheSizing) {
@@ -56,6 +73,12 @@ public final class SearchCache: @unchecked Sendable {
         public var misses: Int
         /// Phrases dropped to make room for others.
         public var evictions: Int
+        /// Times the row directory was read in full (at the first search, after a bulk change).
+        public var directoryLoads: Int
+        /// Times the row directory caught up with a small commit by its changed rows instead.
+        public var directoryPatches: Int
+        /// Times a kept phrase's rows caught up with a commit by its changed rows.
+        public var postingPatches: Int
 
         /// hits / (hits + misses); 0 before any search.
         public var hitRatio: Double { hits + misses > 0 ? Double(hits) / Double(hits + misses) : 0 }
@@ -65,7 +88,8 @@ public final class SearchCache: @unchecked Sendable {
     public var statistics: Statistics {
         lock.withLock {
             Statistics(capacityBytes: capacity, heldBytes: postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0),
-                       postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions)
+                       postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions,
+                       directoryLoads: directoryLoads, directoryPatches: directoryPatches, postingPatches: postingPatches)
         }
     }
 
@@ -80,82 +104,148 @@ public final class SearchCache: @unchecked Sendable {
         }
     }
 
-    /// The directory for `generation`, loaded with `load` when missing; a newly loaded directory
-    /// sizes an automatic cache.
-    func directory(generation: Int64, load: () throws -> RowDirectory) throws -> RowDirectory {
-        try kept(\.directory, generation: generation) {
-            let directory = try load()
-            fit(indexRows: directory.rowCount)
-            return directory
+    /// The directory for `generation`: kept, patched from the kept one with the rows `changedRows`
+    /// names (changed after a generation; nil when that cannot be told) and `readChanges` reads,
+    /// or loaded with `load` (which also sizes an automatic cache).
+    func directory(generation: Int64, changedRows: (Int64) throws -> [UInt32]?,
+                   readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
+        enum Step { case kept(RowDirectory), patch(from: Int64), load, loadAside }
+        // Another search may move the cache on between the steps; then they are taken again.
+        for _ in 0..<3 {
+            let step = lock.withLock { () -> Step in
+                if let directory {
+                    if generation == self.generation { return .kept(directory) }
+                    return generation < self.generation ? .loadAside : .patch(from: self.generation)
+                }
+                return generation < self.generation ? .loadAside : .load
+            }
+            switch step {
+            case .kept(let directory):
+                return directory
+            case .loadAside:
+                // An older read transaction than the cache's: what it reads is not kept.
+                return try load()
+            case .patch(let from):
+                guard let rows = try changedRows(from) else { break }
+                let changes = try readChanges(rows)
+                enum Outcome { case patched(RowDirectory), moved, drifted }
+                let outcome = lock.withLock { () -> Outcome in
+                    guard self.generation == from, var patched = directory else { return .moved }
+                    directory = nil  // so that the patch below changes the one copy in place
+                    patched.apply(changes)
+                    guard patched.isCloseToItsLoad else { return .drifted }
+                    directory = patched
+                    self.generation = generation
+                    vocabulary = nil
+                    directoryPatches += 1
+                    patches.append((generation, rows))
+                    if patches.count > Self.keptPatches { forgetOldestPatch() }
+                    return .patched(patched)
+                }
+                switch outcome {
+                case .patched(let directory): return directory
+                case .moved: continue
+                case .drifted: break
+                }
+            case .load:
+                break
+            }
+            let loaded = try load()
+            fit(indexRows: loaded.rowCount)
+            lock.withLock {
+                guard generation > self.generation || (generation == self.generation && directory == nil) else { return }
+                startOver(at: generation)
+                directory = loaded
+                directoryLoads += 1
+            }
+            return loaded
         }
+        return try load()
     }
 
-    /// The vocabulary for `generation`, loaded with `load` when missing.
+    /// The vocabulary for `generation`, loaded with `load` when missing (kept only for the cache's generation).
     func vocabulary(generation: Int64, load: () throws -> SearchVocabulary) throws -> SearchVocabulary {
-        try kept(\.vocabulary, generation: generation, load: load)
-    }
-
-    /// What `slot` keeps for `generation`, loaded with `load` when missing.
-    private func kept<Value>(_ slot: ReferenceWritableKeyPath<SearchCache, Value?>, generation: Int64, load: () throws -> Value) throws -> Value {
-        if let cached = lock.withLock({ () -> Value? in
-            switchTo(generation)
-            return self[keyPath: slot]
-        }) { return cached }
+        if let cached = lock.withLock({ generation == self.generation ? vocabulary : nil }) { return cached }
         let loaded = try load()
         lock.withLock {
-            switchTo(generation)
-            if self.generation == generation { self[keyPath: slot] = loaded }
+            if self.generation == generation { vocabulary = loaded }
         }
         return loaded
     }
 
     /// The postings of `phrase` for `generation`, loaded with `load` when missing.
     func postings(_ phrase: String, generation: Int64, load: () throws -> PhrasePostings) throws -> PhrasePostings {
-        if let cached = lock.withLock({ lookUp(phrase, generation: generation) }) { return cached }
         let loaded = try load()
         lock.withLock {
             loads += 1
-            switchTo(generation)
-            store(phrase, loaded)
+            if self.generation == generation { store(phrase, loaded, generation: generation) }
         }
         return loaded
     }
 
-    /// The postings of `phrase` for `generation` when they are kept (counted as a hit).
-    func cachedPostings(_ phrase: String, generation: Int64) -> PhrasePostings? {
+    /// What the cache holds of a phrase for a generation.
+    enum Kept {
+        /// Its postings, as of that generation.
+        case current(PhrasePostings)
+        /// Its postings as of an earlier generation, and the rows changed since (ascending).
+        case stale(PhrasePostings, changed: [UInt32])
+        /// Nothing usable.
+        case missing
+    }
+
+    /// The postings of `phrase` for `generation` when they are kept (counted as a hit), or kept
+    /// from an earlier generation that the rows changed since can bring up to date.
+    func cachedPostings(_ phrase: String, generation: Int64) -> Kept {
         lock.withLock {
-            let found = lookUp(phrase, generation: generation)
-            if found != nil { hits += 1 }
-            return found
+            guard generation == self.generation, let entry = postings[phrase] else { return .missing }
+            clock += 1
+            postings[phrase]?.lastUse = clock
+            hits += 1
+            if entry.generation == generation { return .current(entry.value) }
+            var changed = Set<UInt32>()
+            for patch in patches where patch.generation > entry.generation { changed.formUnion(patch.rows) }
+            return .stale(entry.value, changed: changed.sorted())
         }
     }
 
-    // Called with the lock held.
-    private func lookUp(_ phrase: String, generation: Int64) -> PhrasePostings? {
-        switchTo(generation)
-        guard let entry = postings[phrase] else { return nil }
-        clock += 1
-        postings[phrase] = (entry.value, clock)
-        return entry.value
+    /// Keeps `patched`, the postings of `phrase` brought up to `generation`.
+    func keepPatched(_ phrase: String, _ patched: PhrasePostings, generation: Int64) {
+        lock.withLock {
+            postingPatches += 1
+            guard self.generation == generation, let entry = postings[phrase], entry.generation < generation else { return }
+            postingBytes -= entry.value.byteCount + phrase.utf8.count
+            postings[phrase] = nil
+            store(phrase, patched, generation: generation)
+        }
     }
 
-    // Called with the lock held.
-    private func switchTo(_ newGeneration: Int64) {
-        guard newGeneration != generation else { return }
+    // Called with the lock held: empties the cache for a directory loaded at `newGeneration`.
+    private func startOver(at newGeneration: Int64) {
         generation = newGeneration
         directory = nil
         vocabulary = nil
         postings.removeAll()
         postingBytes = 0
+        patches.removeAll()
+        patchBase = newGeneration
+    }
+
+    // Called with the lock held: phrases kept from before the oldest patch can no longer catch up.
+    private func forgetOldestPatch() {
+        patchBase = patches.removeFirst().generation
+        for (phrase, entry) in postings where entry.generation < patchBase {
+            postingBytes -= entry.value.byteCount + phrase.utf8.count
+            postings[phrase] = nil
+        }
     }
 
     // Called with the lock held.
-    private func store(_ phrase: String, _ value: PhrasePostings) {
+    private func store(_ phrase: String, _ value: PhrasePostings, generation: Int64) {
         let size = value.byteCount + phrase.utf8.count
         guard size <= capacity, postings[phrase] == nil else { return }
         evict(toFit: size)
         clock += 1
-        postings[phrase] = (value, clock)
+        postings[phrase] = (value, clock, generation)
         postingBytes += size
     }
 

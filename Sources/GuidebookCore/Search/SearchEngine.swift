@@ -33,12 +33,27 @@ public struct SearchEngine {
 
     func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
-        let directory = try cache.directory(generation: generation) { try RowDirectory.load(from: database) }
+        let directory = try cache.directory(generation: generation,
+                                            changedRows: { try SearchChanges.rows(after: $0, in: database) },
+                                            readChanges: { try RowDirectory.changes(of: $0, from: database) },
+                                            load: { try RowDirectory.load(from: database) })
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not
-        // hold, as in a query with a typo — no phrase's rows are read at all.
+        // hold, as in a query with a typo — no phrase's rows are read at all. A phrase kept from
+        // before a small commit is brought up to date with the rows the commit changed.
         let phrases = request.query.phrases
-        let kept = phrases.map { cache.cachedPostings($0, generation: generation) }
+        let kept = try phrases.map { phrase -> PhrasePostings? in
+            switch cache.cachedPostings(phrase, generation: generation) {
+            case .current(let postings):
+                return postings
+            case .stale(let postings, let changed):
+                let patched = try postings.patched(phrase, changed: changed, from: database, directory: directory)
+                cache.keepPatched(phrase, patched, generation: generation)
+                return patched
+            case .missing:
+                return nil
+            }
+        }
         let hasRows = try phrases.indices.map { try kept[$0].map { !$0.rows.isEmpty } ?? PhrasePostings.hasRows(phrases[$0], in: database) }
         let canMatch = request.query.condition.canMatch { hasRows[$0] }
         let none = canMatch ? nil : PhrasePostings(rows: [], weights: [], directory: directory)
