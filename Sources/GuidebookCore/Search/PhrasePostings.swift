@@ -25,9 +25,17 @@ public struct PhrasePostings: Sendable {
     var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + (best.count + topicCounts.count) * 8 + 64 }
 
     init(rows: [UInt32], weights: [Float], directory: RowDirectory) {
+        self.init(rows: rows, weights: weights, topicCounts: directory.topicCounts(of: rows))
+    }
+
+    private init(rows: [UInt32], weights: [Float], best: [Int], topicCounts: [Int]) {
+        (self.rows, self.weights, self.best, self.topicCounts) = (rows, weights, best, topicCounts)
+    }
+
+    private init(rows: [UInt32], weights: [Float], topicCounts: [Int]) {
         self.rows = rows
         self.weights = weights
-        self.topicCounts = directory.topicCounts(of: rows)
+        self.topicCounts = topicCounts
         var best: [Int] = []
         weights.withUnsafeBufferPointer { weights in
             // Rows come in rowid order, so an equal weight never displaces an earlier row.
@@ -72,23 +80,32 @@ public struct PhrasePostings: Sendable {
         return PhrasePostings(rows: rows, weights: weights, directory: directory)
     }
 
-    /// These postings brought up to date after the rows `changed` (ascending) changed: those rows
-    /// are read again from FTS5 (the phrase restricted to them) and merged in; every other row keeps
-    /// its weight. `directory` must already hold the changed rows.
-    func patched(_ phrase: String, changed: [UInt32], from database: Database, directory: RowDirectory) throws -> PhrasePostings {
+    /// What changed in the index since postings were read: the rows (ascending) and the topic
+    /// each had then (`RowDirectory.topicTag`: topic number + 1, 0 for none).
+    struct Changed {
+        var rows: [UInt32]
+        var formerTopics: [UInt32]
+    }
+
+    /// These postings brought up to date after `changed`: those rows are read again from FTS5 (the
+    /// phrase restricted to them) and merged in; every other row keeps its weight. The facet counts
+    /// and the heaviest rows follow from the changed rows alone, unless a heaviest row was among
+    /// them. `directory` must already hold the changed rows.
+    func patched(_ phrase: String, changed: Changed, from database: Database, directory: RowDirectory) throws -> PhrasePostings {
         var fresh: [(row: UInt32, weight: Float)] = []
         try database.forEachRow("""
             SELECT rowid, guidebook_phrase_hits(search_index, \(Self.columnWeights)) FROM search_index
             WHERE search_index MATCH ?1 AND rowid IN (SELECT value FROM json_each(?2)) ORDER BY rowid
-            """, [.text(phrase), .jsonArray(changed.map(Int64.init))]) { row in
+            """, [.text(phrase), .jsonArray(changed.rows.map(Int64.init))]) { row in
             fresh.append(try Self.weighed(row, directory: directory))
         }
         var newRows: [UInt32] = []
         var newWeights: [Float] = []
         newRows.reserveCapacity(rows.count + fresh.count)
         newWeights.reserveCapacity(rows.count + fresh.count)
+        var counts = topicCounts + [Int](repeating: 0, count: max(0, directory.topicCount - topicCounts.count))
         var start = 0, next = 0
-        for row in changed {
+        for (row, formerTopic) in zip(changed.rows, changed.formerTopics) {
             // The unchanged rows before `row` are copied as they are; `row` itself is dropped and,
             // when it still matches, put back with its new weight.
             var low = start, high = rows.count
@@ -98,16 +115,40 @@ public struct PhrasePostings: Sendable {
             }
             newRows.append(contentsOf: rows[start..<low])
             newWeights.append(contentsOf: weights[start..<low])
-            start = low < rows.count && rows[low] == row ? low + 1 : low
+            start = low
+            if low < rows.count && rows[low] == row {
+                start += 1
+                if formerTopic > 0 { counts[Int(formerTopic) - 1] -= 1 }
+            }
             if next < fresh.count, fresh[next].row == row {
                 newRows.append(row)
                 newWeights.append(fresh[next].weight)
+                if let topic = directory.topic(ofRow: row) { counts[topic] += 1 }
                 next += 1
             }
         }
         newRows.append(contentsOf: rows[start...])
         newWeights.append(contentsOf: weights[start...])
-        return PhrasePostings(rows: newRows, weights: newWeights, directory: directory)
+
+        // The heaviest rows now are among the kept heaviest and the changed rows, unless a kept
+        // heaviest row changed while others were left out: then they are found again by one pass.
+        var candidates = best.map { (row: rows[$0], weight: weights[$0]) }
+        let keptBest = candidates.count
+        candidates.removeAll { RowSet.contains(changed.rows, $0.row) }
+        if candidates.count < keptBest && rows.count > best.count {
+            return PhrasePostings(rows: newRows, weights: newWeights, topicCounts: counts)
+        }
+        candidates += fresh
+        candidates.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.row < $1.row }
+        let newBest = candidates.prefix(Self.bestCount).map { candidate in
+            var low = 0, high = newRows.count
+            while low < high {
+                let middle = (low + high) / 2
+                if newRows[middle] < candidate.row { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return PhrasePostings(rows: newRows, weights: newWeights, best: newBest, topicCounts: counts)
     }
 
     /// A result row's rowid and term weight: hits, with the row's length against the directory's average.

@@ -42,6 +42,12 @@ public struct RowDirectory: Sendable {
         return found
     }
 
+    /// The topic number + 1 of `row`, 0 when the row is unknown (what a patch remembers).
+    func topicTag(ofRow row: UInt32) -> UInt32 { entry(row)?.topic ?? 0 }
+
+    /// Topic numbers in use (facet count arrays are this long).
+    var topicCount: Int { topicSlugs.count }
+
     /// The topic number of `row`, nil when the row is unknown.
     func topic(ofRow row: UInt32) -> Int? { entry(row).map { Int($0.topic) - 1 } }
 

@@ -33,10 +33,10 @@ public final class SearchCache: @unchecked Sendable {
     private var postings: [String: (value: PhrasePostings, lastUse: UInt64, generation: Int64)] = [:]
     private var postingBytes = 0
     private var clock: UInt64 = 0
-    /// The directory's patches since `patchBase`, oldest first: the generation each brought it to
-    /// and the rows it changed. A phrase kept from a generation at or after `patchBase` can be
-    /// brought up to date with the rows of the later patches.
-    private var patches: [(generation: Int64, rows: [UInt32])] = []
+    /// The directory's patches since `patchBase`, oldest first: the generation each brought it to,
+    /// the rows it changed and each row's topic before it (`RowDirectory.topicTag`). A phrase kept
+    /// from a generation at or after `patchBase` can be brought up to date with the later patches.
+    private var patches: [(generation: Int64, rows: [UInt32], formerTopics: [UInt32])] = []
     private var patchBase: Int64 = -1
 
     /// Patches remembered; a phrase older than them all is read again.
@@ -132,13 +132,14 @@ public final class SearchCache: @unchecked Sendable {
                 let outcome = lock.withLock { () -> Outcome in
                     guard self.generation == from, var patched = directory else { return .moved }
                     directory = nil  // so that the patch below changes the one copy in place
+                    let formerTopics = rows.map { patched.topicTag(ofRow: $0) }
                     patched.apply(changes)
                     guard patched.isCloseToItsLoad else { return .drifted }
                     directory = patched
                     self.generation = generation
                     vocabulary = nil
                     directoryPatches += 1
-                    patches.append((generation, rows))
+                    patches.append((generation, rows, formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
                     return .patched(patched)
                 }
@@ -187,8 +188,8 @@ public final class SearchCache: @unchecked Sendable {
     enum Kept {
         /// Its postings, as of that generation.
         case current(PhrasePostings)
-        /// Its postings as of an earlier generation, and the rows changed since (ascending).
-        case stale(PhrasePostings, changed: [UInt32])
+        /// Its postings as of an earlier generation, and what changed since.
+        case stale(PhrasePostings, changed: PhrasePostings.Changed)
         /// Nothing usable.
         case missing
     }
@@ -202,9 +203,13 @@ public final class SearchCache: @unchecked Sendable {
             postings[phrase]?.lastUse = clock
             hits += 1
             if entry.generation == generation { return .current(entry.value) }
-            var changed = Set<UInt32>()
-            for patch in patches where patch.generation > entry.generation { changed.formUnion(patch.rows) }
-            return .stale(entry.value, changed: changed.sorted())
+            // A row's topic as of the phrase's generation is the one before the first later patch of it.
+            var formerTopics: [UInt32: UInt32] = [:]
+            for patch in patches where patch.generation > entry.generation {
+                for (row, topic) in zip(patch.rows, patch.formerTopics) where formerTopics[row] == nil { formerTopics[row] = topic }
+            }
+            let rows = formerTopics.keys.sorted()
+            return .stale(entry.value, changed: PhrasePostings.Changed(rows: rows, formerTopics: rows.map { formerTopics[$0]! }))
         }
     }
 
