@@ -103,7 +103,9 @@
       if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
       else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
     });
-    document.body.append(dialog);
+    // Inside the banner landmark, beside the button that opens it, so that no content of the page
+    // is outside a landmark (axe's "region"); as a modal it is drawn in the top layer anyway.
+    (document.querySelector("header.bar") || document.body).append(dialog);
   }
 
   let opener = null;
