@@ -10,7 +10,8 @@ import Foundation
 /// instead of starting over: the directory is patched with the rows the commit changed (see
 /// `SearchChanges`) and each kept phrase is patched with them when it is next searched. A bulk
 /// change, or a directory whose average row length has drifted, empties the cache; a search in an
-/// older read transaction than the cache's reads without it. Postings are evicted least recently
+/// older read transaction than the cache's is run again in a new one (`BehindTheCache`), and reads
+/// without the cache only if that one is still older. Postings are evicted least recently
 /// used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
 /// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
 /// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
@@ -26,6 +27,7 @@ public final class SearchCache: @unchecked Sendable {
     private var directoryLoads = 0
     private var directoryPatches = 0
     private var postingPatches = 0
+    private var asideLoads = 0
     /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
@@ -79,6 +81,9 @@ public final class SearchCache: @unchecked Sendable {
         public var directoryPatches: Int
         /// Times a kept phrase's rows caught up with a commit by its changed rows.
         public var postingPatches: Int
+        /// Times a search in a read transaction older than the cache read the directory for
+        /// itself (after its store tried it again in a newer transaction, which is still older).
+        public var asideLoads: Int
 
         /// hits / (hits + misses); 0 before any search.
         public var hitRatio: Double { hits + misses > 0 ? Double(hits) / Double(hits + misses) : 0 }
@@ -89,7 +94,8 @@ public final class SearchCache: @unchecked Sendable {
         lock.withLock {
             Statistics(capacityBytes: capacity, heldBytes: postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0),
                        postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions,
-                       directoryLoads: directoryLoads, directoryPatches: directoryPatches, postingPatches: postingPatches)
+                       directoryLoads: directoryLoads, directoryPatches: directoryPatches, postingPatches: postingPatches,
+                       asideLoads: asideLoads)
         }
     }
 
@@ -104,10 +110,15 @@ public final class SearchCache: @unchecked Sendable {
         }
     }
 
+    /// Thrown by `directory` for a read transaction older than the cache when it may not read
+    /// the directory for itself: its search is better run again in a new transaction.
+    struct BehindTheCache: Error {}
+
     /// The directory for `generation`: kept, patched from the kept one with the rows `changedRows`
     /// names (changed after a generation; nil when that cannot be told) and `readChanges` reads,
-    /// or loaded with `load` (which also sizes an automatic cache).
-    func directory(generation: Int64, changedRows: (Int64) throws -> [UInt32]?,
+    /// or loaded with `load` (which also sizes an automatic cache). A generation older than the
+    /// cache's is loaded without being kept when `loadsAside`, else `BehindTheCache`.
+    func directory(generation: Int64, loadsAside: Bool, changedRows: (Int64) throws -> [UInt32]?,
                    readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
         enum Step { case kept(RowDirectory), patch(from: Int64), load, loadAside }
         // Another search may move the cache on between the steps; then they are taken again.
@@ -124,6 +135,8 @@ public final class SearchCache: @unchecked Sendable {
                 return directory
             case .loadAside:
                 // An older read transaction than the cache's: what it reads is not kept.
+                guard loadsAside else { throw BehindTheCache() }
+                lock.withLock { asideLoads += 1 }
                 return try load()
             case .patch(let from):
                 guard let rows = try changedRows(from) else { break }

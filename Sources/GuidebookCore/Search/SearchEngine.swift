@@ -12,6 +12,9 @@ internal import SQLite
 public struct SearchEngine {
     let database: Database
     let cache: SearchCache
+    /// False: a read transaction older than the cache throws `SearchCache.BehindTheCache` rather
+    /// than reading the whole directory for itself.
+    let loadsAside: Bool
 
     /// Topic facets listed: the topics with the most matches (categories are few and all listed).
     public static let topicFacetLimit = 20
@@ -26,14 +29,15 @@ public struct SearchEngine {
 
     /// `database` must be a read connection with the full-text functions registered
     /// (`Database.registerFullTextFunctions`), as the store's readers are.
-    init(database: Database, cache: SearchCache) {
+    init(database: Database, cache: SearchCache, loadsAside: Bool) {
         self.database = database
         self.cache = cache
+        self.loadsAside = loadsAside
     }
 
     func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
-        let directory = try cache.directory(generation: generation,
+        let directory = try cache.directory(generation: generation, loadsAside: loadsAside,
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
                                             load: { try RowDirectory.load(from: database) })

@@ -84,7 +84,20 @@ public final class Store: @unchecked Sendable {
     /// Runs a search on a pooled read connection: the hits of one page, the total and the facets.
     /// A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        try read { try $0.search(request, cache: searchCache) }
+        try readSearching { reader, loadsAside in try reader.search(request, cache: searchCache, loadsAside: loadsAside) }
+    }
+
+    /// Runs `body` in a read transaction; when a search in it finds the search cache already ahead
+    /// of that transaction (another search caught the cache up with a commit that came after the
+    /// transaction began), once more in a new transaction, which sees that commit, so that the
+    /// search uses the cache instead of reading the whole row directory for itself. `body` gets
+    /// whether its searches may read the directory for themselves (only on the second run).
+    private func readSearching<T>(_ body: (KnowledgeReader, Bool) throws -> T) throws -> T {
+        do {
+            return try read { try body($0, false) }
+        } catch is SearchCache.BehindTheCache {
+            return try read { try body($0, true) }
+        }
     }
 
     /// Runs a search and reads the texts its hits show, in one read transaction. A query that
@@ -94,15 +107,15 @@ public final class Store: @unchecked Sendable {
     /// (`SearchQuery.droppingLastWord`, `SearchPage.dropped`). The suggestion is always the one
     /// for the query as asked.
     public func search(_ request: SearchRequest, correcting: Bool, relaxing: Bool = false) throws -> SearchPage {
-        try read { reader in
-            var results = try reader.search(request, cache: searchCache)
+        try readSearching { reader, loadsAside in
+            var results = try reader.search(request, cache: searchCache, loadsAside: loadsAside)
             let suggestion = results.suggestion
             var searched = request
             var corrected = false
             if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
                 searched.query = suggested
                 corrected = true
-                results = try reader.search(searched, cache: searchCache)
+                results = try reader.search(searched, cache: searchCache, loadsAside: loadsAside)
             }
             var dropped: [SearchQuery.Term] = []
             if relaxing && results.total == 0 {
@@ -112,7 +125,7 @@ public final class Store: @unchecked Sendable {
                 while let next = shorter.query.droppingLastWord() {
                     shorter.query = next.query
                     droppedSoFar.insert(next.dropped, at: 0)
-                    let found = try reader.search(shorter, cache: searchCache)
+                    let found = try reader.search(shorter, cache: searchCache, loadsAside: loadsAside)
                     if found.total > 0 {
                         (searched, results, dropped) = (shorter, found, droppedSoFar)
                         break
