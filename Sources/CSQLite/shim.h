@@ -34,6 +34,33 @@ static void guidebook_fts5_phrase_hits(const Fts5ExtensionApi *api, Fts5Context 
 }
 
 /*
+ * guidebook_phrases_hits(table, weight_0, ..., weight_{columns-1})
+ *
+ * The same for a query of several phrases joined by OR: every phrase's instances, each counted with
+ * the weight of its column. For a prefix phrase spelled out as its words ("앱" * as "앱" OR "앱이"),
+ * each instance of the prefix is an instance of exactly one of the words, so the sum is the same.
+ */
+static void guidebook_fts5_phrases_hits(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
+                                        int argc, sqlite3_value **argv) {
+    int columns = api->xColumnCount(fts);
+    if (argc != columns) {
+        sqlite3_result_error(context, "guidebook_phrases_hits: expected one weight per column", -1);
+        return;
+    }
+    double hits = 0;
+    for (int phrase = 0; phrase < api->xPhraseCount(fts); phrase++) {
+        Fts5PhraseIter iterator;
+        int column = 0, offset = 0;
+        int rc = api->xPhraseFirst(fts, phrase, &iterator, &column, &offset);
+        if (rc != SQLITE_OK) { sqlite3_result_error_code(context, rc); return; }
+        for (; column >= 0; api->xPhraseNext(fts, &iterator, &column, &offset)) {
+            if (column < columns) hits += sqlite3_value_double(argv[column]);
+        }
+    }
+    sqlite3_result_double(context, hits);
+}
+
+/*
  * guidebook_words: the tokenizer of search_words, the vocabulary of "did you mean" suggestions.
  *
  * search_words indexes search_index's own stored columns (external content), so its words cost no
@@ -132,7 +159,7 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
     return SQLITE_OK;
 }
 
-/* Registers guidebook_phrase_hits() and the guidebook_words tokenizer on this connection. FTS5
+/* Registers guidebook_phrase_hits(), guidebook_phrases_hits() and the guidebook_words tokenizer on this connection. FTS5
    hands out its API through `SELECT fts5(?1)`. */
 static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     sqlite3_stmt *statement = 0;
@@ -149,6 +176,8 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     if (api == 0 || api->iVersion < 2) return SQLITE_ERROR;
     rc = api->xCreateFunction(api, "guidebook_phrase_hits", 0, guidebook_fts5_phrase_hits, 0);
+    if (rc != SQLITE_OK) return rc;
+    rc = api->xCreateFunction(api, "guidebook_phrases_hits", 0, guidebook_fts5_phrases_hits, 0);
     if (rc != SQLITE_OK) return rc;
     /* FTS5 copies the methods; the API pointer lives as long as the connection. */
     fts5_tokenizer methods = {guidebook_words_create, guidebook_words_delete, guidebook_words_tokenize};

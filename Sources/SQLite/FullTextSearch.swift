@@ -3,7 +3,8 @@ import CSQLite
 extension Database {
     /// Registers on this connection the FTS5 auxiliary function `guidebook_phrase_hits(table,
     /// weight...)` — for a one-phrase query, the phrase's instances in the row, each counted with
-    /// its column's weight (the term frequency of FTS5's `bm25()`) — and the tokenizer
+    /// its column's weight (the term frequency of FTS5's `bm25()`) — and `guidebook_phrases_hits`,
+    /// the same summed over every phrase of an OR (a prefix spelled out as its words), and the tokenizer
     /// `guidebook_words` of the suggestion vocabulary (`search_words`), which every connection that
     /// writes to the search index, or reads that vocabulary, needs (both written in C in `shim.h`).
     public func registerFullTextFunctions() throws {

@@ -71,7 +71,7 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertEqual(after.total, try fts5Count("({title body} : \"sheet\")", topic: nil))
     }
 
-    /// Small commits of every kind (a text edited, a guideline created, moved and deleted, a topic
+    /// Small commits of every kind (a text edited, a guideline created, translated, moved and deleted, a topic
     /// created and deleted again) patch the kept directory and phrases instead of reloading them, and
     /// every search after each commit is still FTS5's: the same page, total and facets, and scores
     /// within 0.1% (the average row length of the directory's load is kept while patching).
@@ -105,6 +105,11 @@ final class SearchEngineTests: XCTestCase {
             ("create", { editor in
                 _ = try editor.createGuideline(GuidelineDraft(id: "patched-sheet-content", topic: "popovers", section: popovers.sections[0].key,
                                                               text: "Keep the content of a sheet short, like people app menus."))
+            }),
+            ("translate", { editor in
+                // Words that one-syllable queries (앱) find by prefix, so their patch is exercised.
+                _ = try editor.putGuidelineTranslation(id: "patched-sheet-content", locale: "ko",
+                                                       text: "앱의 시트 콘텐츠는 짧게 유지하세요. 앱이 앱을 열면 앱 메뉴가 보입니다.", precondition: .none)
             }),
             ("move", { editor in
                 let moved = sheets.sections[0].guidelines[1]
