@@ -80,8 +80,8 @@ struct MetricsController: Controller {
                cache.directoryPatches)
         single("guidebook_search_cache_phrase_patches_total", "counter", "Times a kept phrase's rows caught up with a commit by its changed rows.",
                cache.postingPatches)
-        single("guidebook_search_cache_aside_loads_total", "counter", "Searches in a read transaction older than the search cache that read the row directory for themselves.",
-               cache.asideLoads)
+        single("guidebook_search_cache_rewinds_total", "counter", "Times the search cache started over from an older index than its own (the database went back).",
+               cache.rewinds)
 
         var response = APIResponse.bytes(Array(text.utf8), contentType: MediaType.prometheusText.contentType)
         response.isCacheable = false

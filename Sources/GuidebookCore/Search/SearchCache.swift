@@ -10,8 +10,8 @@ import Foundation
 /// instead of starting over: the directory is patched with the rows the commit changed (see
 /// `SearchChanges`) and each kept phrase is patched with them when it is next searched. A bulk
 /// change, or a directory whose average row length has drifted, empties the cache; a search in an
-/// older read transaction than the cache's is run again in a new one (`BehindTheCache`), and reads
-/// without the cache only if that one is still older. Postings are evicted least recently
+/// older read transaction than the cache's is run again in a new one (`BehindTheCache`), and only
+/// if that one is still older does the cache start over from it (the database went back). Postings are evicted least recently
 /// used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
 /// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
 /// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
@@ -27,7 +27,7 @@ public final class SearchCache: @unchecked Sendable {
     private var directoryLoads = 0
     private var directoryPatches = 0
     private var postingPatches = 0
-    private var asideLoads = 0
+    private var rewinds = 0
     /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
@@ -81,9 +81,9 @@ public final class SearchCache: @unchecked Sendable {
         public var directoryPatches: Int
         /// Times a kept phrase's rows caught up with a commit by its changed rows.
         public var postingPatches: Int
-        /// Times a search in a read transaction older than the cache read the directory for
-        /// itself (after its store tried it again in a newer transaction, which is still older).
-        public var asideLoads: Int
+        /// Times the cache started over from an older generation than its own: a search found the
+        /// index older than the cache even in a new read transaction (a database gone back).
+        public var rewinds: Int
 
         /// hits / (hits + misses); 0 before any search.
         public var hitRatio: Double { hits + misses > 0 ? Double(hits) / Double(hits + misses) : 0 }
@@ -95,7 +95,7 @@ public final class SearchCache: @unchecked Sendable {
             Statistics(capacityBytes: capacity, heldBytes: postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0),
                        postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions,
                        directoryLoads: directoryLoads, directoryPatches: directoryPatches, postingPatches: postingPatches,
-                       asideLoads: asideLoads)
+                       rewinds: rewinds)
         }
     }
 
@@ -117,10 +117,11 @@ public final class SearchCache: @unchecked Sendable {
     /// The directory for `generation`: kept, patched from the kept one with the rows `changedRows`
     /// names (changed after a generation; nil when that cannot be told) and `readChanges` reads,
     /// or loaded with `load` (which also sizes an automatic cache). A generation older than the
-    /// cache's is loaded without being kept when `loadsAside`, else `BehindTheCache`.
+    /// cache's is `BehindTheCache` unless `loadsAside`; then the cache starts over from it.
     func directory(generation: Int64, loadsAside: Bool, changedRows: (Int64) throws -> [UInt32]?,
                    readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
         enum Step { case kept(RowDirectory), patch(from: Int64), load, loadAside }
+        var rewinding = false
         // Another search may move the cache on between the steps; then they are taken again.
         for _ in 0..<3 {
             let step = lock.withLock { () -> Step in
@@ -134,10 +135,11 @@ public final class SearchCache: @unchecked Sendable {
             case .kept(let directory):
                 return directory
             case .loadAside:
-                // An older read transaction than the cache's: what it reads is not kept.
+                // An older read transaction than the cache's. Its store runs it again in a new one;
+                // if that is older still, the database itself went back (a replica restored from an
+                // older copy) or yet another commit came between: the cache starts over from it.
                 guard loadsAside else { throw BehindTheCache() }
-                lock.withLock { asideLoads += 1 }
-                return try load()
+                rewinding = true
             case .patch(let from):
                 guard let rows = try changedRows(from) else { break }
                 let changes = try readChanges(rows)
@@ -167,10 +169,11 @@ public final class SearchCache: @unchecked Sendable {
             let loaded = try load()
             fit(indexRows: loaded.rowCount)
             lock.withLock {
-                guard generation > self.generation || (generation == self.generation && directory == nil) else { return }
+                guard rewinding || generation > self.generation || (generation == self.generation && directory == nil) else { return }
                 startOver(at: generation)
                 directory = loaded
                 directoryLoads += 1
+                if rewinding { rewinds += 1 }
             }
             return loaded
         }

@@ -13,7 +13,7 @@ public struct SearchEngine {
     let database: Database
     let cache: SearchCache
     /// False: a read transaction older than the cache throws `SearchCache.BehindTheCache` rather
-    /// than reading the whole directory for itself.
+    /// than making the cache start over from its older index.
     let loadsAside: Bool
 
     /// Topic facets listed: the topics with the most matches (categories are few and all listed).

@@ -90,8 +90,8 @@ public final class Store: @unchecked Sendable {
     /// Runs `body` in a read transaction; when a search in it finds the search cache already ahead
     /// of that transaction (another search caught the cache up with a commit that came after the
     /// transaction began), once more in a new transaction, which sees that commit, so that the
-    /// search uses the cache instead of reading the whole row directory for itself. `body` gets
-    /// whether its searches may read the directory for themselves (only on the second run).
+    /// search uses the cache instead of sending it back to an older index. `body` gets whether its
+    /// searches may do that (only on the second run: then the database itself is older).
     private func readSearching<T>(_ body: (KnowledgeReader, Bool) throws -> T) throws -> T {
         do {
             return try read { try body($0, false) }
