@@ -4,6 +4,7 @@ import Foundation
 //   search     --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
 //   suggest    --db PATH --migrations DIR [--queries N] [--extra-words N]
 //   bulk-load  --db FRESH --file NDJSON --migrations DIR
+//   reference-load --db FRESH --file NDJSON --migrations DIR
 //   edit       --db COPY --queries FILE --migrations DIR [--edits N] [--seconds S] [--rate R]
 //   ready      --port P [--runs N] [--path /livez] -- COMMAND...
 //   webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
@@ -12,6 +13,7 @@ let usage = """
     usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
            guidebook-bench suggest --db PATH --migrations DIR [--queries N] [--extra-words N]
            guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
+           guidebook-bench reference-load --db FRESH --file NDJSON --migrations DIR
            guidebook-bench edit --db COPY --queries FILE --migrations DIR [--edits N] [--seconds S] [--rate R]
            guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
            guidebook-bench webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
@@ -29,6 +31,7 @@ func runBench() -> Int32 {
         case "search": return try SearchBench(arguments: Arguments(rest, booleanFlags: ["--each"])).run()
         case "suggest": return try SuggestBench(arguments: Arguments(rest)).run()
         case "bulk-load": return try BulkLoad(arguments: Arguments(rest)).run()
+        case "reference-load": return try ReferenceLoad(arguments: Arguments(rest)).run()
         case "edit": return try EditBench(arguments: Arguments(rest)).run()
         case "ready": return try ReadyBench(arguments: Arguments(rest)).run()
         case "webhook-fanout": return try WebhookFanoutBench(arguments: Arguments(rest)).run()

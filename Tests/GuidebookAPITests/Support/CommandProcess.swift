@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A `guidebook` command (`import`, `migrate`, a `serve` expected to fail) in a child process,
-/// started at once and not waited for, so that several can start at the same moment.
+/// A `guidebook` command (`import`, `migrate`, a `serve` expected to fail), or another of the
+/// package's executables, in a child process, started at once and not waited for, so that
+/// several can start at the same moment.
 final class CommandProcess {
     let process = Process()
     // Standard error goes to a file, not a pipe: children started together inherit each other's
@@ -12,10 +13,10 @@ final class CommandProcess {
     private let errorFile: String
     private let outputFile: String
 
-    /// Starts `guidebook` with `arguments`; standard error and standard output are kept.
-    init(_ arguments: [String]) throws {
-        guard FileManager.default.isExecutableFile(atPath: ServerProcess.executable) else {
-            throw ProcessError("the guidebook executable was not found at \(ServerProcess.executable); build the package first")
+    /// Starts `executable` (by default `guidebook`) with `arguments`; standard error and standard output are kept.
+    init(_ arguments: [String], executable: String = ServerProcess.executable) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw ProcessError("no executable at \(executable); build the package first")
         }
         let name = FileManager.default.temporaryDirectory.appendingPathComponent("guidebook-command-\(UUID().uuidString)").path
         errorFile = name + ".log"
@@ -28,7 +29,7 @@ final class CommandProcess {
             try? handle.close()
             try? output.close()
         }
-        process.executableURL = URL(fileURLWithPath: ServerProcess.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardError = handle
         process.standardOutput = output
