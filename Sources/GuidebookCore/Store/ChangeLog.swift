@@ -5,24 +5,47 @@ internal import SQLite
 ///
 /// Entries are kept in memory and inserted in batches, so that an import of 100,000 guidelines
 /// costs a few thousand statements rather than a hundred thousand. Every entry of a resource
-/// carries the version the resource has when the transaction commits.
+/// carries the version the resource has when the transaction commits, which is why nothing is
+/// written before the end. An import records one entry per guideline, so the entries are kept
+/// compact (the resource keys' bytes in one buffer, a resource's state in a few machine words,
+/// about 80 bytes per resource instead of the 600 that strings, sets and dictionaries of strings
+/// took): the memory of an import hardly grows with its size.
 final class ChangeLog {
+    /// One resource this transaction changed.
+    private struct Resource {
+        /// Where its key (the entry's `id`) is in `keyBytes`.
+        var keyStart: Int32
+        var keyLength: Int32
+        var kind: ChangeResource
+        /// Created in this transaction: its later changes in it are part of its creation.
+        var isCreated = false
+        /// The kinds already recorded for it without a locale (one bit per `ChangeKind`).
+        var recordedKinds: UInt8 = 0
+        /// Its version after its last change in this transaction.
+        var version = PackedVersion.none
+    }
+
     private struct Entry {
-        var resource: ChangeResource
-        var id: String
+        var resource: Int32
         var kind: ChangeKind
-        var locale: String?
+        /// An index into `locales`, or -1.
+        var locale: Int16
     }
 
     private let at: String
     private let token: String?
     private var entries: [Entry] = []
-    /// Entries already recorded, so a resource changed twice in one transaction is logged once.
-    private var seen: Set<String> = []
-    /// Resources created in this transaction: their later changes in it are part of their creation.
-    private var created: Set<String> = []
-    /// Each resource's version after its last change in this transaction (nil: deleted).
-    private var versions: [String: String?] = [:]
+    private var resources: [Resource] = []
+    private var keyBytes: [UInt8] = []
+    /// A resource's place in `resources` by the 64-bit hash of its kind and key; `collided` holds
+    /// the rare key whose hash another key took first.
+    private var slotByHash: [UInt64: Int32] = [:]
+    private var collided: [String: Int32] = [:]
+    private var locales: [String] = []
+    /// Recorded (resource, kind, locale) triples of entries with a locale.
+    private var recordedWithLocale: Set<Int64> = []
+    /// Versions that are not 16 hex digits (none today: `ResourceVersion` makes only those).
+    private var otherVersions: [Int32: String] = [:]
 
     /// Rows per INSERT statement.
     private static let batch = 64
@@ -35,17 +58,19 @@ final class ChangeLog {
 
     /// Records that `resource` `id` was changed this way and has `version` now (nil when deleted).
     func record(_ resource: ChangeResource, _ id: String, _ kind: ChangeKind, locale: String? = nil, version: String?) {
-        let key = resource.rawValue + "\u{1}" + id
-        versions[key] = .some(version)
-        if kind == .created { created.insert(key) } else if kind != .deleted, created.contains(key) { return }
-        if seen.insert(key + "\u{1}" + kind.rawValue + "\u{1}" + (locale ?? "")).inserted {
-            entries.append(Entry(resource: resource, id: id, kind: kind, locale: locale))
+        let slot = self.slot(resource, id)
+        setVersion(version, of: slot)
+        if kind == .created { resources[Int(slot)].isCreated = true } else if kind != .deleted, resources[Int(slot)].isCreated { return }
+        let kindIndex = ChangeKind.allCases.firstIndex(of: kind)!
+        let localeIndex = locale.map(index(ofLocale:)) ?? -1
+        if localeIndex >= 0 {
+            guard recordedWithLocale.insert(Int64(slot) << 24 | Int64(kindIndex) << 16 | Int64(localeIndex)).inserted else { return }
+        } else {
+            let bit = UInt8(1) << UInt8(kindIndex)
+            guard resources[Int(slot)].recordedKinds & bit == 0 else { return }
+            resources[Int(slot)].recordedKinds |= bit
         }
-    }
-
-    /// The version `entry`'s resource has at the end of the transaction (nil for a deletion).
-    private func version(of entry: Entry) -> String? {
-        entry.kind == .deleted ? nil : versions[entry.resource.rawValue + "\u{1}" + entry.id] ?? nil
+        entries.append(Entry(resource: slot, kind: kind, locale: localeIndex))
     }
 
     /// Appends the recorded entries to `changes`, in the order they were recorded, and returns
@@ -60,27 +85,109 @@ final class ChangeLog {
             let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
             var values: [SQLValue] = []
             values.reserveCapacity(chunk.count * 7)
+            var written: [(id: String, version: String?)] = []
             for entry in chunk {
-                let version = version(of: entry)
-                values += [.text(at), .text(entry.resource.rawValue), .text(entry.id), .text(entry.kind.rawValue),
-                           .optionalText(entry.locale), .optionalText(token), .optionalText(version)]
+                let id = key(of: entry.resource)
+                // A deletion has no version; every other entry has the resource's last one.
+                let version = entry.kind == .deleted ? nil : version(of: entry.resource)
+                let locale = entry.locale >= 0 ? locales[Int(entry.locale)] : nil
+                values += [.text(at), .text(resources[Int(entry.resource)].kind.rawValue), .text(id), .text(entry.kind.rawValue),
+                           .optionalText(locale), .optionalText(token), .optionalText(version)]
+                if flushed.entries.count + written.count < sample { written.append((id, version)) }
             }
             try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag) VALUES " + placeholders, values)
             // One multi-row INSERT on the single writer numbers its rows consecutively, ending at the last rowid.
             let firstSeq = database.lastInsertRowID - Int64(chunk.count) + 1
-            for (offset, entry) in chunk.enumerated() where flushed.entries.count < sample {
-                let version = version(of: entry)
-                flushed.entries.append(ChangeEntry(seq: firstSeq + Int64(offset), at: at, resource: entry.resource, id: entry.id,
-                                                   kind: entry.kind, locale: entry.locale, token: token, version: version))
+            for (offset, (entry, row)) in zip(chunk, written).enumerated() {
+                flushed.entries.append(ChangeEntry(seq: firstSeq + Int64(offset), at: at, resource: resources[Int(entry.resource)].kind, id: row.id,
+                                                   kind: entry.kind, locale: entry.locale >= 0 ? locales[Int(entry.locale)] : nil,
+                                                   token: token, version: row.version))
             }
             flushed.lastSeq = database.lastInsertRowID
             start += chunk.count
         }
         entries.removeAll()
-        seen.removeAll()
-        created.removeAll()
-        versions.removeAll()
+        resources.removeAll()
+        keyBytes.removeAll()
+        slotByHash.removeAll()
+        collided.removeAll()
+        recordedWithLocale.removeAll()
+        otherVersions.removeAll()
         return flushed
+    }
+
+    // MARK: Compact storage
+
+    /// The resource's place in `resources`, added when it is new.
+    private func slot(_ kind: ChangeResource, _ id: String) -> Int32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        for byte in kind.rawValue.utf8 { mix(byte) }
+        mix(0x01)
+        for byte in id.utf8 { mix(byte) }
+        if let slot = slotByHash[hash] {
+            if resources[Int(slot)].kind == kind, key(of: slot) == id { return slot }
+            if let slot = collided[kind.rawValue + "\u{1}" + id] { return slot }
+            let added = append(kind, id)
+            collided[kind.rawValue + "\u{1}" + id] = added
+            return added
+        }
+        let added = append(kind, id)
+        slotByHash[hash] = added
+        return added
+    }
+
+    private func append(_ kind: ChangeResource, _ id: String) -> Int32 {
+        let start = keyBytes.count
+        keyBytes.append(contentsOf: id.utf8)
+        resources.append(Resource(keyStart: Int32(start), keyLength: Int32(keyBytes.count - start), kind: kind))
+        return Int32(resources.count - 1)
+    }
+
+    private func key(of slot: Int32) -> String {
+        let resource = resources[Int(slot)]
+        return String(decoding: keyBytes[Int(resource.keyStart)..<Int(resource.keyStart + resource.keyLength)], as: UTF8.self)
+    }
+
+    private func index(ofLocale locale: String) -> Int16 {
+        if let index = locales.firstIndex(of: locale) { return Int16(index) }
+        locales.append(locale)
+        return Int16(locales.count - 1)
+    }
+
+    private func setVersion(_ version: String?, of slot: Int32) {
+        otherVersions[slot] = nil
+        guard let version else { return resources[Int(slot)].version = .none }
+        if version.utf8.count == 16, let value = UInt64(version, radix: 16), PackedVersion.format(value) == version {
+            resources[Int(slot)].version = .hex(value)
+        } else {
+            resources[Int(slot)].version = .other
+            otherVersions[slot] = version
+        }
+    }
+
+    private func version(of slot: Int32) -> String? {
+        switch resources[Int(slot)].version {
+        case .none: return nil
+        case .hex(let value): return PackedVersion.format(value)
+        case .other: return otherVersions[slot]
+        }
+    }
+}
+
+/// A resource version as the change log keeps it: 16 hex digits as their value.
+private enum PackedVersion {
+    case none
+    case hex(UInt64)
+    /// Kept as a string in `ChangeLog.otherVersions`.
+    case other
+
+    static func format(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

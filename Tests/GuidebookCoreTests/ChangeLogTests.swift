@@ -1,0 +1,78 @@
+@testable import GuidebookCore
+import SQLite
+import XCTest
+
+/// The change log of one transaction, on a real `changes` table: which entries a sequence of
+/// records makes, in which order, and with which versions (each resource's last one).
+final class ChangeLogTests: XCTestCase {
+    private func makeDatabase() throws -> Database {
+        let database = try Database(path: ":memory:")
+        try database.execute("""
+            CREATE TABLE changes (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, resource TEXT NOT NULL, resource_id TEXT NOT NULL,
+                                  kind TEXT NOT NULL, locale TEXT, token TEXT, etag TEXT)
+            """)
+        return database
+    }
+
+    private func rows(_ database: Database) throws -> [String] {
+        try database.rows("SELECT resource, resource_id, kind, coalesce(locale, '-'), coalesce(token, '-'), coalesce(etag, '-') FROM changes ORDER BY seq") {
+            (0..<6).map($0.text).joined(separator: " ")
+        }
+    }
+
+    func testEntriesAreOnePerChangeWithEachResourcesLastVersion() throws {
+        let database = try makeDatabase()
+        let log = ChangeLog(at: "2026-12-02T12:00:00.000Z", token: "editor-1")
+        let v1 = "00000000000000a1", v2 = "ffffffffffffff02", v3 = "0123456789abcdef"
+        log.record(.topic, "sheets", .created, version: v1)
+        // Changes of a resource created in the same transaction are part of its creation.
+        log.record(.topic, "sheets", .updated, version: v2)
+        log.record(.topic, "sheets", .translation, locale: "ko", version: v3)
+        log.record(.guideline, "sheets.g-1", .updated, version: v1)
+        log.record(.guideline, "sheets.g-1", .translation, locale: "ko", version: v1)
+        log.record(.guideline, "sheets.g-1", .translation, locale: "ja", version: v2)
+        // Recorded twice: logged once, with the last version.
+        log.record(.guideline, "sheets.g-1", .translation, locale: "ko", version: v3)
+        log.record(.guideline, "sheets.g-1", .updated, version: v3)
+        // The same key as another kind of resource is another resource.
+        log.record(.section, "sheets.g-1", .deleted, version: nil)
+        // A created then deleted resource: both entries, no version.
+        log.record(.section, "sheets#main", .created, version: v1)
+        log.record(.section, "sheets#main", .deleted, version: nil)
+        // A version that is not 16 hex digits is kept as it is.
+        log.record(.glossary, "진행률 표시줄", .glossary, version: "V-not-hex")
+
+        let flushed = try log.flush(into: database, sample: 3)
+        XCTAssertEqual(try rows(database), [
+            "topic sheets created - editor-1 \(v3)",
+            "guideline sheets.g-1 updated - editor-1 \(v3)",
+            "guideline sheets.g-1 translation ko editor-1 \(v3)",
+            "guideline sheets.g-1 translation ja editor-1 \(v3)",
+            "section sheets.g-1 deleted - editor-1 -",
+            "section sheets#main created - editor-1 -",
+            "section sheets#main deleted - editor-1 -",
+            "glossary 진행률 표시줄 glossary - editor-1 V-not-hex",
+        ])
+        XCTAssertEqual(flushed.count, 8)
+        XCTAssertEqual(flushed.lastSeq, 8)
+        XCTAssertEqual(flushed.entries.map(\.seq), [1, 2, 3])
+        XCTAssertEqual(flushed.entries.map(\.version), [v3, v3, v3])
+        XCTAssertEqual(flushed.entries.map(\.locale), [nil, nil, "ko"])
+
+        // A flush starts the log over.
+        log.record(.topic, "sheets", .updated, version: v2)
+        XCTAssertEqual(try log.flush(into: database).count, 1)
+        XCTAssertEqual(try rows(database).last, "topic sheets updated - editor-1 \(v2)")
+        XCTAssertEqual(try log.flush(into: database).count, 0)
+    }
+
+    /// An import records one entry per guideline; they all reach the table in order, across batches.
+    func testManyEntriesKeepTheirOrder() throws {
+        let database = try makeDatabase()
+        let log = ChangeLog(at: "2026-12-02T12:00:00.000Z", token: nil)
+        for index in 0..<1_000 { log.record(.guideline, "g-\(index)", .created, version: String(format: "%016llx", UInt64(index))) }
+        XCTAssertEqual(try log.flush(into: database).count, 1_000)
+        let ids = try database.rows("SELECT resource_id, etag FROM changes ORDER BY seq") { $0.text(0) + " " + $0.text(1) }
+        XCTAssertEqual(ids, (0..<1_000).map { "g-\($0) " + String(format: "%016llx", UInt64($0)) })
+    }
+}
