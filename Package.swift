@@ -1,40 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// A C library found with pkg-config, from the Debian package `apt` (`make deps` installs them).
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
 let package = Package(
     name: "Guidebook",
     products: [
         .executable(name: "guidebook", targets: ["guidebook"]),
     ],
     targets: [
-        // C libraries, seen only by the two thin wrappers below (and zlib by the web page's assets).
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        // zlib, for gzip-compressing the web page's files once at start.
-        .systemLibrary(
-            name: "CGnuTLS",
-            pkgConfig: "gnutls",
-            providers: [.apt(["libgnutls28-dev"])]
-        ),
+        // C libraries, seen only by the thin wrappers below.
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        // GnuTLS, for SHA-256, HMAC and secure random bytes (behind the Crypto wrapper).
+        systemLibrary("CGnuTLS", pkgConfig: "gnutls", apt: "libgnutls28-dev"),
         // libcurl, for webhook deliveries (behind the HTTPClient wrapper).
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        // zlib, for gzip-compressing the web page's files once at start (behind the Archive wrapper).
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
 
         // Thin Swift wrappers that own the C handles.
         .target(name: "SQLite", dependencies: ["CSQLite"]),

@@ -6,7 +6,7 @@
 public final class TarWriter {
     private static let blockSize = 512
     private let output: ([UInt8]) throws -> Void
-    private var isFinished = false
+    private var state = ArchiveState()
 
     /// A writer that hands the archive's bytes to `output` (for a `.tar.gz`, a gzip `Deflater`'s `write`).
     public init(output: @escaping ([UInt8]) throws -> Void) {
@@ -16,9 +16,7 @@ public final class TarWriter {
     /// Adds a regular file at `path` (relative, `/`-separated) with `contents`, modified at
     /// `modified` (seconds since 1970).
     public func addFile(_ path: String, contents: [UInt8], modified: Int64) throws {
-        guard !isFinished else { throw ArchiveError.finished }
-        let name = Array(path.utf8)
-        guard !name.isEmpty, name.first != UInt8(ascii: "/"), !name.contains(0) else { throw ArchiveError.invalidPath(path) }
+        let name = try state.entryName(path)
         guard contents.count < 0o77777777777 else { throw ArchiveError.tooLarge("'\(path)' is over 8 GiB") }
         let (prefix, base) = Self.split(name)
         if prefix == nil && base == nil {
@@ -35,8 +33,7 @@ public final class TarWriter {
 
     /// Ends the archive (two zero blocks). Adding afterwards throws.
     public func finish() throws {
-        guard !isFinished else { throw ArchiveError.finished }
-        isFinished = true
+        try state.finish()
         try output([UInt8](repeating: 0, count: 2 * Self.blockSize))
     }
 

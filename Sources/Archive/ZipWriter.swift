@@ -18,7 +18,7 @@ public final class ZipWriter {
     private let output: ([UInt8]) throws -> Void
     private var entries: [Entry] = []
     private var offset = 0
-    private var isFinished = false
+    private var state = ArchiveState()
 
     /// A writer that hands the archive's bytes to `output`.
     public init(output: @escaping ([UInt8]) throws -> Void) {
@@ -28,11 +28,8 @@ public final class ZipWriter {
     /// Adds a regular file at `path` (relative, `/`-separated) with `contents`, modified at
     /// `modified` (seconds since 1970, kept to the 2 seconds zip records, from 1980 on).
     public func addFile(_ path: String, contents: [UInt8], modified: Int64) throws {
-        guard !isFinished else { throw ArchiveError.finished }
-        let name = Array(path.utf8)
-        guard !name.isEmpty, name.count <= Int(UInt16.max), name.first != UInt8(ascii: "/"), !name.contains(0) else {
-            throw ArchiveError.invalidPath(path)
-        }
+        let name = try state.entryName(path)
+        guard name.count <= Int(UInt16.max) else { throw ArchiveError.invalidPath(path) }
         guard entries.count < Int(UInt16.max) else { throw ArchiveError.tooLarge("more than 65,535 entries") }
         var deflated: [UInt8] = []
         let deflater = try Deflater(.raw) { deflated += $0 }
@@ -48,15 +45,7 @@ public final class ZipWriter {
                           compressedSize: data.count, size: contents.count, offset: offset)
         var header = ByteWriter()
         header.u32(0x0403_4b50)
-        header.u16(20)                 // version needed: 2.0 (deflate)
-        header.u16(0x0800)             // flags: names are UTF-8
-        header.u16(entry.method)
-        header.u16(entry.time)
-        header.u16(entry.date)
-        header.u32(entry.crc)
-        header.u32(UInt32(entry.compressedSize))
-        header.u32(UInt32(entry.size))
-        header.u16(UInt16(name.count))
+        Self.writeSharedFields(of: entry, into: &header)
         header.u16(0)                  // no extra field
         header.bytes += name
         try emit(header.bytes)
@@ -66,22 +55,13 @@ public final class ZipWriter {
 
     /// Writes the central directory and its end record. Adding afterwards throws.
     public func finish() throws {
-        guard !isFinished else { throw ArchiveError.finished }
-        isFinished = true
+        try state.finish()
         let start = offset
         var directory = ByteWriter()
         for entry in entries {
             directory.u32(0x0201_4b50)
             directory.u16(0x0314)      // made by: Unix (3), version 2.0
-            directory.u16(20)
-            directory.u16(0x0800)
-            directory.u16(entry.method)
-            directory.u16(entry.time)
-            directory.u16(entry.date)
-            directory.u32(entry.crc)
-            directory.u32(UInt32(entry.compressedSize))
-            directory.u32(UInt32(entry.size))
-            directory.u16(UInt16(entry.name.count))
+            Self.writeSharedFields(of: entry, into: &directory)
             directory.u16(0)           // extra field
             directory.u16(0)           // comment
             directory.u16(0)           // disk
@@ -102,6 +82,20 @@ public final class ZipWriter {
         end.u16(0)                     // no comment
         try emit(directory.bytes)
         try emit(end.bytes)
+    }
+
+    /// The fields that an entry's local header and its central directory record both hold, in the
+    /// same order: from the version needed to the name's length.
+    private static func writeSharedFields(of entry: Entry, into record: inout ByteWriter) {
+        record.u16(20)                 // version needed: 2.0 (deflate)
+        record.u16(0x0800)             // flags: names are UTF-8
+        record.u16(entry.method)
+        record.u16(entry.time)
+        record.u16(entry.date)
+        record.u32(entry.crc)
+        record.u32(UInt32(entry.compressedSize))
+        record.u32(UInt32(entry.size))
+        record.u16(UInt16(entry.name.count))
     }
 
     private func emit(_ bytes: [UInt8]) throws {

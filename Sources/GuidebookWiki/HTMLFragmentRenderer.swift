@@ -3,14 +3,9 @@
 /// CommonMark gives the Markdown rendering), with `lang` wherever a text's locale differs from
 /// the article's. Every text and attribute value is escaped; there are no scripts, no event
 /// handlers, no styles and nothing loaded from elsewhere.
-public enum HTMLFragmentRenderer {
-    /// The fragment as UTF-8, ending with a newline.
-    public static func render(_ document: WikiDocument) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(6144)
-        render(document, into: &out)
-        return out
-    }
+public enum HTMLFragmentRenderer: WikiRenderer {
+    /// Bytes a typical fragment takes.
+    public static let typicalSize = 6144
 
     /// Appends the fragment to `out`.
     public static func render(_ document: WikiDocument, into out: inout [UInt8]) {

@@ -12,14 +12,9 @@
 ///
 ///   > 앱이 콘텐츠를 불러오거나 …
 /// ```
-public enum MarkdownRenderer {
-    /// The document as UTF-8 Markdown, ending with a newline.
-    public static func render(_ document: WikiDocument) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
-        render(document, into: &out)
-        return out
-    }
+public enum MarkdownRenderer: WikiRenderer {
+    /// Bytes a typical document's Markdown takes.
+    public static let typicalSize = 4096
 
     /// Appends the document to `out`.
     public static func render(_ document: WikiDocument, into out: inout [UInt8]) {

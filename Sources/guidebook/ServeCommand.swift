@@ -33,12 +33,16 @@ struct ServeCommand {
         }
         try runner.start()
         let webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
-        var configuration = APIConfiguration(bodyLimit: settings.bodyLimit, importBodyLimit: settings.importLimit, spoolDirectory: spool,
-                                             requiresSeed: settings.loadSeed, responseCacheBytes: settings.responseCacheMegabytes * 1024 * 1024,
-                                             authentication: AuthenticationConfiguration(
-                                                 readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
-                                                 throttle: .init(freeFailures: settings.authFailureLimit), trustedProxies: settings.trustedProxies),
-                                             allowsPrivateWebhookTargets: settings.webhookAllowPrivate)
+        var configuration = APIConfiguration()
+        configuration.bodyLimit = settings.bodyLimit
+        configuration.importBodyLimit = settings.importLimit
+        configuration.spoolDirectory = spool
+        configuration.requiresSeed = settings.loadSeed
+        configuration.responseCacheBytes = settings.responseCacheMegabytes * 1024 * 1024
+        configuration.authentication = AuthenticationConfiguration(readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
+                                                                   throttle: .init(freeFailures: settings.authFailureLimit),
+                                                                   trustedProxies: settings.trustedProxies)
+        configuration.allowsPrivateWebhookTargets = settings.webhookAllowPrivate
         configuration.corsOrigins = settings.corsOrigins
         configuration.embedAncestors = settings.embedAncestors
         configuration.requireIfMatch = settings.requireIfMatch

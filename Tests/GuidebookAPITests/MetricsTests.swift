@@ -42,10 +42,9 @@ final class MetricsTests: XCTestCase {
         let server = try TestApp()
         defer { server.stop() }
         // Different limits: two answers (the response cache keeps whole answers), one phrase's rows.
-        XCTAssertEqual(try server.get("/v1/search?q=indicator&limit=5").status, 200)
-        XCTAssertEqual(try server.get("/v1/search?q=indicator&limit=6").status, 200)
-        XCTAssertEqual(try server.get("/v1/search?q=context%20menu%20sheet").status, 200)
-        XCTAssertEqual(try server.get("/v1/search?q=context%20menu%20sheet&match=all").status, 200)
+        for query in ["q=indicator&limit=5", "q=indicator&limit=6", "q=context%20menu%20sheet", "q=context%20menu%20sheet&match=all"] {
+            XCTAssertEqual(try server.get("/v1/search?" + query).status, 200, query)
+        }
         let text = try server.get("/metrics").text
         XCTAssertEqual(value(text, "guidebook_search_queries_total"), 4)
         XCTAssertEqual(value(text, "guidebook_search_relaxed_total"), 1, "match=all drops nothing")

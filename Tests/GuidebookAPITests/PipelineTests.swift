@@ -47,8 +47,11 @@ final class PipelineTests: XCTestCase {
         router.add("GET", "/items", { _ in .bytes(Array("items".utf8), contentType: "text/plain") })
         router.add("POST", "/items", { request in .bytes(Array("got \(request.http.body.count)".utf8), contentType: "text/plain") },
                    options: [.role(.editor)])
+        var configuration = APIConfiguration()
+        configuration.bodyLimit = 4 * 1024 * 1024
+        configuration.spoolDirectory = directory
         return Pipeline(router: router, stages: [RequestIDStage(), ProblemStage(logger: Logger(level: .critical)), TokenStage()],
-                        configuration: APIConfiguration(bodyLimit: 4 * 1024 * 1024, spoolDirectory: directory), metrics: Metrics())
+                        configuration: configuration, metrics: Metrics())
     }
 
     func testAScreeningStageRefusesAtHeaderTimeAndWhenAnswering() throws {

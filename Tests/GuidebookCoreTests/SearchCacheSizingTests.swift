@@ -51,19 +51,23 @@ final class SearchCacheSizingTests: XCTestCase {
 
     private let meminfo = "MemTotal:       24684108 kB\nMemFree:        20000000 kB\nMemAvailable:    4194304 kB\nBuffers:           10000 kB\n"
 
-    func testReadsMemAvailableWithoutAnyLimit() throws {
+    /// A Linux machine with 4 GiB available: `/proc/self/cgroup` holding `cgroup`, and the files of
+    /// `limits` (paths below `/sys/fs/cgroup/`) holding their memory limits.
+    private func imitate(cgroup: String, limits: KeyValuePairs<String, String>) throws {
         try write("/proc/meminfo", meminfo)
-        try write("/proc/self/cgroup", "0::/user.slice/session-1.scope\n")
-        try write("/sys/fs/cgroup/user.slice/session-1.scope/memory.max", "max\n")
+        try write("/proc/self/cgroup", cgroup)
+        for (path, limit) in limits { try write("/sys/fs/cgroup/" + path, limit) }
+    }
+
+    func testReadsMemAvailableWithoutAnyLimit() throws {
+        try imitate(cgroup: "0::/user.slice/session-1.scope\n", limits: ["user.slice/session-1.scope/memory.max": "max\n"])
         XCTAssertEqual(SystemMemory.read(root: root), SystemMemory(available: 4 << 30, cgroupLimit: nil))
         XCTAssertEqual(SystemMemory.read(root: root).usable, 4 << 30)
     }
 
     func testReadsTheLowestCgroupV2LimitOfTheGroupAndItsParents() throws {
-        try write("/proc/meminfo", meminfo)
-        try write("/proc/self/cgroup", "0::/system.slice/guidebook.service\n")
-        try write("/sys/fs/cgroup/system.slice/guidebook.service/memory.max", "max\n")
-        try write("/sys/fs/cgroup/system.slice/memory.max", "536870912\n")
+        try imitate(cgroup: "0::/system.slice/guidebook.service\n",
+                    limits: ["system.slice/guidebook.service/memory.max": "max\n", "system.slice/memory.max": "536870912\n"])
         XCTAssertEqual(SystemMemory.read(root: root).cgroupLimit, 512 * mib, "the parent's limit binds the service")
         XCTAssertEqual(SystemMemory.read(root: root).usable, 512 * mib)
         try write("/sys/fs/cgroup/system.slice/guidebook.service/memory.max", "268435456\n")
@@ -72,18 +76,14 @@ final class SearchCacheSizingTests: XCTestCase {
 
     func testReadsTheLimitOfAContainerWithItsOwnCgroupNamespace() throws {
         // Inside the container the group is "/" and /sys/fs/cgroup is the container's own group.
-        try write("/proc/meminfo", meminfo)
-        try write("/proc/self/cgroup", "0::/\n")
-        try write("/sys/fs/cgroup/memory.max", "1073741824\n")
+        try imitate(cgroup: "0::/\n", limits: ["memory.max": "1073741824\n"])
         XCTAssertEqual(SystemMemory.read(root: root).cgroupLimit, 1_024 * mib)
         XCTAssertEqual(SearchCacheSizing.automatic(usableMemory: SystemMemory.read(root: root).usable), .automatic(ceilingBytes: 256 * mib))
     }
 
     func testReadsCgroupV1OnAHybridHost() throws {
-        try write("/proc/meminfo", meminfo)
-        try write("/proc/self/cgroup", "9:name=systemd:/\n4:memory:/process_api/abc\n1:cpu,cpuacct:/\n0::/\n")
-        try write("/sys/fs/cgroup/memory/process_api/abc/memory.limit_in_bytes", "2147483648\n")
-        try write("/sys/fs/cgroup/memory/memory.limit_in_bytes", "9223372036854771712\n")
+        try imitate(cgroup: "9:name=systemd:/\n4:memory:/process_api/abc\n1:cpu,cpuacct:/\n0::/\n",
+                    limits: ["memory/process_api/abc/memory.limit_in_bytes": "2147483648\n", "memory/memory.limit_in_bytes": "9223372036854771712\n"])
         XCTAssertEqual(SystemMemory.read(root: root).cgroupLimit, 2_048 * mib, "v1's 'no limit' value is no limit")
         XCTAssertEqual(SystemMemory.read(root: root).usable, 2_048 * mib, "MemAvailable (4 GiB) is more")
         try write("/sys/fs/cgroup/memory/process_api/abc/memory.limit_in_bytes", "9223372036854771712\n")

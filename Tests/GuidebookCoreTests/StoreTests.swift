@@ -31,19 +31,8 @@ struct TemporaryDirectory {
 
 /// The store on real temporary SQLite files: migrations, WAL, imports, translation states,
 /// validation and export.
-final class StoreTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-    private var migrations: [Migration] = []
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory("guidebook-store-tests")
-        migrations = try Migration.load(from: PackagePaths.migrations)
-    }
-
-    override func tearDown() {
-        directory?.remove()
-        directory = nil
-    }
+final class StoreTests: StoreTestCase {
+    override class var folderPrefix: String { "guidebook-store-tests" }
 
     // MARK: Helpers
 

@@ -25,21 +25,14 @@ final class NotesParserTests: XCTestCase {
     // MARK: A document: sections, Korean headings, captions, an untranslated paragraph, a footer
 
     func testDocumentNoteYieldsOneTopicWithItsSections() throws {
-        let result = try parseFixture("segmented-controls.txt")
-        let topic = try onlyTopic(of: result)
-
-        XCTAssertEqual(topic.slug, "segmented-controls")
-        XCTAssertEqual(topic.category, "notes")
-        // The series title line, the heading that repeats it and the Korean title under that heading.
-        XCTAssertEqual(topic.title, ["en": "Segmented Controls", "ko": "세그먼트 컨트롤"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview", "choosing-segments", "content-inside-segments", "segmented-controls-in-toolbars"])
-        XCTAssertEqual(topic.sections.map(\.guidelines.count), [1, 3, 3, 1])
-        XCTAssertEqual(topic.sections[0].title, [:])
-        XCTAssertEqual(topic.sections[1].title, ["en": "Choosing Segments", "ko": "세그먼트 고르기"])
-        XCTAssertEqual(topic.sections[2].title, ["en": "Content Inside Segments", "ko": "세그먼트 안의 콘텐츠"])
-        // The footnote asterisk of "Segmented Controls in Toolbars*" is not part of the name.
-        XCTAssertEqual(topic.sections[3].title, ["en": "Segmented Controls in Toolbars"])
-        XCTAssertEqual(result.paragraphsParsed, 30)
+        // The title: the series title line, the heading that repeats it and the Korean title under
+        // that heading. The footnote asterisk of "Segmented Controls in Toolbars*" is not part of the name.
+        try assertDocumentTopic(try parseFixture("segmented-controls.txt"), slug: "segmented-controls", title: ["en": "Segmented Controls", "ko": "세그먼트 컨트롤"], sections: [
+            ("overview", [:], 1),
+            ("choosing-segments", ["en": "Choosing Segments", "ko": "세그먼트 고르기"], 3),
+            ("content-inside-segments", ["en": "Content Inside Segments", "ko": "세그먼트 안의 콘텐츠"], 3),
+            ("segmented-controls-in-toolbars", ["en": "Segmented Controls in Toolbars"], 1),
+        ], paragraphs: 30)
     }
 
     func testDocumentNotePairsEachParagraphWithItsTranslation() throws {
@@ -105,11 +98,7 @@ final class NotesParserTests: XCTestCase {
         XCTAssertEqual(bytes.indices.filter { bytes[$0] == 0x0A }.count, 30)
         XCTAssertTrue(bytes.indices.allSatisfy { bytes[$0] != 0x0A || ($0 > 0 && bytes[$0 - 1] == 0x0D) }, "every line ends in CRLF")
 
-        let result = try parseFixture("popovers-crlf.txt")
-        let topic = try onlyTopic(of: result)
-        XCTAssertEqual(topic.slug, "popovers")
-        XCTAssertEqual(topic.title, ["en": "Popovers", "ko": "팝오버"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
+        let topic = try assertOverviewOnlyTopic(try parseFixture("popovers-crlf.txt"), slug: "popovers", title: ["en": "Popovers", "ko": "팝오버"], paragraphs: 12)
         XCTAssertEqual(topic.sections[0].guidelines.map(\.id), [
             "popovers.keep-popovers-small",
             "popovers.show-one-popover-time",
@@ -117,7 +106,6 @@ final class NotesParserTests: XCTestCase {
             "popovers.developer-guidance-see-uipopoverpresentationcontroller",
         ])
         XCTAssertEqual(topic.summary["ko"], "팝오버는 현재 화면 위에 떠서 자신을 연 컨트롤이나 영역을 가리키는 작은 뷰입니다. 짧은 작업이나 관련된 몇 가지 옵션을 담고, 작업을 마치거나 다른 곳을 누르면 사라집니다.")
-        XCTAssertEqual(result.paragraphsParsed, 12)
     }
 
     func testCRLFNoteKeepsUntranslatedPointerInEnglishAndWarns() throws {
@@ -126,26 +114,18 @@ final class NotesParserTests: XCTestCase {
 
         // Two English paragraphs (lines 26 and 28) are followed by one Korean paragraph (line 30):
         // the Korean translates the first; the developer pointer stays English-only.
-        let arrow = try guideline("popovers.point-arrow-element-opened-popover", in: topic)
-        XCTAssertEqual(arrow.text, [
+        XCTAssertEqual(try guideline("popovers.point-arrow-element-opened-popover", in: topic).text, [
             "en": "Point the arrow at the element that opened the popover. The arrow tells people where the popover came from and which part of the screen it belongs to.",
             "ko": "화살표가 팝오버를 연 요소를 가리키게 하세요. 화살표는 팝오버가 어디에서 나왔고 화면의 어느 부분에 속하는지 알려 줍니다.",
         ])
-        let pointer = try guideline("popovers.developer-guidance-see-uipopoverpresentationcontroller", in: topic)
-        XCTAssertEqual(pointer.text, ["en": "For developer guidance, see UIPopoverPresentationController."])
-        XCTAssertEqual(result.warnings.map(\.line), [28])
-        XCTAssertTrue(result.warnings[0].message.contains("no Korean translation"))
+        try assertUntranslatedPointer("popovers.developer-guidance-see-uipopoverpresentationcontroller", in: topic,
+                                      english: "For developer guidance, see UIPopoverPresentationController.", result: result, warnedAt: 28)
     }
 
     func testCRLFLFAndCRLineEndingsGiveTheSameResult() throws {
         for name in ["popovers-crlf.txt", "segmented-controls.txt"] {
             let text = try NotesFolder.fixtures().text(of: name)
-            let unix = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n"), fileName: name)
-            let windows = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"), fileName: name)
-            let oldMac = NotesParser().parse(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r"), fileName: name)
-
-            XCTAssertEqual(windows, unix, name)
-            XCTAssertEqual(oldMac, unix, name)
+            let unix = parseWithEveryLineEnding(text.replacingOccurrences(of: "\r\n", with: "\n"), fileName: name)
             XCTAssertFalse(unix.bundle.topics.isEmpty, name)
         }
         XCTAssertEqual(try parseFixture("segmented-controls.txt").warnings.map(\.line), [27, 37, 70, 76, 78, 80])
@@ -154,19 +134,14 @@ final class NotesParserTests: XCTestCase {
     // MARK: A blog-style note: no English title, one paragraph per line, a tip block
 
     func testBlogNoteDerivesItsTitleAndPairsLinesInOrder() throws {
-        let result = try parseFixture("haptics-blog.txt")
-        let topic = try onlyTopic(of: result)
+        let topic = try assertOverviewOnlyTopic(try parseFixture("haptics-blog.txt"), slug: "haptics", title: ["en": "Haptics"], paragraphs: 10)
 
-        XCTAssertEqual(topic.slug, "haptics")
-        XCTAssertEqual(topic.title, ["en": "Haptics"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
         XCTAssertEqual(topic.sections[0].guidelines.map(\.id), [
             "haptics.use-haptics-consistently",
             "haptics.haptics-work-best-when-accompany",
             "haptics.dont-overuse-haptics",
             "haptics.make-haptics-optional",
         ])
-        XCTAssertEqual(result.paragraphsParsed, 10)
         // Lines 2–3 are English and lines 4–5 their translations, in the same order.
         XCTAssertEqual(topic.summary, [
             "en": "Haptics let people feel a response when they interact with your app. A short tap or a gentle buzz confirms that something happened, even when people are not looking at the screen.",
@@ -180,37 +155,19 @@ final class NotesParserTests: XCTestCase {
         XCTAssertEqual(topic.sections[0].guidelines[3].text["ko"], "햅틱은 선택 사항으로 두세요. 진동이 거슬리거나 불편한 사람도 있으니 끌 수 있게 하고, 햅틱 없이도 앱이 잘 동작하게 하세요.")
     }
 
-    func testBlogNoteSplitsTipBlockIntoEnglishAndKorean() throws {
-        let topic = try onlyTopic(of: try parseFixture("haptics-blog.txt"))
-
+    func testBlogNoteSplitsTipBlockAndReportsBlogLineAndDerivedTitle() throws {
         // The "TIP" label and the icon are not part of the text.
-        let tip = try guideline("haptics.haptics-work-best-when-accompany", in: topic)
-        XCTAssertEqual(tip.text, [
+        try assertBlogNote(try parseFixture("haptics-blog.txt"), tipID: "haptics.haptics-work-best-when-accompany", tip: [
             "en": "Haptics work best when they accompany something people can also see or hear. For developer guidance, see UIFeedbackGenerator.",
             "ko": "햅틱은 눈으로 보거나 귀로 들을 수 있는 변화와 함께 쓰일 때 가장 효과적입니다.",
-        ])
-    }
-
-    func testBlogNoteReportsBlogLineAndDerivedTitle() throws {
-        let result = try parseFixture("haptics-blog.txt")
-
-        XCTAssertEqual(result.warnings.map(\.line), [1, 1])
-        XCTAssertTrue(result.warnings[0].message.contains("no English title"))
-        XCTAssertTrue(result.warnings[1].message.contains("\"Haptics\""))
+        ], derivedTitle: "Haptics")
     }
 
     // MARK: An index page
 
     func testIndexPageYieldsFiveTopics() throws {
-        let result = try parseFixture("index-page.txt")
-
-        XCTAssertEqual(result.bundle.topics.map(\.slug), ["toggles", "steppers", "page-controls", "color-wells", "text-fields"])
-        XCTAssertEqual(result.bundle.topics.map { $0.title["en"] ?? "" }, ["Toggles", "Steppers", "Page Controls", "Color Wells", "Text Fields"])
-        for topic in result.bundle.topics {
-            XCTAssertEqual(topic.sections.map(\.key), ["overview"], topic.slug)
-            XCTAssertEqual(topic.sections[0].guidelines.count, 1, topic.slug)
-        }
-        XCTAssertEqual(result.paragraphsParsed, 6)
+        assertIndexPageTopics(try parseFixture("index-page.txt"), slugs: ["toggles", "steppers", "page-controls", "color-wells", "text-fields"],
+                              titles: ["Toggles", "Steppers", "Page Controls", "Color Wells", "Text Fields"], paragraphs: 6)
     }
 
     func testIndexPageSplitsMixedParagraphsAtTheScriptChange() throws {
@@ -245,12 +202,7 @@ final class NotesParserTests: XCTestCase {
     }
 
     func testIndexPageReportsHeaderCaptionsAndMissingTranslations() throws {
-        let result = try parseFixture("index-page.txt")
-
-        XCTAssertEqual(result.warnings.map(\.line), [1, 5, 7, 11])
-        XCTAssertTrue(result.warnings[0].message.contains("not a topic"))
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("caption") }.map(\.line), [7])
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("no Korean translation") }.map(\.line), [5, 11])
+        assertIndexPageWarnings(try parseFixture("index-page.txt"), lines: [1, 5, 7, 11], captions: [7], untranslated: [5, 11])
     }
 
     // MARK: Notes pasted one after another
@@ -380,13 +332,10 @@ final class NotesParserTests: XCTestCase {
         // The fixtures over and over: the document without its footer (after a footer nothing is
         // content), the CRLF note and the blog note.
         let fixtures = try NotesFolder.fixtures()
-        let document = try fixtures.text(of: "segmented-controls.txt")
-        let seed = String(document[..<(document.range(of: "※")?.lowerBound ?? document.endIndex)])
+        let seed = withoutFooter(try fixtures.text(of: "segmented-controls.txt"))
             + "\n\n" + (try fixtures.text(of: "popovers-crlf.txt")) + "\n\n" + (try fixtures.text(of: "haptics-blog.txt")) + "\n\n"
-        var notes = ""
-        while notes.utf8.count < 1_048_576 { notes += seed }
 
-        let result = parseLargeNotes(notes)
+        let result = parseLargeNotes(repeating: seed)
         XCTAssertGreaterThan(result.paragraphsParsed, 4_000)
     }
 

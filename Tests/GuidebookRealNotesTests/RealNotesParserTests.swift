@@ -11,20 +11,13 @@ final class RealNotesParserTests: XCTestCase {
     // MARK: Real notes: 004, a document with sections, captions and a source footer
 
     func testProgressIndicatorsNoteYieldsOneTopicWithThreeSections() throws {
-        let result = try parseSeed("004")
-        let topic = try onlyTopic(of: result)
-
-        XCTAssertEqual(topic.slug, "progress-indicators")
-        XCTAssertEqual(topic.category, "notes")
-        XCTAssertEqual(topic.title, ["en": "Progress Indicators"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview", "activity-indicators", "progress-bars", "network-activity-indicators"])
-        XCTAssertEqual(topic.sections.map(\.guidelines.count), [1, 5, 6, 2])
-        XCTAssertEqual(topic.sections[0].title, [:])
-        XCTAssertEqual(topic.sections[1].title, ["en": "Activity Indicators"])
-        XCTAssertEqual(topic.sections[2].title, ["en": "Progress Bars"])
         // The footnote asterisk of "Network Activity Indicators*" is not part of the name.
-        XCTAssertEqual(topic.sections[3].title, ["en": "Network Activity Indicators"])
-        XCTAssertEqual(result.paragraphsParsed, 41)
+        try assertDocumentTopic(try parseSeed("004"), slug: "progress-indicators", title: ["en": "Progress Indicators"], sections: [
+            ("overview", [:], 1),
+            ("activity-indicators", ["en": "Activity Indicators"], 5),
+            ("progress-bars", ["en": "Progress Bars"], 6),
+            ("network-activity-indicators", ["en": "Network Activity Indicators"], 2),
+        ], paragraphs: 41)
     }
 
     func testProgressIndicatorsNotePairsEachParagraphWithItsTranslation() throws {
@@ -69,16 +62,11 @@ final class RealNotesParserTests: XCTestCase {
     // MARK: Real notes: 002, series title, Korean title, an untranslated pointer
 
     func testSplitViewsNoteTakesTitleFromSeriesLineAndKoreanHeading() throws {
-        let result = try parseSeed("002")
-        let topic = try onlyTopic(of: result)
+        let topic = try assertOverviewOnlyTopic(try parseSeed("002"), slug: "split-views", title: ["en": "Split Views", "ko": "스플릿 뷰"], paragraphs: 16)
 
-        XCTAssertEqual(topic.slug, "split-views")
-        XCTAssertEqual(topic.title, ["en": "Split Views", "ko": "스플릿 뷰"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
         XCTAssertEqual(topic.sections[0].guidelines.count, 6)
         XCTAssertEqual(topic.summary["en"]?.hasPrefix("A split view manages the presentation of hierarchical content"), true)
         XCTAssertEqual(topic.summary["ko"]?.hasPrefix("스플릿 뷰는 앱 내 위계 순서가 있는 콘텐츠를"), true)
-        XCTAssertEqual(result.paragraphsParsed, 16)
     }
 
     func testSplitViewsNoteKeepsUntranslatedPointerInEnglishAndWarns() throws {
@@ -90,23 +78,16 @@ final class RealNotesParserTests: XCTestCase {
         let dragAndDrop = try guideline("split-views.appropriate-allow-people-drag-drop", in: topic)
         XCTAssertEqual(dragAndDrop.text["en"]?.hasPrefix("If appropriate, allow people to drag and drop content between columns."), true)
         XCTAssertEqual(dragAndDrop.text["ko"]?.hasPrefix("적절하다면 사용자들이 컬럼 간 콘텐츠를 드래그앤 드랍할 수 있게 하세요."), true)
-        let pointer = try guideline("split-views.developer-guidance-see-uisplitviewcontroller", in: topic)
-        XCTAssertEqual(pointer.text, ["en": "For developer guidance, see UISplitViewController."])
-        XCTAssertEqual(result.warnings.map(\.line), [40])
-        XCTAssertTrue(result.warnings[0].message.contains("no Korean translation"))
+        try assertUntranslatedPointer("split-views.developer-guidance-see-uisplitviewcontroller", in: topic,
+                                      english: "For developer guidance, see UISplitViewController.", result: result, warnedAt: 40)
     }
 
     // MARK: Real notes: 001, blog-style first line, paragraphs one per line, a tip block
 
     func testMaterialsNoteDerivesItsTitleAndPairsLinesInOrder() throws {
-        let result = try parseSeed("001")
-        let topic = try onlyTopic(of: result)
+        let topic = try assertOverviewOnlyTopic(try parseSeed("001"), slug: "materials", title: ["en": "Materials"], paragraphs: 16)
 
-        XCTAssertEqual(topic.slug, "materials")
-        XCTAssertEqual(topic.title, ["en": "Materials"])
-        XCTAssertEqual(topic.sections.map(\.key), ["overview"])
         XCTAssertEqual(topic.sections[0].guidelines.count, 7)
-        XCTAssertEqual(result.paragraphsParsed, 16)
         // Lines 2–3 are English and lines 4–5 their translations, in the same order.
         XCTAssertEqual(topic.summary["en"]?.hasPrefix("iOS provides materials (or blur effects)"), true)
         XCTAssertEqual(topic.summary["ko"]?.hasPrefix("iOS에서 제공하는 materials(혹은 블러 효과)를"), true)
@@ -119,42 +100,23 @@ final class RealNotesParserTests: XCTestCase {
         XCTAssertEqual(containers.text["ko"]?.hasPrefix("콘텐츠 컨테이너에 사용하려면"), true)
     }
 
-    func testMaterialsNoteSplitsTipBlockIntoEnglishAndKorean() throws {
-        let topic = try onlyTopic(of: try parseSeed("001"))
-
-        let tip = try guideline("materials.materials-require-presence-visual-effect", in: topic)
-        XCTAssertEqual(tip.text, [
+    func testMaterialsNoteSplitsTipBlockAndReportsBlogLineAndDerivedTitle() throws {
+        try assertBlogNote(try parseSeed("001"), tipID: "materials.materials-require-presence-visual-effect", tip: [
             "en": "Materials require the presence of a visual effect view in your view hierarchy. For developer guidance, see UIVisualEffectView.",
             "ko": "머티리얼을 사용하기 위해선, 뷰 계층 구조 안에 시각 효과 뷰가 있어야 합니다.",
-        ])
-    }
-
-    func testMaterialsNoteReportsBlogLineAndDerivedTitle() throws {
-        let result = try parseSeed("001")
-
-        XCTAssertEqual(result.warnings.map(\.line), [1, 1])
-        XCTAssertTrue(result.warnings[0].message.contains("no English title"))
-        XCTAssertTrue(result.warnings[1].message.contains("\"Materials\""))
+        ], derivedTitle: "Materials")
     }
 
     // MARK: Real notes: 000, an index page
 
     func testIndexPageYieldsTenTopics() throws {
-        let result = try parseSeed("000")
-
-        XCTAssertEqual(result.bundle.topics.map(\.slug), [
+        assertIndexPageTopics(try parseSeed("000"), slugs: [
             "dark-mode", "launch-screen", "interface-essentials", "sheets", "modality",
             "popovers", "refresh-content-controls", "progress-indicators", "labels", "context-menus",
-        ])
-        XCTAssertEqual(result.bundle.topics.map { $0.title["en"] ?? "" }, [
+        ], titles: [
             "Dark Mode", "Launch Screen", "Interface Essentials", "Sheets", "Modality",
             "Popovers", "Refresh Content Controls", "Progress Indicators", "Labels", "Context Menus",
-        ])
-        for topic in result.bundle.topics {
-            XCTAssertEqual(topic.sections.map(\.key), ["overview"], topic.slug)
-            XCTAssertEqual(topic.sections[0].guidelines.count, 1, topic.slug)
-        }
-        XCTAssertEqual(result.paragraphsParsed, 11)
+        ], paragraphs: 11)
     }
 
     func testIndexPageSplitsMixedParagraphsAtTheScriptChange() throws {
@@ -184,13 +146,7 @@ final class RealNotesParserTests: XCTestCase {
     }
 
     func testIndexPageReportsHeaderCaptionsAndMissingTranslations() throws {
-        let result = try parseSeed("000")
-
-        XCTAssertEqual(result.warnings.map(\.line), [1, 5, 7, 11, 13, 15, 19, 21, 21])
-        XCTAssertTrue(result.warnings[0].message.contains("not a topic"))
-        XCTAssertTrue(result.warnings[6].message.contains("caption"))
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("caption") }.map(\.line), [19, 21])
-        XCTAssertEqual(result.warnings.filter { $0.message.contains("no Korean translation") }.map(\.line), [5, 7, 11, 13, 15, 21])
+        assertIndexPageWarnings(try parseSeed("000"), lines: [1, 5, 7, 11, 13, 15, 19, 21, 21], captions: [19, 21], untranslated: [5, 7, 11, 13, 15, 21])
     }
 
     // MARK: Known topic titles
@@ -225,25 +181,15 @@ final class RealNotesParserTests: XCTestCase {
     // MARK: Robustness
 
     func testCRLFLineEndingsGiveTheSameResult() throws {
-        let text = try seedText("004")
-        let unix = NotesParser().parse(text, fileName: "004.txt")
-        let windows = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r\n"), fileName: "004.txt")
-        let oldMac = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r"), fileName: "004.txt")
-
-        XCTAssertEqual(windows, unix)
-        XCTAssertEqual(oldMac, unix)
-        XCTAssertEqual(windows.warnings.map(\.line), [25, 61, 103, 117, 119, 121])
+        let result = parseWithEveryLineEnding(try seedText("004"), fileName: "004.txt")
+        XCTAssertEqual(result.warnings.map(\.line), [25, 61, 103, 117, 119, 121])
     }
 
     func testOneMegabyteInputCompletesQuickly() throws {
         // Real notes over and over: 004 without its footer (after a footer nothing is content), 002, 001.
-        let progress = try seedText("004")
-        let seed = String(progress[..<(progress.range(of: "※")?.lowerBound ?? progress.endIndex)])
-            + "\n\n" + (try seedText("002")) + "\n\n" + (try seedText("001")) + "\n\n"
-        var notes = ""
-        while notes.utf8.count < 1_048_576 { notes += seed }
+        let seed = withoutFooter(try seedText("004")) + "\n\n" + (try seedText("002")) + "\n\n" + (try seedText("001")) + "\n\n"
 
-        let result = parseLargeNotes(notes)
+        let result = parseLargeNotes(repeating: seed)
         XCTAssertGreaterThan(result.paragraphsParsed, 4_000)
     }
 

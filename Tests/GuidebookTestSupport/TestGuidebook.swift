@@ -64,8 +64,11 @@ public final class TestGuidebook {
             let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
             runner = jobs
             try jobs.start()
-            var configuration = APIConfiguration(bodyLimit: bodyLimit, importBodyLimit: importLimit, spoolDirectory: directory + "/spool",
-                                                 requiresSeed: true, authentication: authentication)
+            var configuration = APIConfiguration()
+            configuration.bodyLimit = bodyLimit
+            configuration.importBodyLimit = importLimit
+            configuration.spoolDirectory = directory + "/spool"
+            configuration.authentication = authentication
             configure(&configuration)
             application = Application(
                 store: store,

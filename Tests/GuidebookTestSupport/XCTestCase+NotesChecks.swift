@@ -48,9 +48,105 @@ extension XCTestCase {
         return ids
     }
 
-    /// Parses `notes` (a megabyte or so) and checks that it takes less than 20 seconds, finds
-    /// topics and keeps guideline ids unique.
-    public func parseLargeNotes(_ notes: String, file: StaticString = #filePath, line: UInt = #line) -> NotesParseResult {
+    /// Checks that `result` is one topic in the parser's default category with this slug and
+    /// title, these sections in order (key, title, how many guidelines) and `paragraphs` paragraphs
+    /// parsed, as a note written as a document with headings makes. Returns the topic.
+    @discardableResult
+    public func assertDocumentTopic(_ result: NotesParseResult, slug: String, title: [String: String],
+                                    sections: [(key: String, title: [String: String], guidelines: Int)], paragraphs: Int,
+                                    file: StaticString = #filePath, line: UInt = #line) throws -> BundleTopic {
+        let topic = try onlyTopic(of: result, file: file, line: line)
+        XCTAssertEqual(topic.slug, slug, file: file, line: line)
+        XCTAssertEqual(topic.category, "notes", file: file, line: line)
+        XCTAssertEqual(topic.title, title, file: file, line: line)
+        XCTAssertEqual(topic.sections.map(\.key), sections.map(\.key), file: file, line: line)
+        XCTAssertEqual(topic.sections.map(\.guidelines.count), sections.map(\.guidelines), file: file, line: line)
+        for (section, expected) in zip(topic.sections, sections) {
+            XCTAssertEqual(section.title, expected.title, section.key, file: file, line: line)
+        }
+        XCTAssertEqual(result.paragraphsParsed, paragraphs, file: file, line: line)
+        return topic
+    }
+
+    /// Checks that `result` is one topic with this slug and title, all in its overview (the note
+    /// has no headings), from `paragraphs` paragraphs. Returns the topic.
+    @discardableResult
+    public func assertOverviewOnlyTopic(_ result: NotesParseResult, slug: String, title: [String: String], paragraphs: Int,
+                                        file: StaticString = #filePath, line: UInt = #line) throws -> BundleTopic {
+        let topic = try onlyTopic(of: result, file: file, line: line)
+        XCTAssertEqual(topic.slug, slug, file: file, line: line)
+        XCTAssertEqual(topic.title, title, file: file, line: line)
+        XCTAssertEqual(topic.sections.map(\.key), ["overview"], file: file, line: line)
+        XCTAssertEqual(result.paragraphsParsed, paragraphs, file: file, line: line)
+        return topic
+    }
+
+    /// Checks that `result` is an index page's topics: these slugs with these English titles, each
+    /// an overview of one guideline, from `paragraphs` paragraphs.
+    public func assertIndexPageTopics(_ result: NotesParseResult, slugs: [String], titles: [String], paragraphs: Int,
+                                      file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.bundle.topics.map(\.slug), slugs, file: file, line: line)
+        XCTAssertEqual(result.bundle.topics.map { $0.title["en"] ?? "" }, titles, file: file, line: line)
+        for topic in result.bundle.topics {
+            XCTAssertEqual(topic.sections.map(\.key), ["overview"], topic.slug, file: file, line: line)
+            XCTAssertEqual(topic.sections[0].guidelines.count, 1, topic.slug, file: file, line: line)
+        }
+        XCTAssertEqual(result.paragraphsParsed, paragraphs, file: file, line: line)
+    }
+
+    /// Checks an index page's warnings: at these lines in all, the first that the header is not a
+    /// topic, captions at `captions` and paragraphs without a Korean translation at `untranslated`.
+    public func assertIndexPageWarnings(_ result: NotesParseResult, lines: [Int], captions: [Int], untranslated: [Int],
+                                        file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.warnings.map(\.line), lines, file: file, line: line)
+        XCTAssertTrue(result.warnings.first?.message.contains("not a topic") ?? false, file: file, line: line)
+        XCTAssertEqual(result.warnings.filter { $0.message.contains("caption") }.map(\.line), captions, file: file, line: line)
+        XCTAssertEqual(result.warnings.filter { $0.message.contains("no Korean translation") }.map(\.line), untranslated, file: file, line: line)
+    }
+
+    /// Checks what is particular to a blog-style note: its tip block, the guideline `tipID`, is
+    /// split into English (with the developer pointer) and Korean as `tip`; and its two warnings,
+    /// both on its first line, say that it has no English title and that `derivedTitle` is taken.
+    public func assertBlogNote(_ result: NotesParseResult, tipID: String, tip: [String: String], derivedTitle: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try guideline(tipID, in: try onlyTopic(of: result, file: file, line: line), file: file, line: line).text, tip, file: file, line: line)
+        XCTAssertEqual(result.warnings.map(\.line), [1, 1], file: file, line: line)
+        guard result.warnings.count == 2 else { return }
+        XCTAssertTrue(result.warnings[0].message.contains("no English title"), result.warnings[0].message, file: file, line: line)
+        XCTAssertTrue(result.warnings[1].message.contains("\"\(derivedTitle)\""), result.warnings[1].message, file: file, line: line)
+    }
+
+    /// Checks that the guideline `id` of `topic`, a developer pointer between an English paragraph
+    /// and its translation, stays English-only as `english`, and that the only warning says so at
+    /// `warnedAt`.
+    public func assertUntranslatedPointer(_ id: String, in topic: BundleTopic, english: String, result: NotesParseResult, warnedAt: Int,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(try guideline(id, in: topic, file: file, line: line).text, ["en": english], file: file, line: line)
+        XCTAssertEqual(result.warnings.map(\.line), [warnedAt], file: file, line: line)
+        XCTAssertTrue(result.warnings.first?.message.contains("no Korean translation") ?? false, file: file, line: line)
+    }
+
+    /// Parses `text` (LF line endings) as it is, with CRLF and with CR line endings, checks that
+    /// the three give the same result and returns it.
+    public func parseWithEveryLineEnding(_ text: String, fileName: String, file: StaticString = #filePath, line: UInt = #line) -> NotesParseResult {
+        let unix = NotesParser().parse(text, fileName: fileName)
+        let windows = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r\n"), fileName: fileName)
+        let oldMac = NotesParser().parse(text.replacingOccurrences(of: "\n", with: "\r"), fileName: fileName)
+        XCTAssertEqual(windows, unix, fileName, file: file, line: line)
+        XCTAssertEqual(oldMac, unix, fileName, file: file, line: line)
+        return unix
+    }
+
+    /// `text` up to its source footer (the "※" line), after which nothing is content.
+    public func withoutFooter(_ text: String) -> String {
+        String(text[..<(text.range(of: "※")?.lowerBound ?? text.endIndex)])
+    }
+
+    /// Parses `seed` over and over, a megabyte of it, and checks that it takes less than 20
+    /// seconds, finds topics and keeps guideline ids unique.
+    public func parseLargeNotes(repeating seed: String, file: StaticString = #filePath, line: UInt = #line) -> NotesParseResult {
+        var notes = ""
+        while notes.utf8.count < 1_048_576 { notes += seed }
         let start = Date()
         let result = NotesParser().parse(notes, fileName: "big.txt")
         let elapsed = Date().timeIntervalSince(start)

@@ -45,6 +45,15 @@ struct EditRequest {
         return .version(in: versions)
     }
 
+    /// A `DELETE`: `remove` runs in one write of `store` with the request's `If-Match`
+    /// precondition (`required`: `--require-if-match`); the answer is a 204.
+    static func delete(_ request: APIRequest, in store: Store, required: Bool,
+                       _ remove: (KnowledgeWriter, WritePrecondition) throws -> Void) throws -> APIResponse {
+        let precondition = try precondition(request, required: required)
+        try store.write(token: request.tokenName) { try remove($0, precondition) }
+        return EditingController.noContent
+    }
+
     /// The members of a JSON object, read by type; what is wrong is collected in `problems`.
     struct Fields {
         private let members: [(key: String, value: JSONValue)]

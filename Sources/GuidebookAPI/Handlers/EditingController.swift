@@ -48,15 +48,7 @@ struct EditingController: Controller {
 
     private func replaceTopic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
-        let body = try EditRequest.body(request)
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
-            var document = body
-            if request.http.method == "PATCH" {
-                let current = try writer.reader.topicSummary(slug: slug)
-                document = Self.document(of: current).merged(with: body)
-            }
-            var fields = EditRequest.Fields(document)
+        return try replace(request, current: { Self.document(of: try $0.topicSummary(slug: slug)) }) { writer, fields, precondition in
             let draft = TopicDraft(slug: fields.string("slug"), category: fields.string("category"), title: fields.string("title"), summary: fields.string("summary"))
             let version = try writer.editor.replaceTopic(slug: slug, draft, precondition: precondition, problems: fields.finish())
             return try topicResponse(slug, version: version, writer: writer, request: request, created: false)
@@ -65,9 +57,7 @@ struct EditingController: Controller {
 
     private func deleteTopic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        try store.write(token: request.tokenName) { try $0.editor.deleteTopic(slug: slug, precondition: precondition) }
-        return Self.noContent
+        return try EditRequest.delete(request, in: store, required: requireIfMatch) { try $0.editor.deleteTopic(slug: slug, precondition: $1) }
     }
 
     /// The editable fields of a topic as a JSON object (what a merge patch applies to).
@@ -80,12 +70,10 @@ struct EditingController: Controller {
     }
 
     private func topicResponse(_ slug: String, version: String, writer: KnowledgeWriter, request: APIRequest, created: Bool) throws -> APIResponse {
-        let reader = writer.reader
-        guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-        let localizer = try KnowledgeController.localizer(request, reader: reader)
-        var json = JSONWriter(capacity: 8192)
-        Representations.write(topic, localizer: localizer, into: &json)
-        return Self.written(json, version: version, localizer: localizer, location: created ? "/v1/topics/\(slug)" : nil)
+        guard let topic = try writer.reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
+        return try represent(version: version, reader: writer.reader, request: request, capacity: 8192, location: created ? "/v1/topics/\(slug)" : nil) {
+            Representations.write(topic, localizer: $0, into: &$1)
+        }
     }
 
     // MARK: Sections
@@ -104,16 +92,13 @@ struct EditingController: Controller {
     private func replaceSection(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
         let key = request.parameter("key")
-        let body = try EditRequest.body(request)
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
-            var document = body
-            if request.http.method == "PATCH", let (_, section) = try writer.reader.section(topic: slug, key: key) {
-                var members: [(key: String, value: JSONValue)] = [("key", .string(section.key)), ("position", .number(Double(section.position)))]
-                if let title = section.title[SourceLocale.code], !title.isEmpty { members.append(("title", .string(title))) }
-                document = JSONValue.object(members).merged(with: body)
-            }
-            var fields = EditRequest.Fields(document)
+        let current = { (reader: KnowledgeReader) -> JSONValue? in
+            guard let (_, section) = try reader.section(topic: slug, key: key) else { return nil }
+            var members: [(key: String, value: JSONValue)] = [("key", .string(section.key)), ("position", .number(Double(section.position)))]
+            if let title = section.title[SourceLocale.code], !title.isEmpty { members.append(("title", .string(title))) }
+            return .object(members)
+        }
+        return try replace(request, current: current) { writer, fields, precondition in
             let draft = SectionDraft(key: fields.string("key"), title: fields.string("title"), position: fields.int("position"))
             let version = try writer.editor.replaceSection(topic: slug, key: key, draft, precondition: precondition, problems: fields.finish())
             return try sectionResponse(slug, key, version: version, writer: writer, request: request, created: false)
@@ -123,9 +108,7 @@ struct EditingController: Controller {
     private func deleteSection(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
         let key = request.parameter("key")
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        try store.write(token: request.tokenName) { try $0.editor.deleteSection(topic: slug, key: key, precondition: precondition) }
-        return Self.noContent
+        return try EditRequest.delete(request, in: store, required: requireIfMatch) { try $0.editor.deleteSection(topic: slug, key: key, precondition: $1) }
     }
 
     /// `{"guidelines": [id, ...]}`: every guideline of the section, in their new order.
@@ -144,12 +127,11 @@ struct EditingController: Controller {
     }
 
     private func sectionResponse(_ slug: String, _ key: String, version: String, writer: KnowledgeWriter, request: APIRequest, created: Bool) throws -> APIResponse {
-        let reader = writer.reader
-        guard let (topic, section) = try reader.section(topic: slug, key: key) else { throw StoreError.notFound(kind: "section", id: slug + "/" + key) }
-        let localizer = try KnowledgeController.localizer(request, reader: reader)
-        var json = JSONWriter(capacity: 4096)
-        Representations.write(section, of: topic, localizer: localizer, into: &json)
-        return Self.written(json, version: version, localizer: localizer, location: created ? "/v1/topics/\(slug)/sections/\(key)" : nil)
+        guard let (topic, section) = try writer.reader.section(topic: slug, key: key) else { throw StoreError.notFound(kind: "section", id: slug + "/" + key) }
+        let location = created ? "/v1/topics/\(slug)/sections/\(key)" : nil
+        return try represent(version: version, reader: writer.reader, request: request, capacity: 4096, location: location) {
+            Representations.write(section, of: topic, localizer: $0, into: &$1)
+        }
     }
 
     // MARK: Guidelines
@@ -166,17 +148,14 @@ struct EditingController: Controller {
 
     private func replaceGuideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
-        let body = try EditRequest.body(request)
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
-            var document = body
-            if request.http.method == "PATCH", let current = try writer.reader.guideline(id: id) {
-                document = JSONValue.object([
-                    ("id", .string(current.id)), ("topic", .string(current.topic)), ("section", .string(current.section)),
-                    ("text", .string(current.text[SourceLocale.code] ?? "")), ("position", .number(Double(current.position))),
-                ]).merged(with: body)
-            }
-            var fields = EditRequest.Fields(document)
+        let current = { (reader: KnowledgeReader) -> JSONValue? in
+            guard let current = try reader.guideline(id: id) else { return nil }
+            return .object([
+                ("id", .string(current.id)), ("topic", .string(current.topic)), ("section", .string(current.section)),
+                ("text", .string(current.text[SourceLocale.code] ?? "")), ("position", .number(Double(current.position))),
+            ])
+        }
+        return try replace(request, current: current) { writer, fields, precondition in
             let draft = Self.guidelineDraft(&fields)
             let version = try writer.editor.replaceGuideline(id: id, draft, precondition: precondition, problems: fields.finish())
             return try guidelineResponse(id, version: version, writer: writer, request: request, created: false)
@@ -185,9 +164,7 @@ struct EditingController: Controller {
 
     private func deleteGuideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        try store.write(token: request.tokenName) { try $0.editor.deleteGuideline(id: id, precondition: precondition) }
-        return Self.noContent
+        return try EditRequest.delete(request, in: store, required: requireIfMatch) { try $0.editor.deleteGuideline(id: id, precondition: $1) }
     }
 
     private static func guidelineDraft(_ fields: inout EditRequest.Fields) -> GuidelineDraft {
@@ -196,15 +173,37 @@ struct EditingController: Controller {
     }
 
     func guidelineResponse(_ id: String, version: String, writer: KnowledgeWriter, request: APIRequest, created: Bool) throws -> APIResponse {
-        let reader = writer.reader
-        guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
-        let localizer = try KnowledgeController.localizer(request, reader: reader)
-        var json = JSONWriter(capacity: 1024)
-        Representations.write(guideline, localizer: localizer, into: &json)
-        return Self.written(json, version: version, localizer: localizer, location: created ? "/v1/guidelines/\(id)" : nil)
+        guard let guideline = try writer.reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
+        return try represent(version: version, reader: writer.reader, request: request, capacity: 1024, location: created ? "/v1/guidelines/\(id)" : nil) {
+            Representations.write(guideline, localizer: $0, into: &$1)
+        }
     }
 
     // MARK: Shared
+
+    /// A `PUT` or `PATCH`: for a `PATCH` the body is merged into `current`, the resource's editable
+    /// fields now (nil when there is no such resource: the body alone); `write` reads the fields
+    /// and writes them. All in one store write, with the request's `If-Match` precondition.
+    private func replace(_ request: APIRequest, current: (KnowledgeReader) throws -> JSONValue?,
+                         _ write: (KnowledgeWriter, inout EditRequest.Fields, WritePrecondition) throws -> APIResponse) throws -> APIResponse {
+        let body = try EditRequest.body(request)
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        return try store.write(token: request.tokenName) { writer in
+            var document = body
+            if request.http.method == "PATCH", let current = try current(writer.reader) { document = current.merged(with: body) }
+            var fields = EditRequest.Fields(document)
+            return try write(writer, &fields, precondition)
+        }
+    }
+
+    /// The answer to a write (`written`): the representation `write` makes in the request's locales.
+    private func represent(version: String, reader: KnowledgeReader, request: APIRequest, capacity: Int, location: String?,
+                           _ write: (Localizer, inout JSONWriter) -> Void) throws -> APIResponse {
+        let localizer = try KnowledgeController.localizer(request, reader: reader)
+        var json = JSONWriter(capacity: capacity)
+        write(localizer, &json)
+        return Self.written(json, version: version, localizer: localizer, location: location)
+    }
 
     static let noContent = APIResponse(status: 204, headers: [], body: .bytes([]), isCacheable: false)
 

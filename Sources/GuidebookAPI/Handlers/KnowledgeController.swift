@@ -48,16 +48,11 @@ struct KnowledgeController: Controller {
         let locales = try store.read { try $0.locales() }
         var json = JSONWriter()
         json.beginObject()
-        json.key("items")
-        json.beginArray()
-        for locale in locales {
-            json.beginObject()
+        json.objects("items", locales) { json, locale in
             json.field("code", locale.code)
             json.field("name", locale.name)
             json.field("source", locale.isSource)
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
         return .json(json)
     }

@@ -75,22 +75,16 @@ struct SearchController: Controller {
             writeHit(item.hit, texts: item.texts, localizer: localizer, highlighter: highlighter, into: &json)
         }
         json.endArray()
-        json.key("facets")
-        json.beginObject()
-        json.field("exact", results.facetsAreExact)
-        json.field("topics_matched", results.topicsMatched)
-        for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
-            json.key(name)
-            json.beginArray()
-            for facet in facets {
-                json.beginObject()
-                json.field("slug", facet.slug)
-                json.field("count", facet.count)
-                json.endObject()
+        json.object("facets") { json in
+            json.field("exact", results.facetsAreExact)
+            json.field("topics_matched", results.topicsMatched)
+            for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
+                json.objects(name, facets) { json, facet in
+                    json.field("slug", facet.slug)
+                    json.field("count", facet.count)
+                }
             }
-            json.endArray()
         }
-        json.endObject()
         let next = results.hasMore && offset + limit <= Self.maxOffset ? Cursor.encode([Int64(offset + limit)], list: list) : nil
         json.field("next", next)
         json.endObject()

@@ -29,22 +29,16 @@ struct TranslationController: Controller {
     private func putGuideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
         let locale = request.parameter("locale")
-        var fields = EditRequest.Fields(try EditRequest.body(request))
-        let text = fields.string("text")
-        let problems = fields.finish()
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
+        return try put(request, fields: { $0.string("text") }) { writer, text, problems, precondition in
             let version = try writer.editor.putGuidelineTranslation(id: id, locale: locale, text: text, precondition: precondition, problems: problems)
             return try guidelineTranslation(id, locale: locale, version: version, reader: writer.reader)
         }
     }
 
     private func deleteGuideline(_ request: APIRequest) throws -> APIResponse {
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        _ = try store.write(token: request.tokenName) { writer in
-            try writer.editor.deleteGuidelineTranslation(id: request.parameter("id"), locale: request.parameter("locale"), precondition: precondition)
+        try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
+            _ = try writer.editor.deleteGuidelineTranslation(id: request.parameter("id"), locale: request.parameter("locale"), precondition: precondition)
         }
-        return EditingController.noContent
     }
 
     private func guidelineTranslation(_ id: String, locale code: String, version: String, reader: KnowledgeReader) throws -> APIResponse {
@@ -61,11 +55,8 @@ struct TranslationController: Controller {
     private func putTopic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
         let locale = request.parameter("locale")
-        var fields = EditRequest.Fields(try EditRequest.body(request))
-        let (title, summary) = (fields.string("title"), fields.string("summary"))
-        let problems = fields.finish()
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
+        return try put(request, fields: { ($0.string("title"), $0.string("summary")) }) { writer, text, problems, precondition in
+            let (title, summary) = text
             let version = try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: summary,
                                                                 precondition: precondition, problems: problems)
             guard let fields = try writer.reader.topicTranslations(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
@@ -74,22 +65,16 @@ struct TranslationController: Controller {
     }
 
     private func deleteTopic(_ request: APIRequest) throws -> APIResponse {
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        _ = try store.write(token: request.tokenName) { writer in
-            try writer.editor.deleteTopicTranslation(slug: request.parameter("slug"), locale: request.parameter("locale"), precondition: precondition)
+        try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
+            _ = try writer.editor.deleteTopicTranslation(slug: request.parameter("slug"), locale: request.parameter("locale"), precondition: precondition)
         }
-        return EditingController.noContent
     }
 
     private func putSection(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
         let key = request.parameter("key")
         let locale = request.parameter("locale")
-        var fields = EditRequest.Fields(try EditRequest.body(request))
-        let title = fields.string("title")
-        let problems = fields.finish()
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { writer in
+        return try put(request, fields: { $0.string("title") }) { writer, title, problems, precondition in
             let version = try writer.editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: title,
                                                                   precondition: precondition, problems: problems)
             guard let fields = try writer.reader.sectionTranslations(topic: slug, key: key) else {
@@ -100,12 +85,21 @@ struct TranslationController: Controller {
     }
 
     private func deleteSection(_ request: APIRequest) throws -> APIResponse {
-        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        _ = try store.write(token: request.tokenName) { writer in
-            try writer.editor.deleteSectionTranslation(topic: request.parameter("slug"), key: request.parameter("key"),
-                                                       locale: request.parameter("locale"), precondition: precondition)
+        try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
+            _ = try writer.editor.deleteSectionTranslation(topic: request.parameter("slug"), key: request.parameter("key"),
+                                                           locale: request.parameter("locale"), precondition: precondition)
         }
-        return EditingController.noContent
+    }
+
+    /// A translation's write: `read` takes its fields from the body, then `write` runs in one
+    /// store write with them, the fields' problems and the `If-Match` precondition.
+    private func put<Text>(_ request: APIRequest, fields read: (inout EditRequest.Fields) -> Text,
+                           _ write: (KnowledgeWriter, Text, [InvalidField], WritePrecondition) throws -> APIResponse) throws -> APIResponse {
+        var fields = EditRequest.Fields(try EditRequest.body(request))
+        let text = read(&fields)
+        let problems = fields.finish()
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        return try store.write(token: request.tokenName) { try write($0, text, problems, precondition) }
     }
 
     /// A topic's or section's translation into `locale` with its state and the source it translates.
@@ -137,25 +131,15 @@ struct TranslationController: Controller {
         let coverage = try store.read { try $0.translationCoverage() }
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
-        json.key("items")
-        json.beginArray()
-        for locale in coverage {
-            json.beginObject()
+        json.objects("items", coverage) { json, locale in
             json.field("locale", locale.locale.code)
             json.field("name", locale.locale.name)
             Self.write(locale.overall, into: &json)
-            json.key("topics")
-            json.beginArray()
-            for (slug, counts) in locale.topics {
-                json.beginObject()
-                json.field("topic", slug)
-                Self.write(counts, into: &json)
-                json.endObject()
+            json.objects("topics", locale.topics) { json, topic in
+                json.field("topic", topic.slug)
+                Self.write(topic.counts, into: &json)
             }
-            json.endArray()
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
         return .json(json)
     }
@@ -167,12 +151,11 @@ struct TranslationController: Controller {
         json.field("current", counts.current)
         json.field("outdated", counts.outdated)
         json.field("missing", counts.missing)
-        json.key("percent")
-        json.beginObject()
-        json.field("current", percent(counts.current))
-        json.field("outdated", percent(counts.outdated))
-        json.field("missing", percent(counts.missing))
-        json.endObject()
+        json.object("percent") { json in
+            json.field("current", percent(counts.current))
+            json.field("outdated", percent(counts.outdated))
+            json.field("missing", percent(counts.missing))
+        }
     }
 
     private func workList(_ request: APIRequest) throws -> APIResponse {

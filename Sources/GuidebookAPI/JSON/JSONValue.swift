@@ -109,50 +109,47 @@ public enum JSONValue: Sendable, Equatable {
         }
 
         mutating func object(depth: Int) throws -> JSONValue {
-            guard depth <= JSONValue.maxDepth else { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
-            index += 1
             var members: [(key: String, value: JSONValue)] = []
             var keys: Set<String> = []
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
+            try elements(depth: depth, close: "}") { parser in
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                    throw parser.error("expected a member name in quotes")
+                }
+                let key = try parser.string()
+                guard keys.insert(key).inserted else { throw parser.error("the member '\(key.prefix(60))' appears twice") }
+                parser.skipWhitespace()
+                guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else { throw parser.error("expected ':'") }
+                parser.index += 1
+                parser.skipWhitespace()
+                members.append((key, try parser.value(depth: depth)))
             }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
-                let key = try string()
-                guard keys.insert(key).inserted else { throw error("the member '\(key.prefix(60))' appears twice") }
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
-                index += 1
-                skipWhitespace()
-                members.append((key, try value(depth: depth)))
-                skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of the body") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                throw error("expected ',' or '}'")
-            }
+            return .object(members)
         }
 
         mutating func array(depth: Int) throws -> JSONValue {
+            var items: [JSONValue] = []
+            try elements(depth: depth, close: "]") { parser in items.append(try parser.value(depth: depth)) }
+            return .array(items)
+        }
+
+        /// The elements of an object or an array, from its opening bracket to `close`: each read by
+        /// `element` (white space around it skipped), separated by commas.
+        mutating func elements(depth: Int, close: Unicode.Scalar, _ element: (inout Parser) throws -> Void) throws {
             guard depth <= JSONValue.maxDepth else { throw error("nested deeper than \(JSONValue.maxDepth) levels") }
             index += 1
-            var items: [JSONValue] = []
             skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            if index < bytes.count, bytes[index] == UInt8(ascii: close) {
                 index += 1
-                return .array(items)
+                return
             }
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth))
+                try element(&self)
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of the body") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                throw error("expected ',' or ']'")
+                if bytes[index] == UInt8(ascii: close) { index += 1; return }
+                throw error("expected ',' or '\(close)'")
             }
         }
 

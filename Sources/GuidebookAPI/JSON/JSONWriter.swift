@@ -111,6 +111,27 @@ public struct JSONWriter {
         endObject()
     }
 
+    /// Writes an object whose members `members` writes (a nested object of a representation).
+    public mutating func object(_ name: String, _ members: (inout JSONWriter) throws -> Void) rethrows {
+        key(name)
+        beginObject()
+        try members(&self)
+        endObject()
+    }
+
+    /// Writes an array of one object per element of `elements`, whose members `members` writes.
+    public mutating func objects<Elements: Sequence>(_ name: String, _ elements: Elements,
+                                                     _ members: (inout JSONWriter, Elements.Element) throws -> Void) rethrows {
+        key(name)
+        beginArray()
+        for element in elements {
+            beginObject()
+            try members(&self, element)
+            endObject()
+        }
+        endArray()
+    }
+
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var copy = text

@@ -3,19 +3,10 @@ import Foundation
 /// Counters and histograms for `GET /metrics`, updated by the application as it answers.
 public final class Metrics: @unchecked Sendable {
     private let lock = NSLock()
-    private var requests: [RequestKey: Int] = [:]
-    private var latencyBuckets: [Int]
-    private var latencyCount = 0
-    private var latencySum = 0.0
-    private var inFlight = 0
-    private var searches = 0
-    private var zeroResultSearches = 0
-    private var relaxedSearches = 0
-    private var importedGuidelines = 0
-    private var importSeconds = 0.0
-    private var authFailures: [String: Int] = [:]
-    private var authDelayed = 0
-    private var authDelaySeconds = 0.0
+    /// Every value, counted in the form `snapshot()` copies.
+    private var values = Snapshot(requests: [:], latencyBuckets: Array(repeating: 0, count: Metrics.latencyBounds.count),
+                                  latencyCount: 0, latencySum: 0, inFlight: 0, searches: 0, zeroResultSearches: 0, relaxedSearches: 0,
+                                  importedGuidelines: 0, importSeconds: 0, authFailures: [:], authDelayed: 0, authDelaySeconds: 0)
 
     /// Upper bounds of the latency histogram, in seconds.
     public static let latencyBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -26,19 +17,17 @@ public final class Metrics: @unchecked Sendable {
         let status: Int
     }
 
-    public init() {
-        latencyBuckets = Array(repeating: 0, count: Self.latencyBounds.count)
-    }
+    public init() {}
 
-    func begin() { lock.withLock { inFlight += 1 } }
+    func begin() { lock.withLock { values.inFlight += 1 } }
 
     func end(method: String, route: String, status: Int, seconds: Double) {
         lock.withLock {
-            inFlight -= 1
-            requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
-            latencyCount += 1
-            latencySum += seconds
-            if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { latencyBuckets[bucket] += 1 }
+            values.inFlight -= 1
+            values.requests[RequestKey(method: method, route: route, status: status), default: 0] += 1
+            values.latencyCount += 1
+            values.latencySum += seconds
+            if let bucket = Self.latencyBounds.firstIndex(where: { seconds <= $0 }) { values.latencyBuckets[bucket] += 1 }
         }
     }
 
@@ -54,9 +43,9 @@ public final class Metrics: @unchecked Sendable {
             for event in events {
                 switch event {
                 case .search(let total, let relaxed):
-                    searches += 1
-                    if total == 0 { zeroResultSearches += 1 }
-                    if relaxed { relaxedSearches += 1 }
+                    values.searches += 1
+                    if total == 0 { values.zeroResultSearches += 1 }
+                    if relaxed { values.relaxedSearches += 1 }
                 }
             }
         }
@@ -65,8 +54,8 @@ public final class Metrics: @unchecked Sendable {
     /// Records a finished import: guidelines written and the time it took.
     public func recordImport(guidelines: Int, seconds: Double) {
         lock.withLock {
-            importedGuidelines += guidelines
-            importSeconds += seconds
+            values.importedGuidelines += guidelines
+            values.importSeconds += seconds
         }
     }
 
@@ -74,10 +63,10 @@ public final class Metrics: @unchecked Sendable {
     /// and how long its answer was made to wait.
     func recordAuthFailure(reason: String, delay: Duration) {
         lock.withLock {
-            authFailures[reason, default: 0] += 1
+            values.authFailures[reason, default: 0] += 1
             if delay > .zero {
-                authDelayed += 1
-                authDelaySeconds += Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+                values.authDelayed += 1
+                values.authDelaySeconds += Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
             }
         }
     }
@@ -101,10 +90,7 @@ public final class Metrics: @unchecked Sendable {
 
     func snapshot() -> Snapshot {
         lock.withLock {
-            Snapshot(requests: requests, latencyBuckets: latencyBuckets, latencyCount: latencyCount, latencySum: latencySum,
-                     inFlight: inFlight, searches: searches, zeroResultSearches: zeroResultSearches, relaxedSearches: relaxedSearches,
-                     importedGuidelines: importedGuidelines, importSeconds: importSeconds,
-                     authFailures: authFailures, authDelayed: authDelayed, authDelaySeconds: authDelaySeconds)
+            values
         }
     }
 }

@@ -159,15 +159,10 @@ public struct Problem: Error, Sendable, Equatable {
         json.field("instance", instance)
         for (key, value) in extra.sorted(by: { $0.key < $1.key }) { json.field(key, value) }
         if !invalidParams.isEmpty {
-            json.key("invalid_params")
-            json.beginArray()
-            for param in invalidParams {
-                json.beginObject()
+            json.objects("invalid_params", invalidParams) { json, param in
                 json.field("name", param.name)
                 json.field("reason", param.reason)
-                json.endObject()
             }
-            json.endArray()
         }
         json.endObject()
         return json.bytes

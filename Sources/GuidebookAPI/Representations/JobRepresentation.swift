@@ -12,29 +12,26 @@ enum JobRepresentation {
         json.field("status", job.status.rawValue)
         json.field("phase", job.phase)
         json.field("message", job.message)
-        json.key("progress")
-        json.beginObject()
-        json.field("completed", job.completed)
-        json.field("total", job.total)
-        json.field("unit", job.unit)
-        json.field("percent", job.percent)
-        json.field("determinate", job.total != nil)
-        json.endObject()
+        json.object("progress") { json in
+            json.field("completed", job.completed)
+            json.field("total", job.total)
+            json.field("unit", job.unit)
+            json.field("percent", job.percent)
+            json.field("determinate", job.total != nil)
+        }
         json.field("eta_seconds", eta(job))
         json.field("created_at", job.createdAt)
         json.field("started_at", job.startedAt)
         json.field("updated_at", job.updatedAt)
         json.field("finished_at", job.finishedAt)
-        json.key("params")
-        json.beginObject()
-        if let params = job.importParams {
+        json.object("params") { json in
+            guard let params = job.importParams else { return }
             json.field("format", params.format.rawValue)
             json.field("mode", params.mode.rawValue)
             json.field("dry_run", params.dryRun)
             json.field("file_name", params.fileName)
             json.field("size", params.size)
         }
-        json.endObject()
         json.key("result")
         if let result = job.importResult { write(result, into: &json) } else { json.null() }
         json.key("error")
@@ -56,23 +53,17 @@ enum JobRepresentation {
         json.beginObject()
         json.field("dry_run", result.dryRun)
         for (name, tally) in [("topics", result.counts.topics), ("guidelines", result.counts.guidelines), ("translations", result.counts.translations)] {
-            json.key(name)
-            json.beginObject()
-            json.field("created", tally.created)
-            json.field("updated", tally.updated)
-            json.field("unchanged", tally.unchanged)
-            json.endObject()
+            json.object(name) { json in
+                json.field("created", tally.created)
+                json.field("updated", tally.updated)
+                json.field("unchanged", tally.unchanged)
+            }
         }
-        json.key("warnings")
-        json.beginArray()
-        for warning in result.warnings {
-            json.beginObject()
+        json.objects("warnings", result.warnings) { json, warning in
             json.field("file", warning.file)
             json.field("line", warning.line)
             json.field("message", warning.message)
-            json.endObject()
         }
-        json.endArray()
         json.field("warnings_omitted", result.warningsOmitted)
         json.endObject()
     }

@@ -29,17 +29,12 @@ enum WebhookRepresentation {
         json.field("state", delivery.state.rawValue)
         json.field("created_at", time(delivery.createdAt))
         json.field("next_attempt_at", delivery.state == .pending ? time(delivery.nextAttemptAt) : nil)
-        json.key("attempts")
-        json.beginArray()
-        for attempt in delivery.attempts {
-            json.beginObject()
+        json.objects("attempts", delivery.attempts) { json, attempt in
             json.field("attempted_at", time(attempt.attemptedAt))
             json.field("status", attempt.status)
             json.field("latency_ms", attempt.latencyMilliseconds)
             json.field("error", attempt.error)
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 

@@ -24,9 +24,7 @@ public struct KnowledgeEditor {
         let categoryID = try checkTopicFields(draft, into: &problems)
         try refuse(problems)
         guard let slug = draft.slug, let categoryID else { throw StoreError.corrupt("validated topic draft lacks fields") }
-        if try database.scalarInt("SELECT 1 FROM topics WHERE slug = ?", [.text(slug)]) != nil {
-            throw StoreError.alreadyExists(kind: "topic", id: slug)
-        }
+        try refuseExisting("topic", id: slug, "SELECT 1 FROM topics WHERE slug = ?", [.text(slug)])
         try database.run("""
             INSERT INTO topics (slug, category_id, position, created_at, updated_at)
             VALUES (?1, ?2, (SELECT coalesce(max(position), -1) + 1 FROM topics WHERE category_id = ?2), ?3, ?3)
@@ -104,9 +102,7 @@ public struct KnowledgeEditor {
         checkSectionFields(draft, into: &problems)
         try refuse(problems)
         guard let key = draft.key else { throw StoreError.corrupt("validated section draft lacks its key") }
-        if try database.scalarInt("SELECT 1 FROM sections WHERE topic_id = ? AND key = ?", [.int(topic.id), .text(key)]) != nil {
-            throw StoreError.alreadyExists(kind: "section", id: slug + "#" + key)
-        }
+        try refuseExisting("section", id: slug + "#" + key, "SELECT 1 FROM sections WHERE topic_id = ? AND key = ?", [.int(topic.id), .text(key)])
         try database.run("INSERT INTO sections (topic_id, key, position, created_at, updated_at) VALUES (?1, ?2, 1000000, ?3, ?3)",
                          [.int(topic.id), .text(key), .text(now)])
         let id = Int(database.lastInsertRowID)
@@ -212,9 +208,7 @@ public struct KnowledgeEditor {
         let place = try checkGuidelineFields(draft, into: &problems)
         try refuse(problems)
         guard let key = draft.id, let place else { throw StoreError.corrupt("validated guideline draft lacks fields") }
-        if try database.scalarInt("SELECT 1 FROM guidelines WHERE key = ?", [.text(key)]) != nil {
-            throw StoreError.alreadyExists(kind: "guideline", id: key)
-        }
+        try refuseExisting("guideline", id: key, "SELECT 1 FROM guidelines WHERE key = ?", [.text(key)])
         try database.run("""
             INSERT INTO guidelines (key, topic_id, section_id, position, created_at, updated_at) VALUES (?1, ?2, ?3, 1000000, ?4, ?4)
             """, [.text(key), .int(place.topicID), .int(place.sectionID), .text(now)])
@@ -353,6 +347,11 @@ public struct KnowledgeEditor {
 
     func refuse(_ problems: [InvalidField]) throws {
         if !problems.isEmpty { throw StoreError.validation(problems) }
+    }
+
+    /// Refuses to create a `kind` that exists already: `query` finds its row (a creation never replaces).
+    private func refuseExisting(_ kind: String, id: String, _ query: String, _ arguments: [SQLValue]) throws {
+        if try database.scalarInt(query, arguments) != nil { throw StoreError.alreadyExists(kind: kind, id: id) }
     }
 
     // MARK: Revisions and order

@@ -21,13 +21,9 @@ public final class SearchCache: @unchecked Sendable {
     public let sizing: SearchCacheSizing
     private let lock = NSLock()
     private var capacity: Int
-    private var hits = 0
-    private var loads = 0
-    private var evictions = 0
-    private var directoryLoads = 0
-    private var directoryPatches = 0
-    private var postingPatches = 0
-    private var rewinds = 0
+    /// What the cache has done, counted where it is reported; `statistics` fills in the sizes.
+    private var counted = Statistics(capacityBytes: 0, heldBytes: 0, postingBytes: 0, hits: 0, misses: 0, evictions: 0,
+                                     directoryLoads: 0, directoryPatches: 0, postingPatches: 0, rewinds: 0)
     /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
@@ -92,10 +88,11 @@ public final class SearchCache: @unchecked Sendable {
     /// The numbers now.
     public var statistics: Statistics {
         lock.withLock {
-            Statistics(capacityBytes: capacity, heldBytes: postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0),
-                       postingBytes: postingBytes, hits: hits, misses: loads, evictions: evictions,
-                       directoryLoads: directoryLoads, directoryPatches: directoryPatches, postingPatches: postingPatches,
-                       rewinds: rewinds)
+            var now = counted
+            now.capacityBytes = capacity
+            now.heldBytes = postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0)
+            now.postingBytes = postingBytes
+            return now
         }
     }
 
@@ -153,7 +150,7 @@ public final class SearchCache: @unchecked Sendable {
                     directory = patched
                     self.generation = generation
                     vocabulary = nil
-                    directoryPatches += 1
+                    counted.directoryPatches += 1
                     patches.append((generation, rows, formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
                     return .patched(patched)
@@ -172,8 +169,8 @@ public final class SearchCache: @unchecked Sendable {
                 guard rewinding || generation > self.generation || (generation == self.generation && directory == nil) else { return }
                 startOver(at: generation)
                 directory = loaded
-                directoryLoads += 1
-                if rewinding { rewinds += 1 }
+                counted.directoryLoads += 1
+                if rewinding { counted.rewinds += 1 }
             }
             return loaded
         }
@@ -194,7 +191,7 @@ public final class SearchCache: @unchecked Sendable {
     func postings(_ phrase: String, generation: Int64, load: () throws -> PhrasePostings) throws -> PhrasePostings {
         let loaded = try load()
         lock.withLock {
-            loads += 1
+            counted.misses += 1
             if self.generation == generation { store(phrase, loaded, generation: generation) }
         }
         return loaded
@@ -217,7 +214,7 @@ public final class SearchCache: @unchecked Sendable {
             guard generation == self.generation, let entry = postings[phrase] else { return .missing }
             clock += 1
             postings[phrase]?.lastUse = clock
-            hits += 1
+            counted.hits += 1
             if entry.generation == generation { return .current(entry.value) }
             // A row's topic as of the phrase's generation is the one before the first later patch of it.
             var formerTopics: [UInt32: UInt32] = [:]
@@ -232,7 +229,7 @@ public final class SearchCache: @unchecked Sendable {
     /// Keeps `patched`, the postings of `phrase` brought up to `generation`.
     func keepPatched(_ phrase: String, _ patched: PhrasePostings, generation: Int64) {
         lock.withLock {
-            postingPatches += 1
+            counted.postingPatches += 1
             guard self.generation == generation, let entry = postings[phrase], entry.generation < generation else { return }
             postingBytes -= entry.value.byteCount + phrase.utf8.count
             postings[phrase] = nil
@@ -275,7 +272,7 @@ public final class SearchCache: @unchecked Sendable {
         while postingBytes + size > capacity, let oldest = postings.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             postingBytes -= oldest.value.value.byteCount + oldest.key.utf8.count
             postings[oldest.key] = nil
-            evictions += 1
+            counted.evictions += 1
         }
     }
 }

@@ -54,9 +54,7 @@ final class TextRows {
 
     /// Removes a guideline's translation into `locale`; false when there was none.
     func deleteGuidelineText(id: Int, locale: String) throws -> Bool {
-        try database.run("DELETE FROM guideline_texts WHERE guideline_id = ? AND locale = ?", [.int(id), .text(locale)])
-        outdated.remove(OutdatedTranslation(resource: .guideline, ownerID: id, locale: locale))
-        return database.changes > 0
+        try deleteText(.guideline, table: "guideline_texts", owner: "guideline_id", id: id, locale: locale)
     }
 
     // MARK: Topics
@@ -94,9 +92,7 @@ final class TextRows {
 
     /// Removes a topic's translation into `locale`; false when there was none.
     func deleteTopicText(topicID: Int, locale: String) throws -> Bool {
-        try database.run("DELETE FROM topic_texts WHERE topic_id = ? AND locale = ?", [.int(topicID), .text(locale)])
-        outdated.remove(OutdatedTranslation(resource: .topic, ownerID: topicID, locale: locale))
-        return database.changes > 0
+        try deleteText(.topic, table: "topic_texts", owner: "topic_id", id: topicID, locale: locale)
     }
 
     // MARK: Sections
@@ -125,8 +121,14 @@ final class TextRows {
 
     /// Removes a section's title in `locale`; false when there was none.
     func deleteSectionTitle(sectionID: Int, locale: String) throws -> Bool {
-        try database.run("DELETE FROM section_texts WHERE section_id = ? AND locale = ?", [.int(sectionID), .text(locale)])
-        outdated.remove(OutdatedTranslation(resource: .section, ownerID: sectionID, locale: locale))
+        try deleteText(.section, table: "section_texts", owner: "section_id", id: sectionID, locale: locale)
+    }
+
+    /// Removes the text of `owner` `id` in `locale` from `table` (a translation removed is no
+    /// longer outdated); false when there was none.
+    private func deleteText(_ resource: ChangeResource, table: String, owner: String, id: Int, locale: String) throws -> Bool {
+        try database.run("DELETE FROM \(table) WHERE \(owner) = ? AND locale = ?", [.int(id), .text(locale)])
+        outdated.remove(OutdatedTranslation(resource: resource, ownerID: id, locale: locale))
         return database.changes > 0
     }
 
