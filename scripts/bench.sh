@@ -851,7 +851,7 @@ if has_section import; then
     elif [[ -n "$API" ]]; then
         row "Import" "import via the job API" "failed: ${I[failed]:-?}" "" "" "" ""
     fi
-    row "Import" "engine: guidebook-bench bulk-load (same rows, schema and indexes, ONE transaction; median of $(wc -l <"$TMP/bulk.s"))" "$BULK_S s" "" "" "" ""
+    row "Import" "our own writer alone: guidebook-bench bulk-load (KnowledgeWriter in ONE transaction, so not an engine limit: reference-load is; median of $(wc -l <"$TMP/bulk.s"))" "$BULK_S s" "" "" "" ""
     row "Import" "for comparison: \`guidebook import\` CLI into the seeded bench db (same Importer, no HTTP; 1 run, during setup)" "$CLI_IMPORT_SECONDS s (CPU $CLI_IMPORT_CPU s)" "" "" "" ""
 
     # Reads during an import vs idle (seed ids), the same paced load both times, on a fresh seeded

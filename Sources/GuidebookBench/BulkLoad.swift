@@ -5,7 +5,8 @@ import GuidebookImport
 import Glibc
 #endif
 
-/// `guidebook-bench bulk-load`: the engine limit of an import.
+/// `guidebook-bench bulk-load`: our own writer alone, so that the job's overhead over it shows.
+/// It shares the importer's code, so it is no engine limit; `reference-load` is.
 ///
 /// Creates a fresh database with the migrations (not timed), then decodes every NDJSON line and
 /// applies it with `KnowledgeWriter` inside ONE `Store.write` transaction — what the importer does,
