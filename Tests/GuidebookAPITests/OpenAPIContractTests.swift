@@ -106,6 +106,9 @@ final class OpenAPIContractTests: XCTestCase {
             let name = "\(method) \(path)"
             let operationID = operation["operationId"] as? String ?? ""
             XCTAssertFalse(operationID.isEmpty, "\(name) has no operationId")
+            // Generators make one API class per tag: an operation with two is generated twice, and
+            // the TypeScript client's index then exports its request type twice.
+            XCTAssertEqual((operation["tags"] as? [String])?.count, 1, "\(name) has not exactly one tag")
             if let other = seenIDs[operationID] { XCTFail("operationId '\(operationID)' is used by \(other) and \(name)") }
             seenIDs[operationID] = name
             let responses = operation["responses"] as? [String: Any] ?? [:]
