@@ -155,6 +155,15 @@ def assert_read_everything(raw, dumped, what, absent_is_none=False):
     assert not found, f"{what}: the model does not hold what the server sent:\n  " + "\n  ".join(found[:20])
 
 
+def assert_topic_localized(topic, lang, assert_localized):
+    """A topic and every guideline of its sections are in the shape `lang` asked for
+    (`assert_localized` checks one item, in the client's own terms)."""
+    assert_localized(topic, lang)
+    for section in topic.sections:
+        for guideline in section.guidelines:
+            assert_localized(guideline, lang)
+
+
 def problem_body(raw):
     """A problem+json body as the server sent it."""
     body = json.loads(raw)

@@ -14,7 +14,7 @@ import enum
 import pytest
 from pydantic import BaseModel
 
-from support import NOTES, assert_read_everything, problem_body, wait_for_job
+from support import NOTES, assert_read_everything, assert_topic_localized, problem_body, wait_for_job
 
 from guidebook_openapi import ApiClient, ApiException, Configuration
 from guidebook_openapi.api.editing_api import EditingApi
@@ -149,10 +149,7 @@ def test_every_topic_in_every_language(reader):
         for slug in slugs:
             topic = unwrap(read(reader.knowledge.get_topic_with_http_info, detail, slug, lang=lang).data, detail)
             assert topic.slug == slug
-            assert_localized(topic, lang)
-            for section in topic.sections:
-                for guideline in section.guidelines:
-                    assert_localized(guideline, lang)
+            assert_topic_localized(topic, lang, assert_localized)
 
 
 def test_a_section_and_a_guideline_in_every_language_and_its_translations(reader):

@@ -8,7 +8,7 @@ map-like models), no None where the server sent a value. Error answers parse int
 import attrs
 import pytest
 
-from support import NOTES, assert_read_everything, problem_body, wait_for_job
+from support import NOTES, assert_read_everything, assert_topic_localized, problem_body, wait_for_job
 
 from guidebook_client import AuthenticatedClient, Client
 from guidebook_client.api.editing import create_guideline, create_section, create_topic, get_translation_coverage, list_changes, patch_guideline, patch_topic
@@ -119,10 +119,7 @@ def test_every_topic_in_every_language(reader):
         for slug in slugs:
             topic = read(get_topic, detail, reader, slug=slug, lang=lang).parsed
             assert topic.slug == slug
-            assert_localized(topic, lang)
-            for section in topic.sections:
-                for guideline in section.guidelines:
-                    assert_localized(guideline, lang)
+            assert_topic_localized(topic, lang, assert_localized)
 
 
 def test_a_section_and_a_guideline_in_every_language_and_its_translations(reader):
