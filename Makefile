@@ -5,6 +5,8 @@
 #   make bench   benchmarks side by side with their references (see README); N=1000000 sets the size
 #   make container-test   build the image with podman and check it end to end
 #   make api-check        schemathesis against a live server, from the OpenAPI document
+#   make clients          typed clients generated from the OpenAPI document, into .build/clients/
+#   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 
 SWIFT ?= swift
@@ -16,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml
 BENCH_DEPS := wrk nginx-light curl
 
-.PHONY: deps build run test test-real-notes bench container-test api-check browser-test clean
+.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -53,6 +55,16 @@ container-test: deps
 # The OpenAPI contract checked against a live server by schemathesis (installed from PyPI).
 api-check: deps
 	bash scripts/schemathesis.sh
+
+# Python (openapi-python-client, openapi-generator) and TypeScript (typescript-fetch) clients; any
+# generator warning fails it. The generators, pinned, go into .build/clients-venv (a Java runtime is
+# installed when missing). See docs/clients.md.
+clients:
+	bash scripts/clients.sh generate
+
+# `make clients`, then each client against a live server (Tests/Clients).
+client-check: deps
+	bash scripts/clients.sh check
 
 # The web page in a real browser (installs chromium, chromium-driver and Selenium when missing);
 # screenshots and results.json go to .build/browser-test/.

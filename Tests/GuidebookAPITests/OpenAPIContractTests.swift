@@ -106,6 +106,9 @@ final class OpenAPIContractTests: XCTestCase {
             let name = "\(method) \(path)"
             let operationID = operation["operationId"] as? String ?? ""
             XCTAssertFalse(operationID.isEmpty, "\(name) has no operationId")
+            // Generators make one API class per tag: an operation with two is generated twice, and
+            // the TypeScript client's index then exports its request type twice.
+            XCTAssertEqual((operation["tags"] as? [String])?.count, 1, "\(name) has not exactly one tag")
             if let other = seenIDs[operationID] { XCTFail("operationId '\(operationID)' is used by \(other) and \(name)") }
             seenIDs[operationID] = name
             let responses = operation["responses"] as? [String: Any] ?? [:]
@@ -180,17 +183,97 @@ final class OpenAPIContractTests: XCTestCase {
     // MARK: What the code produces is described
 
     func testEveryProblemTypeTheCodeProducesIsDescribedAndNoOther() throws {
-        // The Problem schema lists every type; the response definitions name theirs, all as `"type": {"enum": [...]}`.
+        // The Problem schema lists every type and each error response names its own, all as
+        // `"x-problem-types": [...]`: `type` itself is an open string, so that a client generated
+        // from this document still reads a problem of a kind added later.
+        let kinds = Set(Problem.Kind.allCases.map(\.typeURI))
         let schemas = try XCTUnwrap((try document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
-        let problemType = ((schemas["Problem"] as? [String: Any])?["properties"] as? [String: Any])?["type"] as? [String: Any]
-        XCTAssertEqual(Set(problemType?["enum"] as? [String] ?? []), Set(Problem.Kind.allCases.map(\.typeURI)),
-                       "the Problem schema's type enum is every kind the code has")
-        let documented = try collect { key, value in
-            key == "enum" ? (value as? [Any] ?? []).compactMap { $0 as? String }.filter { $0.hasPrefix("/problems/") } : []
+        let problemType = try XCTUnwrap(((schemas["Problem"] as? [String: Any])?["properties"] as? [String: Any])?["type"] as? [String: Any])
+        XCTAssertEqual(problemType["type"] as? String, "string")
+        XCTAssertNil(problemType["enum"], "an enum would make generated clients fail on a problem type they do not know")
+        XCTAssertEqual(Set(problemType["x-problem-types"] as? [String] ?? []), kinds, "the Problem schema lists every kind the code has")
+        var named = Set<String>()
+        var counted = 0
+        for response in try problemResponses() {
+            counted += 1
+            let types = response["x-problem-types"] as? [String] ?? []
+            XCTAssertFalse(types.isEmpty, "an error response names no problem type: \(response["description"] ?? "")")
+            named.formUnion(types)
         }
-        assertSame(Set(Problem.Kind.allCases.map(\.typeURI)), documented,
+        XCTAssertGreaterThan(counted, 10)
+        // A 500 is a bug: no operation documents it, so only the Problem schema names its kind.
+        assertSame(kinds.subtracting([Problem.Kind.internalError.typeURI]), named,
                    { "the code produces the problem type \($0), but no response in openapi.json describes it" },
                    { "openapi.json describes the problem type \($0), which the code never produces" })
+    }
+
+    /// Every response object (in components and in operations) whose content is `application/problem+json`.
+    private func problemResponses() throws -> [[String: Any]] {
+        let document = try document()
+        var responses = ((document["components"] as? [String: Any])?["responses"] as? [String: Any] ?? [:]).values.compactMap { $0 as? [String: Any] }
+        for (_, _, operation) in try operations() {
+            responses += (operation["responses"] as? [String: Any] ?? [:]).values.compactMap { $0 as? [String: Any] }.filter { $0["$ref"] == nil }
+        }
+        return responses.filter { (($0["content"] as? [String: Any])?["application/problem+json"]) != nil }
+    }
+
+    func testEveryErrorIsOneProblemModel() throws {
+        // One schema for every error, referenced as it is: generators then give every error answer
+        // one model (an inline `allOf` per response made a model per response).
+        for response in try problemResponses() {
+            let content = try XCTUnwrap((response["content"] as? [String: Any])?["application/problem+json"] as? [String: Any])
+            XCTAssertEqual(content["schema"] as? [String: String], ["$ref": "#/components/schemas/Problem"],
+                           "\(response["description"] ?? ""): the problem schema is not just the Problem")
+        }
+    }
+
+    func testEachErrorResponseNamesTheKindsOfItsStatus() throws {
+        let document = try document()
+        let statusOfKind = Dictionary(uniqueKeysWithValues: Problem.Kind.allCases.map { ($0.typeURI, $0.status) })
+        for (method, path, operation) in try operations() {
+            for (status, value) in operation["responses"] as? [String: Any] ?? [:] {
+                for kind in try resolve(value, in: document)["x-problem-types"] as? [String] ?? [] {
+                    XCTAssertEqual(statusOfKind[kind].map(String.init), status, "\(method) \(path) \(status) names \(kind)")
+                }
+            }
+        }
+    }
+
+    func testEveryWriteDeclaresTheUnavailableProblem() throws {
+        // A busy server, and later a read replica, refuse writes with 503: every write declares it so
+        // that generated clients read it as a Problem.
+        for (method, path, operation) in try operations() where ["POST", "PUT", "PATCH", "DELETE"].contains(method) {
+            let unavailable = (operation["responses"] as? [String: Any])?["503"] as? [String: Any]
+            XCTAssertEqual(unavailable?["$ref"] as? String, "#/components/responses/Unavailable", "\(method) \(path) declares no 503")
+        }
+    }
+
+    func testAnswersThatDependOnLangAreDiscriminatedUnionsOfCompleteSchemas() throws {
+        // `lang` chooses one of two shapes; a generator can only type such an answer when it is a
+        // oneOf of complete schemas and something in the body says which (`locale_mode`).
+        let schemas = try XCTUnwrap((try document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        var unions = 0
+        for (name, value) in schemas {
+            guard let schema = value as? [String: Any], let branches = schema["oneOf"] as? [[String: Any]] else { continue }
+            let references = branches.compactMap { $0["$ref"] as? String }
+            // `oneOf` with `null` (a nullable member) is the only other use.
+            if references.count < 2 { continue }
+            unions += 1
+            XCTAssertEqual(references.count, branches.count, "\(name): every branch is a named schema")
+            let discriminator = try XCTUnwrap(schema["discriminator"] as? [String: Any], "\(name) has no discriminator")
+            let property = try XCTUnwrap(discriminator["propertyName"] as? String)
+            let mapping = try XCTUnwrap(discriminator["mapping"] as? [String: String], "\(name): no mapping")
+            XCTAssertEqual(Set(mapping.values), Set(references), "\(name): the mapping names every branch")
+            for (value, reference) in mapping {
+                let branch = try XCTUnwrap(schemas[String(reference.split(separator: "/").last!)] as? [String: Any])
+                XCTAssertEqual(branch["type"] as? String, "object", "\(reference) is a complete object schema")
+                XCTAssertNil(branch["allOf"] ?? branch["oneOf"] ?? branch["anyOf"], "\(reference) is not composed")
+                XCTAssertTrue((branch["required"] as? [String] ?? []).contains(property), "\(reference) requires \(property)")
+                let constant = ((branch["properties"] as? [String: Any])?[property] as? [String: Any])?["const"] as? String
+                XCTAssertEqual(constant, value, "\(reference): \(property) is the constant its mapping names")
+            }
+        }
+        XCTAssertEqual(unions, 5, "AnyCategory, AnyTopicSummary, AnyTopic, AnySectionResource, AnyGuideline")
     }
 
     func testEveryMediaTypeTheCodeAnswersWithIsDescribedAndNoOther() throws {

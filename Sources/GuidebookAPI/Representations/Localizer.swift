@@ -26,9 +26,17 @@ final class Localizer {
         return text[wanted] != nil ? wanted : source
     }
 
-    /// Writes `"locale"` and `"fallback"` (one locale) or `"missing_locales"` (several) for an item,
-    /// from its primary text and every field written for it since the last marker.
+    /// Writes `"locale_mode"`: `"single"` (text fields are strings) or `"side-by-side"` (objects by
+    /// locale), so that a client tells the two shapes of an object apart by one member (the
+    /// OpenAPI document's discriminator) rather than by guessing from the type of its texts.
+    func writeMode(into json: inout JSONWriter) {
+        json.field("locale_mode", isSideBySide ? "side-by-side" : "single")
+    }
+
+    /// Writes the mode, then `"locale"` and `"fallback"` (one locale) or `"missing_locales"`
+    /// (several) for an item, from its primary text and every field written for it since the last marker.
     func writeMarker(for text: LocalizedText, into json: inout JSONWriter) {
+        writeMode(into: &json)
         if isSideBySide {
             json.key("missing_locales")
             json.beginArray()

@@ -19,6 +19,7 @@ extension Representations {
     static func writeSectionFields(_ section: Section, localizer: Localizer, into json: inout JSONWriter) {
         json.field("key", section.key)
         localizer.write("title", section.title, tracked: false, into: &json)
+        localizer.writeMode(into: &json)
         json.key("guidelines")
         json.beginArray()
         for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }
