@@ -107,7 +107,7 @@ private func readHead(_ connection: OpaquePointer, _ line: RequestLine, method: 
     let methodText = String(cString: method)
     let versionText = version.map { String(cString: $0) } ?? ""
     let peer = guidebook_mhd_client_address(connection).flatMap { PeerAddress($0) }
-    var path = RequestTarget.printablePath(line.rawTarget)
+    var path = RequestTarget.refusedPath(line.rawTarget)
     var query: [(name: String, value: String)] = []
     var rejection: HTTPRejection?
     let headSize = guidebook_mhd_request_head_size(connection)

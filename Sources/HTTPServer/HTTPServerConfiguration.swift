@@ -58,7 +58,7 @@ public struct HTTPServerConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, connectionLimit: Int = 1024,
                 connectionTimeoutSeconds: Int = 30, headerTimeoutSeconds: Int = 10, tls: TLS? = nil, streamPollMilliseconds: Int = 200,
-                linger: Linger = Linger(), targetLimit: Int = 8 * 1024, headLimit: Int = 12 * 1024) {
+                linger: Linger = Linger(), targetLimit: Int = 8 * 1024, headLimit: Int = 9 * 1024) {
         self.host = host
         self.port = port
         self.threads = threads

@@ -22,7 +22,7 @@ public struct InProcessServer: Sendable {
                         peer: PeerAddress? = nil) -> HTTPResponse {
         let raw = Array(target.utf8)
         var rejection: HTTPRejection?
-        var path = RequestTarget.printablePath(raw), query: [(name: String, value: String)] = []
+        var path = RequestTarget.refusedPath(raw), query: [(name: String, value: String)] = []
         switch RequestTarget.parse(raw) {
         case .success(let decoded):
             (path, query) = (decoded.path, decoded.query)

@@ -45,10 +45,10 @@ public struct RequestTarget: Sendable {
         return .success(RequestTarget(path: text(path), query: query))
     }
 
-    /// The path of `raw` as sent, with spaces, control bytes and bytes beyond ASCII percent-encoded:
-    /// what a refusal's log line and `instance` show of a target that could not be decoded.
-    public static func printablePath(_ raw: [UInt8]) -> String {
-        printable(Array(raw.prefix { $0 != UInt8(ascii: "?") }))
+    /// The path of `raw`, percent-decoded whatever it holds: what a refused request's log line and
+    /// problem `instance` show (both escape control characters), never what a route is matched on.
+    public static func refusedPath(_ raw: [UInt8]) -> String {
+        text(unescape(raw.prefix { $0 != UInt8(ascii: "?") }[...], plusIsSpace: false))
     }
 
     /// True for NUL, the other C0 controls and DEL.

@@ -39,7 +39,7 @@ final class InProcessServerTests: XCTestCase {
             case .failure(let found): XCTAssertEqual(found, fault, target.debugDescription)
             }
         }
-        XCTAssertEqual(RequestTarget.printablePath(Array("/t\u{0}x y?q=1".utf8)), "/t%00x%20y")
+        XCTAssertEqual(RequestTarget.refusedPath(Array("/t%00x%20y?q=1".utf8)), "/t\u{0}x y")
         let refused = server.respond(method: "GET", target: "/echo%00/x?q=1")
         XCTAssertEqual(refused.status, 400)
         XCTAssertEqual(refused.header("X-Rejected"), "malformed")
