@@ -90,7 +90,10 @@ public final class HTTPServer: @unchecked Sendable {
                 let stopped = pollerStop.wait(until: Date().addingTimeInterval(interval)) && self.pollerStoppedFlag()
                 pollerStop.unlock()
                 core.resumeParked()
-                core.headDeadlines.closeOverdue()
+                let overdue = core.headDeadlines.closeOverdue()
+                if overdue > 0 {
+                    core.errorLog("closed \(overdue) connection(s) that sent no complete request head within \(core.headDeadlines.bound)")
+                }
                 if stopped || self.pollerStoppedFlag() { return }
             }
         }

@@ -51,7 +51,6 @@ final class HeadDeadlines: @unchecked Sendable {
     }
 
     /// Shuts down the socket of every connection whose head is overdue; returns how many.
-    @discardableResult
     func closeOverdue(now: ContinuousClock.Instant = .now) -> Int {
         lock.withLock {
             var count = 0

@@ -11,36 +11,7 @@ import Glibc
 /// connection closed, so no byte after it is ever answered as a request; heads over the limits are
 /// the server's own refusals; a head that dribbles in is cut off at the header timeout; every
 /// response says `nosniff`.
-final class HeadScreeningTests: XCTestCase {
-    private var directory: String!
-    private var handler: TinyHandler!
-    private var server: HTTPServer?
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("head-screening-\(UUID().uuidString)").path
-        handler = TinyHandler(spoolDirectory: directory + "/spool")
-    }
-
-    override func tearDown() {
-        if let server {
-            let deadline = Date().addingTimeInterval(2)
-            while server.connectionCount > 0 && Date() < deadline { usleep(2_000) }
-            usleep(30_000)
-            server.stop(graceSeconds: 1)
-        }
-        server = nil
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func start(headerTimeoutSeconds: Int = 10, connectionLimit: Int = 64) throws -> HTTPServer {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: 2, connectionLimit: connectionLimit,
-                                                                          connectionTimeoutSeconds: 30, headerTimeoutSeconds: headerTimeoutSeconds,
-                                                                          streamPollMilliseconds: 20),
-                                    handler: handler)
-        self.server = server
-        return server
-    }
-
+final class HeadScreeningTests: TinyServerTestCase {
     /// Sends `bytes` and, pipelined behind them on the same connection, a valid `GET /echo?second`;
     /// returns the answer to the first and whether the second was ever answered.
     private func sendWithASecondRequest(_ bytes: [UInt8], port: UInt16) throws -> (first: HTTPTestResponse, secondAnswered: Bool, closed: Bool) {
@@ -53,6 +24,17 @@ final class HeadScreeningTests: XCTestCase {
     }
 
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    /// Asserts that `request` is refused as malformed (400), the close announced and done, and
+    /// the request pipelined behind it never answered.
+    private func assertRefusedAsMalformed(_ name: String, _ request: String, port: UInt16, line: UInt = #line) throws {
+        let (first, secondAnswered, closed) = try sendWithASecondRequest(bytes(request), port: port)
+        XCTAssertEqual(first.status, 400, "\(name): \(first.text.prefix(200))", line: line)
+        XCTAssertEqual(first.header("X-Rejected"), "malformed", name, line: line)
+        XCTAssertTrue(first.closesConnection, "\(name): the refusal announces the close", line: line)
+        XCTAssertFalse(secondAnswered, "\(name): a request after the refused one was answered", line: line)
+        XCTAssertTrue(closed, "\(name): the connection stays open", line: line)
+    }
 
     // MARK: NUL and control characters
 
@@ -72,14 +54,7 @@ final class HeadScreeningTests: XCTestCase {
             ("a percent-encoded control in the path", "GET /ec%01ho HTTP/1.1\r\nHost: t\r\n\r\n"),
             ("a control character in a header", "GET /echo HTTP/1.1\r\nHost: t\r\nX-A: a\u{1}b\r\n\r\n"),
         ]
-        for (name, request) in cases {
-            let (first, secondAnswered, closed) = try sendWithASecondRequest(bytes(request), port: server.port)
-            XCTAssertEqual(first.status, 400, name)
-            XCTAssertEqual(first.header("X-Rejected"), "malformed", "\(name): \(first.text)")
-            XCTAssertTrue(first.closesConnection, "\(name): the refusal announces the close")
-            XCTAssertFalse(secondAnswered, "\(name): a request after the refused one was answered")
-            XCTAssertTrue(closed, "\(name): the connection stays open")
-        }
+        for (name, request) in cases { try assertRefusedAsMalformed(name, request, port: server.port) }
         let query = try sendWithASecondRequest(bytes("GET /echo?q=sheet%00zzz HTTP/1.1\r\nHost: t\r\n\r\n"), port: server.port)
         XCTAssertEqual(query.first.header("X-Rejected"), "parameter=q", "a NUL decoded in a query value names the parameter")
         XCTAssertEqual(handler.receivedBodies.count, 0, "the handler answered none of them")
@@ -135,14 +110,7 @@ final class HeadScreeningTests: XCTestCase {
             ("a header folded onto a second line", "GET /echo HTTP/1.1\r\nHost: t\r\nX-Folded: a\r\n b\r\n\r\n"),
             ("a raw space in the target", "GET /echo /x HTTP/1.1\r\nHost: t\r\n\r\n"),
         ]
-        for (name, request) in cases {
-            let (first, secondAnswered, closed) = try sendWithASecondRequest(bytes(request), port: server.port)
-            XCTAssertEqual(first.status, 400, "\(name): \(first.text.prefix(200))")
-            XCTAssertEqual(first.header("X-Rejected"), "malformed", name)
-            XCTAssertTrue(first.closesConnection, "\(name): the refusal announces the close")
-            XCTAssertFalse(secondAnswered, "\(name): a request after the refused one was answered")
-            XCTAssertTrue(closed, "\(name): the connection stays open")
-        }
+        for (name, request) in cases { try assertRefusedAsMalformed(name, request, port: server.port) }
         XCTAssertEqual(handler.askedHeads.count, 0, "no refused head reached the handler's body policy")
         XCTAssertEqual(handler.receivedBodies.count, 0, "and no handler answered")
     }
@@ -199,7 +167,7 @@ final class HeadScreeningTests: XCTestCase {
     // MARK: Slow heads
 
     func testAHeadDribbledInIsCutOffAtTheHeaderTimeout() throws {
-        let server = try start(headerTimeoutSeconds: 1)
+        let server = try start { $0.headerTimeoutSeconds = 1 }
         let dribbler = try HTTPTestClient(port: server.port, timeoutSeconds: 5)
         defer { dribbler.close() }
         let began = Date()
