@@ -23,4 +23,17 @@ static inline const struct sockaddr *guidebook_mhd_client_address(struct MHD_Con
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
 }
+
+/* The size of the request head (request line, headers and the empty line), known once the
+   headers have arrived; 0 when unknown. */
+static inline size_t guidebook_mhd_request_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/* The connection's socket (-1 when unknown). */
+static inline int guidebook_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
 #endif

@@ -15,23 +15,31 @@ func accessHandler(
     _ uploadDataSize: UnsafeMutablePointer<Int>?,
     _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+    guard let cls, let connection, let conCls, let uploadDataSize, let existing = conCls.pointee else { return .NO }
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
 
-    guard let existing = conCls.pointee else {
-        // First call: only the headers are known. Decide where the body goes; answer later
-        // (answering on the first call makes MHD 0.9.75 close keep-alive connections).
-        let methodText = method.map { String(cString: $0) } ?? "GET"
-        let pathText = url.map { String(cString: $0) } ?? "/"
-        let declared = lookupHeader(connection, "Content-Length").flatMap(Int.init)
-        let hasBody = (declared ?? 0) > 0 || MHD_lookup_connection_value(connection, .HEADER_KIND, "Transfer-Encoding") != nil
-        // Without a body the policy does not matter, so the handler is not asked (it may cost a
-        // route lookup) and the headers are collected only when the request is answered.
-        let peer = guidebook_mhd_client_address(connection).flatMap { PeerAddress($0) }
-        let head = HTTPRequestHead(method: methodText, path: pathText, headers: hasBody ? collect(connection, .HEADER_KIND) : [], peer: peer)
-        let policy = hasBody ? core.handler.bodyPolicy(for: head) : .buffer(limit: 0)
-        let state = RequestState(head: head, hasAllHeaders: hasBody, policy: policy)
+    guard let state = Unmanaged<AnyObject>.fromOpaque(existing).takeUnretainedValue() as? RequestState else {
+        // First call: only the head is known (the URI log callback left the raw target). Decide
+        // whether the head may be read at all and where the body goes; answer later (answering on
+        // the first call makes MHD 0.9.75 close keep-alive connections).
+        core.headDeadlines.headArrived(connection)
+        let line = Unmanaged<RequestLine>.fromOpaque(existing).takeRetainedValue()
+        conCls.pointee = nil
+        guard let method else { return .NO }
+        let (head, query, rejection) = readHead(connection, line, method: method, url: url, version: version, core: core)
+        let declared = head.header("Content-Length").flatMap(Int.init)
+        let hasBody = (declared ?? 0) > 0 || head.header("Transfer-Encoding") != nil
+        // Without a body the policy does not matter, so the handler is not asked (it may cost a route lookup).
+        let policy: BodyPolicy = rejection != nil ? .refuse : hasBody ? core.handler.bodyPolicy(for: head) : .buffer(limit: 0)
+        let state = RequestState(head: head, query: query, policy: policy)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
+        if let rejection {
+            // Refused before the body is framed (or for a head that cannot be trusted): answered
+            // now, and the connection closed, so that no byte after the head is read as a request.
+            state.reject(rejection)
+            state.closesConnection = true
+            return send(answer(state, core), state, connection, core)
+        }
         if let declared, declared > state.limit, !state.isRefused {
             state.reject(.bodyTooLarge(limit: state.limit))
         }
@@ -43,17 +51,16 @@ func accessHandler(
         // waits for `100 Continue` has sent no body and need not send one, and a body that would
         // be cut off anyway (declared beyond the linger bytes, or lingering turned off) need not be
         // read. MHD adds `Connection: close` to such an answer.
-        if state.isRefused, !core.linger.reads(bodyOf: declared) || expectsContinue(connection) {
-            return send(answer(state, connection, core), state, connection, core)
+        if state.isRefused, !core.linger.reads(bodyOf: declared) || head.header("Expect")?.lowercased() == "100-continue" {
+            return send(answer(state, core), state, connection, core)
         }
         return .YES
     }
 
-    let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
     if let delayed = state.delayed {
         // Called again after the connection was resumed: the delay is over (or the server is stopping).
         state.delayed = nil
-        return core.queue(delayed, on: connection)
+        return core.queue(delayed, on: connection, closing: state.closesConnection)
     }
     if uploadDataSize.pointee > 0 {
         if state.isTooSlow(graceSeconds: core.connectionTimeoutSeconds, minimumBytesPerSecond: ServerCore.minimumUploadRate) {
@@ -71,24 +78,71 @@ func accessHandler(
         }
         return .YES
     }
-    return send(answer(state, connection, core), state, connection, core)
+    return send(answer(state, core), state, connection, core)
 }
 
 /// Queues `response`, or, when it asks for a delay, keeps it and suspends the connection until the
 /// delay is over: MHD then calls the access handler again, which queues it.
 private func send(_ response: HTTPResponse, _ state: RequestState, _ connection: OpaquePointer, _ core: ServerCore) -> MHD_Result {
-    guard response.delay > .zero, !core.isStopping else { return core.queue(response, on: connection) }
+    guard response.delay > .zero, !core.isStopping else { return core.queue(response, on: connection, closing: state.closesConnection) }
     state.delayed = response
     core.suspend(connection, for: response.delay)
     return .YES
 }
 
 /// The answer to a request whose body has been read (or will not be).
-private func answer(_ state: RequestState, _ connection: OpaquePointer, _ core: ServerCore) -> HTTPResponse {
+private func answer(_ state: RequestState, _ core: ServerCore) -> HTTPResponse {
     core.beginRequest()
     defer { core.endRequest() }
-    return state.answer(from: core.handler, query: { collect(connection, .GET_ARGUMENT_KIND) },
-                        headers: { collect(connection, .HEADER_KIND) })
+    return state.answer(from: core.handler)
+}
+
+/// The head as the application sees it: the method, the path and query decoded from the raw
+/// target, every header; and the server's refusal when the head may not be read as it is (a NUL
+/// that cut it short, a target or head over the limits, a control character, ambiguous framing).
+private func readHead(_ connection: OpaquePointer, _ line: RequestLine, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>?,
+                      version: UnsafePointer<CChar>?, core: ServerCore)
+    -> (head: HTTPRequestHead, query: [(name: String, value: String)], rejection: HTTPRejection?) {
+    let collector = collectHeaders(connection)
+    let methodText = String(cString: method)
+    let versionText = version.map { String(cString: $0) } ?? ""
+    let peer = guidebook_mhd_client_address(connection).flatMap { PeerAddress($0) }
+    var path = RequestTarget.refusedPath(line.rawTarget)
+    var query: [(name: String, value: String)] = []
+    var rejection: HTTPRejection?
+    let headSize = guidebook_mhd_request_head_size(connection)
+    if !isIntact(collector, line, method: method, url: url, version: version, headSize: headSize) {
+        rejection = .malformed("the request head holds a NUL byte (or a header folded onto a second line); it cannot be read as sent")
+    } else if line.rawTarget.count > core.targetLimit {
+        rejection = .targetTooLong(limit: core.targetLimit)
+    } else if headSize > core.headLimit {
+        rejection = .headTooLarge(limit: core.headLimit)
+    } else {
+        switch RequestTarget.parse(line.rawTarget) {
+        case .success(let target):
+            (path, query) = (target.path, target.query)
+            if let fault = FramingRules.violation(version: versionText, headers: collector.headers) { rejection = .malformed(fault) }
+        case .failure(let fault):
+            rejection = fault.rejection
+        }
+    }
+    return (HTTPRequestHead(method: methodText, path: path, headers: collector.headers, peer: peer), query, rejection)
+}
+
+/// True when no NUL byte cut the head short in MHD's buffer (see `HeadLayout`).
+private func isIntact(_ collector: HeaderCollector, _ line: RequestLine, method: UnsafePointer<CChar>, url: UnsafePointer<CChar>?,
+                      version: UnsafePointer<CChar>?, headSize: Int) -> Bool {
+    // The head lies in the connection's memory pool; a size beyond it means the layout is not the expected one.
+    guard let url, let version, headSize > 0, headSize <= ServerCore.connectionMemoryBytes else { return false }
+    let base = Int(bitPattern: method)
+    func offset(_ pointer: UnsafePointer<CChar>) -> Int { Int(bitPattern: pointer) - base }
+    let headers = collector.places.map { place in
+        HeadLayout.Header(name: offset(place.name), nameLength: place.nameLength,
+                          value: place.value.map(offset) ?? -1, valueLength: place.valueLength)
+    }
+    let layout = HeadLayout(bytes: UnsafeRawBufferPointer(start: method, count: headSize))
+    return layout.isIntact(methodLength: strlen(method), target: offset(url), targetLength: line.rawTarget.count,
+                           version: offset(version), headers: headers)
 }
 
 /// libmicrohttpd's own error messages (printf-style), handed to the server's error log.
@@ -101,14 +155,41 @@ func daemonLog(_ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?,
     core.errorLog(message.trimmingCharacters(in: .whitespacesAndNewlines))
 }
 
+/// The URI log callback: the request line has arrived, and MHD has not yet decoded its target in
+/// place. Keeps the raw target for the access handler, in the per-request pointer (a NUL byte in
+/// the target ends this C string early; `HeadLayout` finds that out).
+func requestLineArrived(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    let raw = uri.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    return Unmanaged.passRetained(RequestLine(rawTarget: raw)).toOpaque()
+}
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`'s function type (the header names none).
+typealias URILogCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer?
+
+/// A connection opened or closed.
+func connectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                        _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode) {
+    guard let cls, let connection else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED: core.headDeadlines.opened(connection, socket: guidebook_mhd_connection_socket(connection))
+    case .CONNECTION_NOTIFY_CLOSED: core.headDeadlines.closed(connection)
+    @unknown default: break
+    }
+}
+
 func requestCompleted(
     _ cls: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ code: MHD_RequestTerminationCode
 ) {
+    if let cls, let connection {
+        Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().headDeadlines.requestEnded(connection)
+    }
     guard let conCls, let state = conCls.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(state).release()
+    // A `RequestLine` (a request that ended before its headers were complete) or a `RequestState`.
+    Unmanaged<AnyObject>.fromOpaque(state).release()
     conCls.pointee = nil
 }
 
@@ -151,24 +232,19 @@ func streamFinished(_ cls: UnsafeMutableRawPointer?) {
     context.core.streamClosed()
 }
 
-private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {
-    let collector = PairCollector()
+/// Every header of the request, with where MHD keeps its name and value.
+private func collectHeaders(_ connection: OpaquePointer) -> HeaderCollector {
+    let collector = HeaderCollector()
     let context = Unmanaged.passUnretained(collector).toOpaque()
-    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
         guard let cls, let key else { return .YES }
-        let collector = Unmanaged<PairCollector>.fromOpaque(cls).takeUnretainedValue()
-        collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
+        func text(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {
+            pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
+        }
+        collector.headers.append((text(key, keySize), text(value, valueSize)))
+        collector.places.append((key, keySize, value, valueSize))
         return .YES
     }, context)
-    return collector.pairs
-}
-
-/// True when the client waits for `100 Continue` before it sends the body.
-private func expectsContinue(_ connection: OpaquePointer) -> Bool {
-    lookupHeader(connection, "Expect")?.lowercased() == "100-continue"
-}
-
-private func lookupHeader(_ connection: OpaquePointer, _ name: String) -> String? {
-    guard let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) else { return nil }
-    return String(cString: value)
+    return collector
 }

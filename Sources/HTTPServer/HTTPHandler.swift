@@ -17,4 +17,13 @@ public enum HTTPRejection: Sendable, Equatable {
     case bodyTooLarge(limit: Int)
     /// The body could not be stored (disk full, permissions).
     case bodyNotStored(reason: String)
+    /// The head is ambiguous or malformed (framing, a control character in the path or a header,
+    /// a NUL that libmicrohttpd would have cut a value at): 400, and the connection is closed.
+    case malformed(String)
+    /// A query parameter's name or value holds a control character (400 naming the parameter).
+    case badQueryParameter(name: String)
+    /// The request target is longer than `limit` bytes (414).
+    case targetTooLong(limit: Int)
+    /// The request head (request line and headers) is larger than `limit` bytes (431).
+    case headTooLarge(limit: Int)
 }

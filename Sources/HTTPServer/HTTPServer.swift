@@ -23,8 +23,7 @@ public final class HTTPServer: @unchecked Sendable {
     public init(configuration: HTTPServerConfiguration, handler: any HTTPHandler,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.configuration = configuration
-        self.core = ServerCore(handler: handler, connectionTimeoutSeconds: configuration.connectionTimeoutSeconds,
-                               linger: configuration.linger, errorLog: errorLog)
+        self.core = ServerCore(handler: handler, configuration: configuration, errorLog: errorLog)
         try start()
     }
 
@@ -47,10 +46,16 @@ public final class HTTPServer: @unchecked Sendable {
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, configuration.connectionTimeoutSeconds)),
             // MHD clears a connection's memory pool for every request; 16 KiB (not the default 32)
             // still holds any sane request head and halves that work.
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(16 * 1024),
-            // NOTIFY_COMPLETED takes (callback, context); the context is unused: a NULL pointer.
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, ServerCore.connectionMemoryBytes,
+            // Each of these takes (callback, context).
             MHD_OPTION.NOTIFY_COMPLETED.rawValue,
-            unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: OpaquePointer.self), Int(0),
+            unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: OpaquePointer.self), OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
+            // The raw request target, before MHD decodes it in place (see `HeadLayout`).
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue,
+            unsafeBitCast(requestLineArrived as URILogCallback, to: OpaquePointer.self), OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
+            // Connections opening and closing, for the bound on the head's time (`HeadDeadlines`).
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue,
+            unsafeBitCast(connectionNotified as MHD_NotifyConnectionCallback, to: OpaquePointer.self), OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
             MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(address.pointer),
         ]
         if let tls = configuration.tls {
@@ -75,7 +80,8 @@ public final class HTTPServer: @unchecked Sendable {
         startPoller()
     }
 
-    /// Wakes parked streams at a fixed interval so they can look for new data.
+    /// Wakes parked streams at a fixed interval so they can look for new data, and closes the
+    /// connections whose request head is overdue.
     private func startPoller() {
         let interval = Double(max(10, configuration.streamPollMilliseconds)) / 1000
         let thread = Thread { [core, pollerStop] in
@@ -84,6 +90,10 @@ public final class HTTPServer: @unchecked Sendable {
                 let stopped = pollerStop.wait(until: Date().addingTimeInterval(interval)) && self.pollerStoppedFlag()
                 pollerStop.unlock()
                 core.resumeParked()
+                let overdue = core.headDeadlines.closeOverdue()
+                if overdue > 0 {
+                    core.errorLog("closed \(overdue) connection(s) that sent no complete request head within \(core.headDeadlines.bound)")
+                }
                 if stopped || self.pollerStoppedFlag() { return }
             }
         }

@@ -10,6 +10,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionLimit: Int
     /// Seconds an idle or slow connection may live.
     public var connectionTimeoutSeconds: Int
+    /// Seconds a connection has to send a complete request head, from its start or from the end of
+    /// its previous answer, however steadily it sends (the idle timeout does not see a client that
+    /// dribbles a byte a second); then it is closed.
+    public var headerTimeoutSeconds: Int
+    /// The longest request target answered (longer: 414), in bytes. libmicrohttpd answers a head
+    /// that does not fit its buffer itself (see `docs/security.md`); this is below that.
+    public var targetLimit: Int
+    /// The largest request head answered (larger: 431), in bytes; below libmicrohttpd's own bound.
+    public var headLimit: Int
     /// PEM certificate and key for HTTPS; nil serves plain HTTP.
     public var tls: TLS?
     /// Milliseconds between polls of waiting streams.
@@ -48,13 +57,16 @@ public struct HTTPServerConfiguration: Sendable {
     }
 
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, connectionLimit: Int = 1024,
-                connectionTimeoutSeconds: Int = 30, tls: TLS? = nil, streamPollMilliseconds: Int = 200,
-                linger: Linger = Linger()) {
+                connectionTimeoutSeconds: Int = 30, headerTimeoutSeconds: Int = 10, tls: TLS? = nil, streamPollMilliseconds: Int = 200,
+                linger: Linger = Linger(), targetLimit: Int = 8 * 1024, headLimit: Int = 9 * 1024) {
         self.host = host
         self.port = port
         self.threads = threads
         self.connectionLimit = connectionLimit
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.headerTimeoutSeconds = headerTimeoutSeconds
+        self.targetLimit = targetLimit
+        self.headLimit = headLimit
         self.tls = tls
         self.streamPollMilliseconds = streamPollMilliseconds
         self.linger = linger

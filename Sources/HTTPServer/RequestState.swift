@@ -3,9 +3,10 @@ import CMicroHTTPD
 /// Everything the server collects about one request across MHD's access-handler calls.
 /// Travels in MHD's per-request pointer and is released by the completion callback.
 final class RequestState {
-    /// Method and path; the headers too when they were needed before the body (`hasAllHeaders`).
+    /// Method, path and headers.
     let head: HTTPRequestHead
-    private let hasAllHeaders: Bool
+    /// The query parameters, decoded from the raw target.
+    let query: [(name: String, value: String)]
     let policy: BodyPolicy
     var buffer: [UInt8] = []
     var spool: SpoolFile?
@@ -21,10 +22,12 @@ final class RequestState {
     var bodyStarted: ContinuousClock.Instant?
     /// An answer with a delay, kept while the connection is suspended; sent when it is resumed.
     var delayed: HTTPResponse?
+    /// True when the answer closes the connection (a head refused before its body could be framed).
+    var closesConnection = false
 
-    init(head: HTTPRequestHead, hasAllHeaders: Bool, policy: BodyPolicy) {
+    init(head: HTTPRequestHead, query: [(name: String, value: String)], policy: BodyPolicy) {
         self.head = head
-        self.hasAllHeaders = hasAllHeaders
+        self.query = query
         self.policy = policy
         if policy == .refuse { refusedAt = .now }
     }
@@ -93,14 +96,12 @@ final class RequestState {
 
     /// The answer to the request once its body has been read (or will not be): the handler's
     /// answer to the server's own refusal, or its response (which, for a request the handler
-    /// refused, is that refusal). `query` and `headers` are asked only when needed.
-    func answer(from handler: any HTTPHandler, query: () -> [(name: String, value: String)],
-                headers: () -> [(name: String, value: String)]) -> HTTPResponse {
-        let head = hasAllHeaders ? self.head : HTTPRequestHead(method: self.head.method, path: self.head.path, headers: headers(), peer: self.head.peer)
+    /// refused, is that refusal).
+    func answer(from handler: any HTTPHandler) -> HTTPResponse {
         if let rejection {
             return handler.reject(rejection, head: head)
         }
-        return handler.respond(to: HTTPRequest(head: head, query: query(), body: isRefused ? .empty : takeBody()))
+        return handler.respond(to: HTTPRequest(head: head, query: query, body: isRefused ? .empty : takeBody()))
     }
 
     /// The body as the handler receives it.
@@ -120,9 +121,21 @@ final class RequestState {
     }
 }
 
-/// Collects key/value pairs from MHD's iterator into an array.
-final class PairCollector {
-    var pairs: [(name: String, value: String)] = []
+/// The request line's raw target, copied by the URI log callback before libmicrohttpd decodes it
+/// in place; it travels in MHD's per-request pointer until the headers have arrived.
+final class RequestLine {
+    let rawTarget: [UInt8]
+
+    init(rawTarget: [UInt8]) {
+        self.rawTarget = rawTarget
+    }
+}
+
+/// Collects the headers from MHD's iterator: each as text, and where its name and value lie in
+/// MHD's buffer (for `HeadLayout`).
+final class HeaderCollector {
+    var headers: [(name: String, value: String)] = []
+    var places: [(name: UnsafePointer<CChar>, nameLength: Int, value: UnsafePointer<CChar>?, valueLength: Int)] = []
 }
 
 /// One streaming response: the application's stream, bytes not yet sent, and the connection.

@@ -13,6 +13,13 @@ final class ServerCore: @unchecked Sendable {
     static let minimumUploadRate = 1024
     /// How long and how much of a refused request's body is read before the connection is closed.
     let linger: HTTPServerConfiguration.Linger
+    /// The longest target and the largest head answered (longer: 414, larger: 431).
+    let targetLimit: Int
+    let headLimit: Int
+    /// The bytes libmicrohttpd keeps per connection, the request head included.
+    static let connectionMemoryBytes = 16 * 1024
+    /// Connections still sending a request head, and how long they may take.
+    let headDeadlines: HeadDeadlines
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
     /// Connections suspended while their answer waits out its delay, by a number of their own.
@@ -22,12 +29,14 @@ final class ServerCore: @unchecked Sendable {
     private var openStreams = 0
     private var stopping = false
 
-    init(handler: any HTTPHandler, connectionTimeoutSeconds: Int, linger: HTTPServerConfiguration.Linger,
-         errorLog: @escaping @Sendable (String) -> Void) {
+    init(handler: any HTTPHandler, configuration: HTTPServerConfiguration, errorLog: @escaping @Sendable (String) -> Void) {
         self.handler = handler
         self.errorLog = errorLog
-        self.connectionTimeoutSeconds = connectionTimeoutSeconds
-        self.linger = linger
+        self.connectionTimeoutSeconds = configuration.connectionTimeoutSeconds
+        self.linger = configuration.linger
+        self.targetLimit = configuration.targetLimit
+        self.headLimit = configuration.headLimit
+        self.headDeadlines = HeadDeadlines(seconds: configuration.headerTimeoutSeconds)
     }
 
     var isStopping: Bool { lock.withLock { stopping } }
@@ -88,8 +97,10 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Turns an application response into an MHD response and queues it.
-    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    /// Turns an application response into an MHD response, with the server's own headers
+    /// (`ServerHeaders`), and queues it; `closing` ends the connection after it.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool = false) -> MHD_Result {
+        let response = ServerHeaders.adding(to: response, closing: closing)
         let mhdResponse: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):

@@ -64,7 +64,8 @@ struct ServeCommand {
         let server = try HTTPServer(
             configuration: HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                    connectionLimit: settings.maxConnections,
-                                                   connectionTimeoutSeconds: settings.timeoutSeconds, tls: tls,
+                                                   connectionTimeoutSeconds: settings.timeoutSeconds,
+                                                   headerTimeoutSeconds: settings.headerTimeoutSeconds, tls: tls,
                                                    linger: .init(seconds: settings.lingerSeconds, bytes: settings.lingerBytes)),
             handler: application,
             errorLog: { message in logger.warning("http server", [("detail", .string(message))]) }

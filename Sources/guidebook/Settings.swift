@@ -12,6 +12,7 @@ struct Settings: Sendable {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     var maxConnections = 1024
     var timeoutSeconds = 30
+    var headerTimeoutSeconds = 10
     var bodyLimit = 64 * 1024
     var importLimit = 512 * 1024 * 1024
     var lingerSeconds = 2
@@ -64,6 +65,9 @@ struct Settings: Sendable {
         },
         Option(flag: "--timeout", environment: "GUIDEBOOK_TIMEOUT", valueName: "SECONDS", help: "idle/slow connection timeout (default 30)") {
             $0.timeoutSeconds = try number($1, "--timeout", 1...3600)
+        },
+        Option(flag: "--header-timeout", environment: "GUIDEBOOK_HEADER_TIMEOUT", valueName: "SECONDS", help: "time a connection has to send a complete request head, however steadily it sends; idle keep-alive connections too (default 10)") {
+            $0.headerTimeoutSeconds = try number($1, "--header-timeout", 1...3600)
         },
         Option(flag: "--body-limit", environment: "GUIDEBOOK_BODY_LIMIT", valueName: "BYTES", help: "largest request body outside imports (default 65536)") {
             $0.bodyLimit = try number($1, "--body-limit", 1...(1 << 30))

@@ -9,40 +9,7 @@ import Glibc
 /// The libmicrohttpd wrapper itself, on a loopback port, with a handler of a few lines: keep-alive,
 /// where bodies go (memory, a spool file, nowhere), the server's own refusal of a body over the
 /// limit, a refused body read to its end before the answer, streams parked while they wait, and stop.
-final class HTTPServerTests: XCTestCase {
-    private var directory: String!
-    private var handler: TinyHandler!
-    private var server: HTTPServer?
-
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("http-server-tests-\(UUID().uuidString)").path
-        handler = TinyHandler(spoolDirectory: directory + "/spool")
-    }
-
-    override func tearDown() {
-        stopServer()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func start(threads: Int = 2, timeoutSeconds: Int = 10, streamPollMilliseconds: Int = 20) throws -> HTTPServer {
-        let server = try HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                                          connectionTimeoutSeconds: timeoutSeconds,
-                                                                          streamPollMilliseconds: streamPollMilliseconds),
-                                    handler: handler)
-        self.server = server
-        return server
-    }
-
-    /// Stops the server once its connections are gone (see `TestServer.stop` for why it waits).
-    private func stopServer(graceSeconds: Double = 1) {
-        guard let server else { return }
-        let deadline = Date().addingTimeInterval(2)
-        while server.connectionCount > 0 && Date() < deadline { usleep(2_000) }
-        usleep(30_000)
-        server.stop(graceSeconds: graceSeconds)
-        self.server = nil
-    }
-
+final class HTTPServerTests: TinyServerTestCase {
     private func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -153,7 +120,7 @@ final class HTTPServerTests: XCTestCase {
     // MARK: Streams
 
     func testAWaitingStreamIsParkedAndHoldsNoWorker() throws {
-        let server = try start(threads: 1)
+        let server = try start { $0.threads = 1 }
         let streaming = try HTTPTestClient(port: server.port, timeoutSeconds: 5)
         defer { streaming.close() }
         try streaming.sendRaw("GET /stream HTTP/1.1\r\nHost: test\r\n\r\n")

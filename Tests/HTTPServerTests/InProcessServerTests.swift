@@ -18,13 +18,36 @@ final class InProcessServerTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func testTargetsAreDecodedAsLibmicrohttpdDecodesThem() {
-        let (path, query) = InProcessServer.decode(target: "/a%20b/c+d?q=%EC%8B%9C%ED%8A%B8+x&flag&bad=%ZZ&cut=a%00b&=v")
-        XCTAssertEqual(path, "/a b/c+d", "+ is a space only in the query")
-        XCTAssertEqual(query.map(\.name), ["q", "flag", "bad", "cut", ""])
-        XCTAssertEqual(query.map(\.value), ["시트 x", "", "%ZZ", "a", "v"], "an invalid escape is kept; %00 ends the value")
-        XCTAssertEqual(InProcessServer.decode(target: "/x?").query.count, 0)
-        XCTAssertEqual(InProcessServer.decode(target: "/x").path, "/x")
+    func testTargetsAreDecodedWithEveryByteKept() throws {
+        let target = try RequestTarget.parse(Array("/a%20b/c+d?q=%EC%8B%9C%ED%8A%B8+x&flag&bad=%ZZ&&=v&p=%2B".utf8)).get()
+        XCTAssertEqual(target.path, "/a b/c+d", "+ is a space only in the query")
+        XCTAssertEqual(target.query.map(\.name), ["q", "flag", "bad", "", "p"], "an empty && piece is skipped")
+        XCTAssertEqual(target.query.map(\.value), ["시트 x", "", "%ZZ", "v", "+"], "an invalid escape is kept")
+        XCTAssertEqual(try RequestTarget.parse(Array("/x?".utf8)).get().query.count, 0)
+        XCTAssertEqual(try RequestTarget.parse(Array("/x".utf8)).get().path, "/x")
+    }
+
+    func testATargetWithAControlCharacterIsRefusedNotCut() {
+        let cases: [(String, RequestTarget.Fault)] = [
+            ("/v1/topics/t%00/sections/s", .controlInPath), ("/t.md%00.html", .controlInPath), ("/t%1F", .controlInPath), ("/t%7f", .controlInPath),
+            ("/s?q=sheet%00zzz", .controlInQuery(name: "q")), ("/s?lang=ko%0A", .controlInQuery(name: "lang")),
+            ("/s?a%00b=1", .controlInQuery(name: "a%00b")), ("/a\u{0}b", .rawByte(0)), ("/a b", .rawByte(0x20)), ("/a\tb", .rawByte(0x09)),
+        ]
+        for (target, fault) in cases {
+            switch RequestTarget.parse(Array(target.utf8)) {
+            case .success(let decoded): XCTFail("\(target.debugDescription) was decoded to \(decoded.path.debugDescription)")
+            case .failure(let found): XCTAssertEqual(found, fault, target.debugDescription)
+            }
+        }
+        XCTAssertEqual(RequestTarget.refusedPath(Array("/t%00x%20y?q=1".utf8)), "/t\u{0}x y")
+        let refused = server.respond(method: "GET", target: "/echo%00/x?q=1")
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(refused.header("X-Rejected"), "malformed")
+        XCTAssertEqual(server.respond(method: "GET", target: "/echo?q=a%00").header("X-Rejected"), "parameter=q")
+        XCTAssertEqual(server.respond(method: "GET", target: "/echo", headers: [("If-Match", "\"x\"\u{0}junk")]).header("X-Rejected"), "malformed",
+                       "a header value holding a NUL")
+        XCTAssertEqual(server.respond(method: "GET", target: "/echo", headers: [("X-Tab", "a\tb")]).status, 200, "a tab is allowed in a header value")
+        XCTAssertEqual(handler.receivedBodies.count, 1, "the handler answered only the request without a fault")
     }
 
     func testBodiesGoWhereThePolicySays() {

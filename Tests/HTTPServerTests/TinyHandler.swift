@@ -8,7 +8,8 @@ import HTTPServer
 /// - `/refuse`, and any request with `X-Refuse: yes`, is refused from its head (403);
 /// - `/stream` answers a stream that waits until `gate` opens, then sends `hello` and ends.
 ///
-/// Bodies over the limit are the server's own refusal: 413 with `X-Rejected`.
+/// The server's own refusals carry `X-Rejected`: 413 for a body over the limit, 400 for a malformed
+/// head (`malformed`, the reason in the body) or query parameter (`parameter=NAME`), 414 and 431.
 final class TinyHandler: HTTPHandler, @unchecked Sendable {
     let spoolDirectory: String
     let gate = Gate()
@@ -67,6 +68,10 @@ final class TinyHandler: HTTPHandler, @unchecked Sendable {
         switch rejection {
         case .bodyTooLarge(let limit): return HTTPResponse(status: 413, headers: [("X-Rejected", "limit=\(limit)")], body: Array("too large".utf8))
         case .bodyNotStored(let reason): return HTTPResponse(status: 507, headers: [("X-Rejected", reason)], body: [])
+        case .malformed(let reason): return HTTPResponse(status: 400, headers: [("X-Rejected", "malformed")], body: Array(reason.utf8))
+        case .badQueryParameter(let name): return HTTPResponse(status: 400, headers: [("X-Rejected", "parameter=\(name)")], body: [])
+        case .targetTooLong(let limit): return HTTPResponse(status: 414, headers: [("X-Rejected", "limit=\(limit)")], body: [])
+        case .headTooLarge(let limit): return HTTPResponse(status: 431, headers: [("X-Rejected", "limit=\(limit)")], body: [])
         }
     }
 }

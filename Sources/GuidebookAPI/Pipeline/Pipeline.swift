@@ -56,7 +56,8 @@ public final class Pipeline: HTTPHandler {
         return run(request, &context)
     }
 
-    /// Answers a request the server refused on its own (the body over its limit, or not stored)
+    /// Answers a request the server refused on its own (the body over its limit or not stored, a
+    /// malformed or ambiguous head, a control character in the target, a target or head too large)
     /// through the same stages (request id, access log and metrics, problem+json).
     public func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse {
         var problem: Problem
@@ -66,6 +67,14 @@ public final class Pipeline: HTTPHandler {
         case .bodyNotStored(let reason):
             problem = .unavailable("the upload could not be stored on the server; try again later", retryAfter: 30)
             problem.logLine = ("upload could not be stored", [("reason", .string(reason))])
+        case .malformed(let reason):
+            problem = Problem(.badRequest, detail: reason)
+        case .badQueryParameter(let name):
+            problem = .badParameter(name, "the query parameter '\(name.prefix(100))' holds a control character (NUL, another C0 control or DEL) once percent-decoded")
+        case .targetTooLong(let limit):
+            problem = Problem(.uriTooLong, detail: "the request target is longer than the limit of \(limit) bytes", extra: ["limit": String(limit)])
+        case .headTooLarge(let limit):
+            problem = Problem(.headerFieldsTooLarge, detail: "the request head is larger than the limit of \(limit) bytes", extra: ["limit": String(limit)])
         }
         var context = RequestContext(route: nil, parameters: [:], refusal: problem, metrics: metrics)
         return run(HTTPRequest(head: head), &context)

@@ -9,11 +9,12 @@ public struct Problem: Error, Sendable, Equatable {
         case unavailable, internalError = "internal-error"
         case unauthorized, forbidden, validationFailed = "validation-failed"
         case preconditionFailed = "precondition-failed", preconditionRequired = "precondition-required"
+        case badRequest = "bad-request", uriTooLong = "uri-too-long", headerFieldsTooLarge = "header-fields-too-large"
 
         /// The HTTP status.
         public var status: Int {
             switch self {
-            case .invalidParameter, .invalidBody: return 400
+            case .invalidParameter, .invalidBody, .badRequest: return 400
             case .unauthorized: return 401
             case .forbidden: return 403
             case .notFound, .translationMissing: return 404
@@ -21,6 +22,8 @@ public struct Problem: Error, Sendable, Equatable {
             case .notAcceptable: return 406
             case .conflict: return 409
             case .bodyTooLarge: return 413
+            case .uriTooLong: return 414
+            case .headerFieldsTooLarge: return 431
             case .unsupportedMediaType: return 415
             case .preconditionFailed: return 412
             case .validationFailed: return 422
@@ -49,6 +52,9 @@ public struct Problem: Error, Sendable, Equatable {
             case .validationFailed: return "Validation Failed"
             case .preconditionFailed: return "Precondition Failed"
             case .preconditionRequired: return "Precondition Required"
+            case .badRequest: return "Bad Request"
+            case .uriTooLong: return "URI Too Long"
+            case .headerFieldsTooLarge: return "Request Header Fields Too Large"
             }
         }
 

@@ -1,0 +1,116 @@
+/// A request target as the client sent it (`/v1/a%20b?q=x+y`), decoded into the path and the
+/// query parameters with every byte counted: `%XX` in the path and in each name and value, `+` as
+/// a space in the query only, an invalid `%` sequence kept as it is, a parameter without `=` with
+/// an empty value, empty `&&` pieces skipped.
+///
+/// libmicrohttpd decodes in place into C strings, so a decoded `%00` used to end the path or a
+/// value there (`/v1/topics/t%00/sections/s` reached `/v1/topics/t`). The server decodes the raw
+/// target itself instead and refuses, before any route is looked up, a target that holds a space
+/// or a control character, raw or percent-encoded: no handler can see a value cut short.
+public struct RequestTarget: Sendable {
+    /// The path, percent-decoded, without the query string.
+    public let path: String
+    /// The query parameters in the order they appeared, percent-decoded.
+    public let query: [(name: String, value: String)]
+
+    /// Why a target is refused (400).
+    public enum Fault: Error, Equatable, Sendable {
+        /// A raw space or control byte in the target (the request line is ambiguous).
+        case rawByte(UInt8)
+        /// The decoded path holds a control character (NUL, another C0 control or DEL).
+        case controlInPath
+        /// A query parameter's decoded name or value holds a control character; `name` is shown
+        /// with its control characters percent-encoded.
+        case controlInQuery(name: String)
+    }
+
+    /// Decodes `raw`, the target's bytes as sent.
+    public static func parse(_ raw: [UInt8]) -> Result<RequestTarget, Fault> {
+        if let bad = raw.first(where: { $0 <= 0x20 || $0 == 0x7F }) { return .failure(.rawByte(bad)) }
+        let question = raw.firstIndex(of: UInt8(ascii: "?")) ?? raw.endIndex
+        let path = unescape(raw[..<question], plusIsSpace: false)
+        if path.contains(where: isControl) { return .failure(.controlInPath) }
+        var query: [(name: String, value: String)] = []
+        if question < raw.endIndex {
+            for piece in raw[(question + 1)...].split(separator: UInt8(ascii: "&")) {
+                let equals = piece.firstIndex(of: UInt8(ascii: "=")) ?? piece.endIndex
+                let name = unescape(piece[..<equals], plusIsSpace: true)
+                let value = equals < piece.endIndex ? unescape(piece[(equals + 1)...], plusIsSpace: true) : []
+                if name.contains(where: isControl) || value.contains(where: isControl) {
+                    return .failure(.controlInQuery(name: printable(name)))
+                }
+                query.append((text(name), text(value)))
+            }
+        }
+        return .success(RequestTarget(path: text(path), query: query))
+    }
+
+    /// The path of `raw`, percent-decoded whatever it holds: what a refused request's log line and
+    /// problem `instance` show (both escape control characters), never what a route is matched on.
+    public static func refusedPath(_ raw: [UInt8]) -> String {
+        text(unescape(raw.prefix { $0 != UInt8(ascii: "?") }[...], plusIsSpace: false))
+    }
+
+    /// True for NUL, the other C0 controls and DEL.
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    private static func printable(_ bytes: [UInt8]) -> String {
+        var text = ""
+        for byte in bytes {
+            if byte <= 0x20 || byte >= 0x7F {
+                text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            } else {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return text
+    }
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func unescape(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            out.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
+        }
+        return out
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+extension RequestTarget.Fault {
+    /// The server's refusal of a target with this fault.
+    var rejection: HTTPRejection {
+        switch self {
+        case .rawByte(let byte):
+            return .malformed("the request target holds a raw space or control character (0x\(String(byte, radix: 16, uppercase: true))); "
+                              + "send it percent-encoded, and no control character at all")
+        case .controlInPath:
+            return .malformed("the path holds a control character (NUL, another C0 control or DEL) once percent-decoded")
+        case .controlInQuery(let name):
+            return .badQueryParameter(name: name)
+        }
+    }
+}
