@@ -30,11 +30,11 @@ public final class Application: HTTPHandler {
             ChangesController(store: store),
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
-            JobController(runner: jobs),
+            JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
-            WebController(store: store, apiIndex: ServiceController.index),
+            WebController(store: store, apiIndex: ServiceController.index, revealsExistence: !authentication.readsNeedToken),
             TokenController(store: store, authenticator: authenticator),
             WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers

@@ -46,6 +46,7 @@ struct ServeCommand {
         configuration.corsOrigins = settings.corsOrigins
         configuration.embedAncestors = settings.embedAncestors
         configuration.requireIfMatch = settings.requireIfMatch
+        configuration.publicJobs = settings.publicJobs
         let application = Application(
             store: store,
             jobs: runner,
@@ -75,6 +76,7 @@ struct ServeCommand {
         logger.info("listening", [("url", .string("\(tls == nil ? "http" : "https")://\(settings.host):\(server.port)")),
                                   ("database", .string(settings.databasePath)), ("threads", .int(settings.threads)),
                                   ("reads", .string(settings.authReads ? "token" : "public")),
+                                  ("jobs", .string(settings.publicJobs ? "public" : "token")),
                                   ("admin_token", .string(settings.adminTokenDigest != nil ? "configured" : "stored")),
                                   ("ready_ms", .double(readyMs))])
 

@@ -63,7 +63,9 @@ class Server:
         os.makedirs(directory, exist_ok=True)
         self.database = os.path.join(directory, "guidebook.sqlite")
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", self.database],
+            [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", self.database,
+             # The page follows imports with EventSource, which cannot send a token: jobs public.
+             "--public-jobs"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         ready = threading.Event()
 

@@ -10,6 +10,10 @@ struct WebController: Controller {
     let store: Store
     /// The JSON index `GET /` answers to API clients.
     let apiIndex: RouteHandler
+    /// Whether a deep link answers 404 for a topic or guideline that does not exist. Off with
+    /// `--auth-reads`: a page load carries no token, so its status must not tell anyone what
+    /// exists; the page then asks the API, with the token, and says so itself.
+    let revealsExistence: Bool
 
     static let assetRoute = WebAssets.assetPrefix + "{name}"
 
@@ -48,11 +52,13 @@ struct WebController: Controller {
     /// A topic's address: the page, or the page with 404 when there is no such topic (the page
     /// then says so), so links to removed topics are seen as broken.
     private func topic(_ request: APIRequest) throws -> APIResponse {
+        guard revealsExistence else { return shell(request) }
         let exists = try store.read { try !$0.topicTitle(slug: request.parameter("slug")).isEmpty }
         return shell(request, status: exists ? 200 : 404)
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {
+        guard revealsExistence else { return shell(request) }
         let exists = try store.read { try $0.guideline(id: request.parameter("id")) != nil }
         return shell(request, status: exists ? 200 : 404)
     }
