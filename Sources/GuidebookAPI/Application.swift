@@ -23,7 +23,6 @@ public final class Application: HTTPHandler {
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
-            // Before KnowledgeController: its `/v1/guidelines/{id}/translations/{locale}` would take `checks`.
             GlossaryController(store: store),
             KnowledgeController(store: store),
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
@@ -45,7 +44,7 @@ public final class Application: HTTPHandler {
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
-            CORSStage(origins: configuration.corsOrigins, router: router),
+            CORSStage(origins: configuration.corsOrigins),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
@@ -58,6 +57,8 @@ public final class Application: HTTPHandler {
     public var routes: [APIRoute] { pipeline.router.allRoutes }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { pipeline.bodyPolicy(for: head) }
+
+    public func decide(_ head: HTTPRequestHead, hasBody: Bool) -> HeadDecision { pipeline.decide(head, hasBody: hasBody) }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse { pipeline.respond(to: request) }
 
