@@ -26,9 +26,14 @@ public struct RequestContext: Sendable {
     /// The stage whose `screen` refused the request when its head arrived (its place in the
     /// pipeline) and why; that stage answers with it when the request reaches it.
     var screenedOut: (stage: Int, error: any Error)?
+    /// What the request's `Accept-Encoding` allows (read by `ContentNegotiationStage` when the
+    /// head arrived; identity only until then, and for a request without a route).
+    var acceptedEncodings = AcceptedEncodings.identityOnly
     /// The store's data generation as the response cache read it before the route ran (so the
     /// answer is filed under a generation no newer than what it shows); nil until read.
     var dataGeneration: Int64?
+    /// The request's key in the response cache, once `CachedAnswerStage` has made it.
+    var cacheKey: String?
 
     init(route: APIRoute?, parameters: [String: String], refusal: Problem?, allowedMethods: [String]? = nil, metrics: Metrics) {
         self.route = route
