@@ -15,8 +15,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # Debian packages the build and the tests need (pkg-config finds the C libraries for SwiftPM;
 # libcurl sends webhooks; curl and openssl drive the HTTPS test and the webhook signature check;
 # cmark, git, unzip and python3-yaml check the wiki renderings, the export tree and its archives
-# with tools that share none of our code).
-DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml
+# with tools that share none of our code; libbrotli-dev encodes `Content-Encoding: br` answers, and
+# gzip and brotli decode them in the compression tests).
+DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
 BENCH_DEPS := wrk nginx-light curl
 
 .PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test docs-config clean

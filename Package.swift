@@ -21,6 +21,8 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // zlib, for gzip-compressing the web page's files once at start (behind the Archive wrapper).
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        // Brotli's encoder, for answers sent with `Content-Encoding: br` (behind the Archive wrapper).
+        systemLibrary("CBrotli", pkgConfig: "libbrotlienc", apt: "libbrotli-dev"),
 
         // Thin Swift wrappers that own the C handles.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -30,8 +32,8 @@ let package = Package(
         // Outgoing HTTP (libcurl) with every connection's address checked against a policy.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         // zlib's deflate behind one class, and the gzip, tar and zip writers on it (the page's
-        // gzipped files, the Markdown export as an archive).
-        .target(name: "Archive", dependencies: ["CZlib"]),
+        // gzipped files, the Markdown export as an archive, gzip answers); Brotli for br answers.
+        .target(name: "Archive", dependencies: ["CZlib", "CBrotli"]),
 
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),

@@ -120,7 +120,7 @@ install_tools() {
     local missing=() p
     # podman stack; jq/curl for the checks; the libraries the static release build links.
     for p in podman buildah runc uidmap debootstrap jq curl openssl binutils pkg-config \
-        libmicrohttpd-dev libsqlite3-dev libcurl4-openssl-dev; do
+        libmicrohttpd-dev libsqlite3-dev libbrotli-dev libcurl4-openssl-dev; do
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
     if [ ${#missing[@]} -gt 0 ]; then

@@ -4,9 +4,13 @@ import HTTPServer
 
 /// The Guidebook API behind the HTTP server: the controllers' routes behind a pipeline of stages.
 ///
-/// Every request passes, in order: `RequestIDStage` (its id) → `AccessLogStage` (metrics and the
-/// access log) → `CORSStage` (preflight, allowed origins) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
-/// `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
+/// The route is matched, `Accept`/`Accept-Encoding` read and the client authenticated once, when
+/// the request's head arrives (`Pipeline.decide`). Then every request passes, in order:
+/// `RequestIDStage` (its id) → `AccessLogStage` (metrics and the access log) → `CORSStage`
+/// (preflight, allowed origins) → `CachedAnswerStage` (an answer the response cache holds goes
+/// back from here) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406)
+/// → `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (compression, response cache,
+/// ETag, 304) → the route.
 ///
 /// Every route declares its access (`.open` or `.role(...)`); the application stops at start on a
 /// route that does not, since the authentication stage could only guess what it needs.
@@ -23,7 +27,6 @@ public final class Application: HTTPHandler {
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed),
-            // Before KnowledgeController: its `/v1/guidelines/{id}/translations/{locale}` would take `checks`.
             GlossaryController(store: store),
             KnowledgeController(store: store),
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
@@ -42,15 +45,17 @@ public final class Application: HTTPHandler {
         for route in router.allRoutes where !route.properties.declaresAccess {
             preconditionFailure("route \(route.method) \(route.template) must declare its access: exactly one of .open and .role(...) in its options")
         }
+        let cache = configuration.responseCacheBytes > 0 ? ResponseCache(maxBytes: configuration.responseCacheBytes) : nil
         pipeline = Pipeline(router: router, stages: [
             RequestIDStage(),
             AccessLogStage(logger: logger),
-            CORSStage(origins: configuration.corsOrigins, router: router),
+            CORSStage(origins: configuration.corsOrigins),
+            CachedAnswerStage(store: store, cache: cache),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
                                 configuration: authentication, logger: logger),
-            ConditionalRequestStage(store: store, cacheBytes: configuration.responseCacheBytes),
+            ConditionalRequestStage(store: store, cache: cache),
         ], configuration: configuration, metrics: metrics)
     }
 
@@ -58,6 +63,8 @@ public final class Application: HTTPHandler {
     public var routes: [APIRoute] { pipeline.router.allRoutes }
 
     public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy { pipeline.bodyPolicy(for: head) }
+
+    public func decide(_ head: HTTPRequestHead, hasBody: Bool) -> HeadDecision { pipeline.decide(head, hasBody: hasBody) }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse { pipeline.respond(to: request) }
 

@@ -29,9 +29,9 @@ func accessHandler(
         let (head, query, rejection) = readHead(connection, line, method: method, url: url, version: version, core: core)
         let declared = head.header("Content-Length").flatMap(Int.init)
         let hasBody = (declared ?? 0) > 0 || head.header("Transfer-Encoding") != nil
-        // Without a body the policy does not matter, so the handler is not asked (it may cost a route lookup).
-        let policy: BodyPolicy = rejection != nil ? .refuse : hasBody ? core.handler.bodyPolicy(for: head) : .buffer(limit: 0)
-        let state = RequestState(head: head, query: query, policy: policy)
+        // The handler decides once, from the head: its note comes back with the request.
+        let decision = rejection != nil ? HeadDecision(body: .refuse) : core.handler.decide(head, hasBody: hasBody)
+        let state = RequestState(head: head, query: query, policy: decision.body, note: decision.note)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         if let rejection {
             // Refused before the body is framed (or for a head that cannot be trusted): answered

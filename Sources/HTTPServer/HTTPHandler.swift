@@ -5,10 +5,21 @@ public protocol HTTPHandler: Sendable {
     /// not kept, and `respond(to:)` answers with the refusal). Asked only for requests that
     /// announce a body (`Content-Length` above 0, or `Transfer-Encoding`).
     func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy
+    /// Decides about every request once its head has arrived: where its body goes (asking
+    /// `bodyPolicy(for:)` only when `hasBody`, by default) and a note the server hands back in
+    /// `HTTPRequest.decision` when the request is answered. Without a body the policy is not
+    /// looked at (a refusal is answered after the head like any answer).
+    func decide(_ head: HTTPRequestHead, hasBody: Bool) -> HeadDecision
     /// Answers a complete request. Called on a server worker thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// Answers a request the server rejected before the handler saw it (for example a body over the limit).
     func reject(_ rejection: HTTPRejection, head: HTTPRequestHead) -> HTTPResponse
+}
+
+extension HTTPHandler {
+    public func decide(_ head: HTTPRequestHead, hasBody: Bool) -> HeadDecision {
+        HeadDecision(body: hasBody ? bodyPolicy(for: head) : .buffer(limit: 0))
+    }
 }
 
 /// Why the server refused a request on its own.

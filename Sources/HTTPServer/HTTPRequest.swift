@@ -34,15 +34,19 @@ public struct HTTPRequest: Sendable {
     public let query: [(name: String, value: String)]
     /// The request body.
     public let body: HTTPBody
+    /// What the handler noted about the request when its head arrived (`HeadDecision.note`); nil
+    /// when it noted nothing, or for a request made by hand.
+    public let decision: (any Sendable)?
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
         self.init(head: HTTPRequestHead(method: method, path: path, headers: headers), query: query, body: body)
     }
 
-    public init(head: HTTPRequestHead, query: [(name: String, value: String)] = [], body: HTTPBody = .empty) {
+    public init(head: HTTPRequestHead, query: [(name: String, value: String)] = [], body: HTTPBody = .empty, decision: (any Sendable)? = nil) {
         self.head = head
         self.query = query
         self.body = body
+        self.decision = decision
     }
 
     /// The method in upper case ("GET", "POST", ...).

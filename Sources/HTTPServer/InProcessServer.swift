@@ -32,8 +32,8 @@ public struct InProcessServer: Sendable {
         if rejection == nil, let fault = FramingRules.fieldViolation(headers) { rejection = .malformed(fault) }
         let hasBody = (body?.count ?? 0) > 0 || headers.contains { $0.name.lowercased() == "transfer-encoding" }
         let head = HTTPRequestHead(method: method.uppercased(), path: path, headers: headers, peer: peer)
-        let policy: BodyPolicy = rejection != nil ? .refuse : hasBody ? handler.bodyPolicy(for: head) : .buffer(limit: 0)
-        let state = RequestState(head: head, query: query, policy: policy)
+        let decision = rejection != nil ? HeadDecision(body: .refuse) : handler.decide(head, hasBody: hasBody)
+        let state = RequestState(head: head, query: query, policy: decision.body, note: decision.note)
         if let rejection {
             state.reject(rejection)
         } else if let body, body.count > state.limit, !state.isRefused {

@@ -8,6 +8,8 @@ final class RequestState {
     /// The query parameters, decoded from the raw target.
     let query: [(name: String, value: String)]
     let policy: BodyPolicy
+    /// The handler's note from the head (`HeadDecision.note`), handed back with the request.
+    let note: (any Sendable)?
     var buffer: [UInt8] = []
     var spool: SpoolFile?
     /// Body bytes received, kept or not.
@@ -25,10 +27,11 @@ final class RequestState {
     /// True when the answer closes the connection (a head refused before its body could be framed).
     var closesConnection = false
 
-    init(head: HTTPRequestHead, query: [(name: String, value: String)], policy: BodyPolicy) {
+    init(head: HTTPRequestHead, query: [(name: String, value: String)], policy: BodyPolicy, note: (any Sendable)? = nil) {
         self.head = head
         self.query = query
         self.policy = policy
+        self.note = note
         if policy == .refuse { refusedAt = .now }
     }
 
@@ -101,7 +104,7 @@ final class RequestState {
         if let rejection {
             return handler.reject(rejection, head: head)
         }
-        return handler.respond(to: HTTPRequest(head: head, query: query, body: isRefused ? .empty : takeBody()))
+        return handler.respond(to: HTTPRequest(head: head, query: query, body: isRefused ? .empty : takeBody(), decision: note))
     }
 
     /// The body as the handler receives it.

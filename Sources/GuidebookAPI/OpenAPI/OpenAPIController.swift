@@ -2,7 +2,7 @@
 /// `GET /.well-known/api-catalog` (RFC 9727: a linkset pointing at it).
 struct OpenAPIController: Controller {
     func register(into router: inout Router<RouteHandler>) {
-        router.add("GET", "/openapi.json", document, options: [.open])
+        router.add("GET", "/openapi.json", document, options: [.cacheable, .open])
         router.add("GET", APICatalog.path, catalog, options: [.open])
     }
 

@@ -7,9 +7,10 @@ import HTTPServer
 /// `--auth-reads` or when the route declares `.tokenAlways`; `.open` routes never do, and a token
 /// sent to them is not looked at.
 ///
-/// The decision is made from the request head (`screen`), so a refused request's body is dropped
-/// while it arrives instead of being stored. Counting, logging and slowing down happen once, when
-/// the refusal is answered (`respond`): every failure is counted in `/metrics` by reason and
+/// The decision is made once, from the request head (`screen`), so a refused request's body is
+/// dropped while it arrives instead of being stored, and the principal travels in the request's
+/// context to the handler. Counting, logging and slowing down happen once, when the refusal is
+/// answered (`refuse`): every failure is counted in `/metrics` by reason and
 /// logged without the token; a client that keeps sending wrong tokens waits (`AuthFailureThrottle`).
 public struct AuthenticationStage: Stage {
     let authenticator: TokenAuthenticator
@@ -90,33 +91,39 @@ public struct AuthenticationStage: Stage {
         }
     }
 
-    public func screen(_ head: HTTPRequestHead, route: APIRoute) throws {
-        guard let role = requiredRole(route) else { return }
-        if case .failure(let failure) = try check(head, needs: role) { throw failure.problem(required: role) }
+    /// A refusal found when the head arrived, answered (counted, logged, slowed down) in `refuse`.
+    struct Refusal: Error {
+        let failure: Failure
+        let role: Role
     }
 
-    public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
-        guard let route = context.route, let role = requiredRole(route) else { return try next(request, &context) }
-        switch try check(request.head, needs: role) {
-        case .success(let principal):
-            context.principal = principal
-            return try next(request, &context)
-        case .failure(let failure):
-            let client = clientAddress(request.head)
-            let delay = failure.isWrongToken ? throttle.failure(from: client) : .zero
-            context.metrics.recordAuthFailure(reason: failure.reason, delay: delay)
-            var fields: [(String, LogValue)] = [
-                ("reason", .string(failure.reason)), ("method", .string(request.method)), ("route", .string(route.template)),
-                ("required_role", .string(role.rawValue)), ("client", .string(client.map(\.description) ?? "unknown")),
-            ]
-            if case .forbidden(let principal) = failure { fields.append(("token_name", .string(principal.name))) }
-            if delay > .zero { fields.append(("delay_ms", .double(Double(delay.components.attoseconds) / 1e15 + Double(delay.components.seconds) * 1000))) }
-            fields.append(("request_id", .string(context.requestID)))
-            logger.warning("authentication failed", fields)
-            var problem = failure.problem(required: role)
-            problem.delay = delay
-            throw problem
+    /// Authenticates the request once, when its head arrives: the principal goes into the
+    /// context; a missing, wrong or too weak token refuses the request (then its body is dropped).
+    public func screen(_ head: HTTPRequestHead, context: inout RequestContext) throws {
+        guard let route = context.route, let role = requiredRole(route) else { return }
+        switch try check(head, needs: role) {
+        case .success(let principal): context.principal = principal
+        case .failure(let failure): throw Refusal(failure: failure, role: role)
         }
+    }
+
+    public func refuse(_ request: HTTPRequest, because refusal: any Error, context: inout RequestContext) throws -> APIResponse {
+        guard let refusal = refusal as? Refusal, let route = context.route else { throw refusal }
+        let (failure, role) = (refusal.failure, refusal.role)
+        let client = clientAddress(request.head)
+        let delay = failure.isWrongToken ? throttle.failure(from: client) : .zero
+        context.metrics.recordAuthFailure(reason: failure.reason, delay: delay)
+        var fields: [(String, LogValue)] = [
+            ("reason", .string(failure.reason)), ("method", .string(request.method)), ("route", .string(route.template)),
+            ("required_role", .string(role.rawValue)), ("client", .string(client.map(\.description) ?? "unknown")),
+        ]
+        if case .forbidden(let principal) = failure { fields.append(("token_name", .string(principal.name))) }
+        if delay > .zero { fields.append(("delay_ms", .double(Double(delay.components.attoseconds) / 1e15 + Double(delay.components.seconds) * 1000))) }
+        fields.append(("request_id", .string(context.requestID)))
+        logger.warning("authentication failed", fields)
+        var problem = failure.problem(required: role)
+        problem.delay = delay
+        throw problem
     }
 
     /// The client a request comes from: the connection's peer, or, when the peer is a trusted

@@ -13,23 +13,23 @@ import HTTPServer
 public struct CORSStage: Stage {
     /// The allowed origins (`https://wiki.example.com`), or `["*"]` for any.
     let origins: Set<String>
-    let router: Router<RouteHandler>
 
     /// The request headers a cross-origin script may send.
     static let allowedHeaders = "Accept, Accept-Language, Authorization, Content-Type, If-Match, If-None-Match, X-Request-Id"
     /// The response headers a cross-origin script may read besides the CORS-safelisted ones.
     static let exposedHeaders = "ETag, Link, X-Total-Count, X-Request-Id, Content-Language, Retry-After"
 
-    public init(origins: [String], router: Router<RouteHandler>) {
+    /// Allows `origins`. The methods a preflight is told come from the request's context (the
+    /// routes matched when the head arrived).
+    public init(origins: [String]) {
         self.origins = Set(origins)
-        self.router = router
     }
 
     public func respond(to request: HTTPRequest, context: inout RequestContext, next: Next) throws -> APIResponse {
         guard !origins.isEmpty, let origin = request.header("origin") else { return try next(request, &context) }
         let allowed = origins.contains("*") ? "*" : (origins.contains(origin) ? origin : nil)
         if request.method == "OPTIONS", let wanted = request.header("access-control-request-method"),
-           let methods = methods(of: request.path) {
+           let methods = Self.methods(of: context) {
             var headers: [(name: String, value: String)] = [("Vary", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers")]
             if let allowed, methods.contains(wanted.uppercased()) {
                 headers += [
@@ -50,11 +50,7 @@ public struct CORSStage: Stage {
     }
 
     /// The methods the path's routes take (HEAD with GET), nil when no route has the path.
-    private func methods(of path: String) -> [String]? {
-        switch router.match(method: "OPTIONS", path: path) {
-        case .methodNotAllowed(let allowed): return allowed
-        case .found(let route, _): return [route.method]
-        case .notFound: return nil
-        }
+    private static func methods(of context: RequestContext) -> [String]? {
+        context.route.map { [$0.method] } ?? context.allowedMethods
     }
 }

@@ -3,9 +3,11 @@ import HTTPServer
 /// The request path of the API: the router and the stages every request passes through, in order,
 /// before its route's handler runs; the handler the HTTP server calls.
 ///
-/// The route is matched first (so every stage knows it); the stages are composed once, at start,
-/// into one chain that ends in the route's handler. A request without a route goes through the
-/// stages too, and the end of the chain answers it with its refusal (404, 405, or the server's own).
+/// The route is matched once, when the request's head arrives (`decide`), and every stage's
+/// `screen` is asked then; the context that results travels with the request to `respond`, which
+/// neither matches nor screens again. The stages are composed once, at start, into one chain that
+/// ends in the route's handler. A request without a route goes through the stages too, and the end
+/// of the chain answers it with its refusal (404, 405, or the server's own).
 public final class Pipeline: HTTPHandler {
     /// The routes.
     public let router: Router<RouteHandler>
@@ -21,39 +23,66 @@ public final class Pipeline: HTTPHandler {
         self.configuration = configuration
         self.metrics = metrics
         var chain = Next(run: Self.runRoute)
-        for stage in stages.reversed() {
+        for (index, stage) in stages.enumerated().reversed() {
             let next = chain
-            chain = Next { request, context in try stage.respond(to: request, context: &context, next: next) }
+            chain = Next { request, context in
+                // The stage that refused the head answers with its refusal, in its place in the chain.
+                if let screened = context.screenedOut, screened.stage == index {
+                    return try stage.refuse(request, because: screened.error, context: &context)
+                }
+                return try stage.respond(to: request, context: &context, next: next)
+            }
         }
         self.chain = chain
     }
 
-    /// Where a request's body goes, decided from its head when the headers arrive: nowhere when
-    /// there is no route or a stage's `screen` refuses the request (the server then drops the body
-    /// and answers the refusal when the body has ended); otherwise as the route declared.
-    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
-        guard case .found(let route, _) = router.match(method: head.method, path: head.path) else { return .refuse }
-        for stage in stages {
-            do { try stage.screen(head, route: route) } catch { return .refuse }
-        }
+    /// The decision about a request from its head: its route and parameters (or why it has none),
+    /// and what the stages' `screen` found (the principal) or refused. Its body goes nowhere when
+    /// there is no route or a stage refused the request (the server then drops the body and the
+    /// refusal is answered when the body has ended); otherwise where the route declared.
+    public func decide(_ head: HTTPRequestHead, hasBody: Bool) -> HeadDecision {
+        let context = context(for: head)
+        guard hasBody else { return HeadDecision(body: .buffer(limit: 0), note: context) }
+        guard let route = context.route, context.screenedOut == nil else { return HeadDecision(body: .refuse, note: context) }
         switch route.properties.body {
-        case .buffer: return .buffer(limit: configuration.bodyLimit)
-        case .spool: return .spool(limit: configuration.importBodyLimit, directory: configuration.spoolDirectory)
+        case .buffer: return HeadDecision(body: .buffer(limit: configuration.bodyLimit), note: context)
+        case .spool: return HeadDecision(body: .spool(limit: configuration.importBodyLimit, directory: configuration.spoolDirectory), note: context)
         }
     }
 
-    /// Answers a request.
+    /// Where a request's body goes, decided from its head (`decide`).
+    public func bodyPolicy(for head: HTTPRequestHead) -> BodyPolicy {
+        decide(head, hasBody: true).body
+    }
+
+    /// Answers a request, with the context decided from its head (made now for a request that
+    /// comes without one, such as one built by hand).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var context = request.decision as? RequestContext ?? context(for: request.head)
+        return run(request, &context)
+    }
+
+    /// The route matched and every stage's `screen` asked (the first refusal stops it).
+    private func context(for head: HTTPRequestHead) -> RequestContext {
         var context: RequestContext
-        switch router.match(method: request.method, path: request.path) {
+        switch router.match(method: head.method, path: head.path) {
         case .found(let route, let parameters):
             context = RequestContext(route: route, parameters: parameters, refusal: nil, metrics: metrics)
         case .methodNotAllowed(let allowed):
-            context = RequestContext(route: nil, parameters: [:], refusal: .methodNotAllowed(request.method, allowed: allowed), metrics: metrics)
+            return RequestContext(route: nil, parameters: [:], refusal: .methodNotAllowed(head.method, allowed: allowed),
+                                  allowedMethods: allowed, metrics: metrics)
         case .notFound:
-            context = RequestContext(route: nil, parameters: [:], refusal: .notFound("no resource at \(request.path.prefix(200))"), metrics: metrics)
+            return RequestContext(route: nil, parameters: [:], refusal: .notFound("no resource at \(head.path.prefix(200))"), metrics: metrics)
         }
-        return run(request, &context)
+        for (index, stage) in stages.enumerated() {
+            do {
+                try stage.screen(head, context: &context)
+            } catch {
+                context.screenedOut = (index, error)
+                break
+            }
+        }
+        return context
     }
 
     /// Answers a request the server refused on its own (the body over its limit or not stored, a

@@ -9,7 +9,7 @@ import HTTPServer
 final class ResponseCache: @unchecked Sendable {
     struct Entry {
         let generation: Int64
-        /// A cacheable response with a body of bytes.
+        /// A cacheable response with a body of bytes, compressed when its coding says so.
         let response: APIResponse
         /// The body's ETag, computed once.
         let etag: String
@@ -29,13 +29,15 @@ final class ResponseCache: @unchecked Sendable {
         self.maxEntries = maxEntries
     }
 
-    /// The key of a request: path, query as sent, and the headers that can change the locale and
-    /// the representation (JSON, Markdown or HTML).
-    static func key(for request: HTTPRequest) -> String {
+    /// The key of a request: path, query as sent, the headers that can change the locale and
+    /// the representation (JSON, Markdown or HTML), and the codings its `Accept-Encoding` picks
+    /// (not the header as sent: the many spellings of "gzip and br" share their entries).
+    static func key(for request: HTTPRequest, accepted: AcceptedEncodings) -> String {
         var key = request.path
         for item in request.query { key += "\u{1}" + item.name + "=" + item.value }
         key += "\u{2}" + (request.header("accept-language") ?? "")
         key += "\u{3}" + (request.header("accept") ?? "")
+        key += "\u{4}" + (accepted.forCompressible?.rawValue ?? "-") + "," + (accepted.forOther?.rawValue ?? "-")
         return key
     }
 

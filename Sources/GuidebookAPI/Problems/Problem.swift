@@ -126,6 +126,12 @@ public struct Problem: Error, Sendable, Equatable {
                 + "accept one of \(acceptable.joined(separator: ", "))")
     }
 
+    /// `acceptEncoding` refuses every content coding the API can send.
+    public static func notAcceptableEncoding(_ acceptEncoding: String) -> Problem {
+        Problem(.notAcceptable, detail: "'\(acceptEncoding.prefix(200))' refuses every content coding this resource is available in; "
+                + "accept one of \(ContentCoding.allCases.map(\.rawValue).joined(separator: ", ")) (identity is acceptable unless refused with identity;q=0 or *;q=0)")
+    }
+
     public static func unsupportedMediaType(_ type: String, supported: [String]) -> Problem {
         Problem(.unsupportedMediaType, detail: "'\(type.prefix(200))' is not accepted here; send one of \(supported.joined(separator: ", "))")
     }

@@ -1,5 +1,11 @@
 /// Maps (method, path) to a route. Paths are templates such as `/v1/topics/{slug}`.
 ///
+/// The routes are kept as a trie of path segments, as Hummingbird's router keeps them: at each
+/// segment a literal (`translations/checks`) is tried before a capture (`translations/{locale}`),
+/// so the most specific template wins whatever order the routes were registered in. A path whose
+/// literal branch has no route for the method falls back to the capture branch; a path that
+/// matches templates but none with the method is a 405 listing every method they take.
+///
 /// Registering the same method and template twice is a programmer error and stops the process.
 public struct Router<Handler: Sendable>: Sendable {
     /// One registered route. A class, so that every request's context refers to it rather than
@@ -9,12 +15,15 @@ public struct Router<Handler: Sendable>: Sendable {
         /// The template, used as the route's name in logs and metrics.
         public let template: String
         let segments: [Segment]
+        /// The names of its captures, in path order.
+        let parameterNames: [String]
         public let handler: Handler
         /// What the route declared about itself: cacheability, where its body goes, its role.
         public let properties: RouteProperties
 
         init(method: String, template: String, segments: [Segment], handler: Handler, properties: RouteProperties) {
             (self.method, self.template, self.segments, self.handler, self.properties) = (method, template, segments, handler, properties)
+            parameterNames = segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
         }
     }
 
@@ -31,6 +40,34 @@ public struct Router<Handler: Sendable>: Sendable {
         case notFound
     }
 
+    /// One segment position of the trie: the routes whose template ends here, by method, and the
+    /// segments that may follow.
+    struct Node: Sendable {
+        var routes: [String: Route] = [:]
+        /// Methods in registration order, for a stable `Allow` list.
+        var methods: [String] = []
+        var literals: [String: Node] = [:]
+        /// The node after a capture, whatever the capture is named in each template.
+        var capture: [Node] = []
+
+        mutating func insert(_ route: Route, at segments: ArraySlice<Segment>) {
+            guard let first = segments.first else {
+                precondition(routes[route.method] == nil, "route \(route.method) \(route.template) registered twice")
+                routes[route.method] = route
+                methods.append(route.method)
+                return
+            }
+            switch first {
+            case .literal(let text):
+                literals[text, default: Node()].insert(route, at: segments.dropFirst())
+            case .parameter:
+                if capture.isEmpty { capture.append(Node()) }
+                capture[0].insert(route, at: segments.dropFirst())
+            }
+        }
+    }
+
+    private var root = Node()
     private var routes: [Route] = []
 
     public init() {}
@@ -43,9 +80,9 @@ public struct Router<Handler: Sendable>: Sendable {
             if part.hasPrefix("{") && part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
         }
-        precondition(!routes.contains { $0.method == method && $0.segments == segments },
-                     "route \(method) \(template) registered twice")
-        routes.append(Route(method: method, template: template, segments: segments, handler: handler, properties: RouteProperties(options)))
+        let route = Route(method: method, template: template, segments: segments, handler: handler, properties: RouteProperties(options))
+        root.insert(route, at: segments[...])
+        routes.append(route)
     }
 
     /// Every route, in registration order.
@@ -54,16 +91,44 @@ public struct Router<Handler: Sendable>: Sendable {
     /// Finds the route for a request.
     public func match(method: String, path: String) -> Match {
         let parts = Self.split(path)
-        var allowed: [String] = []
         let lookupMethod = method == "HEAD" ? "GET" : method
-        for route in routes {
-            guard let parameters = Self.bind(route.segments, to: parts) else { continue }
-            if route.method == lookupMethod { return .found(route, parameters: parameters) }
-            allowed.append(route.method)
+        var captures: [Substring] = []
+        captures.reserveCapacity(4)
+        var allowed: [String] = []
+        if let route = Self.find(lookupMethod, in: root, parts: parts[...], captures: &captures, allowed: &allowed) {
+            var parameters: [String: String] = [:]
+            if !captures.isEmpty {
+                parameters.reserveCapacity(captures.count)
+                for (name, value) in zip(route.parameterNames, captures) { parameters[name] = String(value) }
+            }
+            return .found(route, parameters: parameters)
         }
         if allowed.isEmpty { return .notFound }
         if allowed.contains("GET") { allowed.append("HEAD") }
         return .methodNotAllowed(allowed: allowed)
+    }
+
+    /// Depth first, literal before capture: the first route with `method` at the end of `parts`;
+    /// the methods of the templates that match without it are collected in `allowed`.
+    private static func find(_ method: String, in node: Node, parts: ArraySlice<Substring>, captures: inout [Substring],
+                             allowed: inout [String]) -> Route? {
+        guard let part = parts.first else {
+            if let route = node.routes[method] { return route }
+            for other in node.methods where !allowed.contains(other) { allowed.append(other) }
+            return nil
+        }
+        let rest = parts.dropFirst()
+        if let literal = node.literals[String(part)],
+           let route = find(method, in: literal, parts: rest, captures: &captures, allowed: &allowed) {
+            return route
+        }
+        // An empty segment (a trailing slash, or an encoded slash the server decoded) is no value.
+        if let capture = node.capture.first, !part.isEmpty {
+            captures.append(part)
+            if let route = find(method, in: capture, parts: rest, captures: &captures, allowed: &allowed) { return route }
+            captures.removeLast()
+        }
+        return nil
     }
 
     /// Path segments after the leading slash. Empty segments are kept, so `/v1/topics//` (an
@@ -72,19 +137,5 @@ public struct Router<Handler: Sendable>: Sendable {
         let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
         if trimmed.isEmpty { return [] }
         return trimmed.split(separator: "/", omittingEmptySubsequences: false)
-    }
-
-    private static func bind(_ segments: [Segment], to parts: [Substring]) -> [String: String]? {
-        guard segments.count == parts.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            switch segment {
-            case .literal(let text) where text == part: continue
-            case .literal: return nil
-            case .parameter where part.isEmpty: return nil
-            case .parameter(let name): parameters[name] = String(part)
-            }
-        }
-        return parameters
     }
 }
