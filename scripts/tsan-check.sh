@@ -23,13 +23,15 @@ built=$(date +%s)
 echo "tsan-check: binary ready after $((built - started)) s"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/guidebook-tsan.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+# On exit (or when stopped), the load driver is stopped first: it stops its server and wrk.
+trap 'kill $(jobs -p) 2>/dev/null; wait; rm -rf "$WORK"' EXIT
 # Reports go to the server's stderr; history_size keeps both stacks of a race (the older access too).
 export TSAN_OPTIONS="history_size=4 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 status=0
 for (( round = 1; round <= ROUNDS; round++ )); do
     echo "tsan-check: round $round/$ROUNDS, ${SECONDS_OF_LOAD}s of mixed load"
-    if ! python3 scripts/tsan/load.py "$TSAN_BIN" "$WORK/round-$round" "$SECONDS_OF_LOAD"; then
+    python3 scripts/tsan/load.py "$TSAN_BIN" "$WORK/round-$round" "$SECONDS_OF_LOAD" &
+    if ! wait $!; then
         echo "tsan-check: round $round: the load itself failed (server stderr: last lines below)" >&2
         tail -20 "$WORK/round-$round/server.stderr" >&2 || true
         status=1

@@ -132,6 +132,21 @@ server = subprocess.Popen([BINARY, "serve", "--port", str(PORT), "--db", db, "--
                           stdout=subprocess.DEVNULL, stderr=stderr, cwd=WORK)
 
 
+children = [server]
+
+
+def stopped_from_outside(signum, frame):
+    # Killed (a CI timeout, Ctrl-C): take the server and wrk along rather than leave them running.
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+    sys.exit(1)
+
+
+signal.signal(signal.SIGTERM, stopped_from_outside)
+signal.signal(signal.SIGINT, stopped_from_outside)
+
+
 def fail(message):
     print("tsan load: " + message, file=sys.stderr)
     if server.poll() is None:
@@ -314,6 +329,7 @@ start = time.time()
 wrk = subprocess.Popen(["wrk", "-t2", "-c24", f"-d{int(SECONDS)}s", "-s", os.path.join(ROOT, "scripts/bench/rotate.lua"),
                         f"http://127.0.0.1:{PORT}"], env=dict(os.environ, BENCH_PATHS=paths_file),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+children.append(wrk)
 threads = [run("importer", importer), run("webhooks", webhooks), run("tokens", tokens), run("hostile", hostile)]
 threads += [run(f"editor-{i}", lambda i=i: editor(i)) for i in range(4)]
 threads += [run(f"translator-{i}", lambda i=i: translator(100 + i)) for i in range(2)]
