@@ -170,7 +170,7 @@ phase("server ready")
 small = os.path.join(WORK, "import-small.ndjson")
 large = os.path.join(WORK, "import-large.ndjson")
 subprocess.run([BINARY, "generate", "1000", small], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-subprocess.run([BINARY, "generate", "20000", large], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+subprocess.run([BINARY, "generate", "3000", large], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 _, _, listed = request("GET", "/v1/guidelines?limit=100", kind="read")
 guideline_ids = [item["id"] for item in json.loads(listed)["items"]]
@@ -208,13 +208,14 @@ def editor(seed):
     rng = random.Random(seed)
     while not stop.is_set():
         gid = rng.choice(guideline_ids)
-        status, headers, _ = request("GET", "/v1/guidelines/" + urllib.parse.quote(gid), kind="read")
+        # Short timeouts: while an import applies its one transaction, writes wait for it.
+        status, headers, _ = request("GET", "/v1/guidelines/" + urllib.parse.quote(gid), kind="read", timeout=10)
         etag = headers.get("etag")
         if status != 200 or not etag:
             continue
         words = rng.choice(["A sheet over a popover", "Content of people app menus", "Progress 시트 edited"])
         request("PATCH", "/v1/guidelines/" + urllib.parse.quote(gid), json.dumps({"text": f"{words} {rng.randrange(10**6)}."}).encode(),
-                headers={"If-Match": etag, "Content-Type": "application/merge-patch+json"}, kind="edit")
+                headers={"If-Match": etag, "Content-Type": "application/merge-patch+json"}, kind="edit", timeout=10)
 
 
 def translator(seed):
@@ -222,7 +223,7 @@ def translator(seed):
     while not stop.is_set():
         gid = rng.choice(guideline_ids)
         request("PUT", f"/v1/guidelines/{urllib.parse.quote(gid)}/translations/ko",
-                {"text": f"시트와 팝오버의 콘텐츠를 짧게 유지하세요 {rng.randrange(10**6)}."}, kind="translate")
+                {"text": f"시트와 팝오버의 콘텐츠를 짧게 유지하세요 {rng.randrange(10**6)}."}, kind="translate", timeout=10)
         time.sleep(0.1)
 
 
