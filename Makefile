@@ -2,7 +2,9 @@
 #   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
 #   make test    install missing system packages, run the whole test suite (it needs nothing outside the repository)
 #   make test-real-notes GUIDEBOOK_REAL_NOTES=DIR   the notes tests on the real study notes in DIR
-#   make bench   benchmarks side by side with their references (see docs/benchmarks.md); N=1000000 sets the size
+#   make bench   benchmarks side by side with their references (see docs/benchmarks.md); N=1000000 sets the size;
+#                BASELINE=main also runs the edit benchmark with main's guidebook-bench (before / after)
+#   make tsan-check       the server built with ThreadSanitizer under a mixed load: fails on any data race
 #   make container-test   build the image with podman and check it end to end
 #   make api-check        schemathesis against a live server, from the OpenAPI document
 #   make clients          typed clients generated from the OpenAPI document, into .build/clients/
@@ -19,8 +21,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # gzip and brotli decode them in the compression tests).
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
 BENCH_DEPS := wrk nginx-light curl
+TSAN_DEPS := wrk python3
 
-.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test docs-config clean
+.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test docs-config clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -49,7 +52,16 @@ bench: deps
 	@missing=""; for p in $(BENCH_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	$(SWIFT) build -c release
-	$(if $(N),BENCH_GUIDELINES=$(N)) bash scripts/bench.sh
+	$(if $(BASELINE),rm -rf .build/baseline/src && mkdir -p .build/baseline/src && git archive $(BASELINE) | tar -x -C .build/baseline/src && \
+		$(SWIFT) build -c release --package-path .build/baseline/src --build-path .build/baseline/build --product guidebook-bench)
+	$(if $(N),BENCH_GUIDELINES=$(N)) $(if $(BASELINE),BENCH_BASELINE_BIN=.build/baseline/build/release/guidebook-bench BENCH_BASELINE_LABEL=$(BASELINE)) bash scripts/bench.sh
+
+# The server built with ThreadSanitizer (.build/tsan) under a ~60 s mixed load; fails on any report
+# and prints the first. TSAN_SECONDS, TSAN_ROUNDS, TSAN_BIN: see scripts/tsan-check.sh.
+tsan-check: deps
+	@missing=""; for p in $(TSAN_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	bash scripts/tsan-check.sh
 
 container-test: deps
 	bash scripts/container-test.sh

@@ -21,7 +21,10 @@
 #   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
 #   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
 #                            run Datasette on the same rows and query mix (skipped without it)
-#   BENCH_SECTIONS="read search import webhooks"   run only some sections
+#   BENCH_SECTIONS="read search edit import webhooks"   run only some sections
+#   BENCH_BASELINE_BIN=PATH  a guidebook-bench built from another commit: the edit section runs it too,
+#                            first, on a copy of the same database (`make bench BASELINE=ref` builds it)
+#   BENCH_BASELINE_LABEL=ref what to call it in the table
 #   BENCH_SKIP_INDEX_SPLIT=1 report the FTS5 index size without rebuilding it twice to measure the CJK
 #                            columns' part (two full index builds: minutes at 1,000,000 guidelines)
 #   BENCH_STATIC=1           also build with --static-swift-stdlib (into $BUILD_PATH/static-stdlib) and
@@ -42,7 +45,7 @@ BIN="$ROOT/$BUILD_PATH/release"
 GUIDELINES=${BENCH_GUIDELINES:-100000}
 DURATION=${BENCH_DURATION:-10}
 RUNS=${BENCH_RUNS:-3}
-SECTIONS=${BENCH_SECTIONS:-"read search import webhooks"}
+SECTIONS=${BENCH_SECTIONS:-"read search edit import webhooks"}
 CLASS_SECONDS=5          # wrk run per search query class (16 connections)
 QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
 IMPORT_RUNS=$RUNS
@@ -555,22 +558,6 @@ if has_section search; then
     log "search mix sequential: HTTP c1 ${DURATION}s x $RUNS"
     for (( run = 1; run <= RUNS; run++ )); do S[seq-$run]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$SEARCH_PATHS" 1 "$DURATION" $((run * 5))); done
     for m in rps p50_us p99_us max_us; do S[seq-$m]=$(for (( run = 1; run <= RUNS; run++ )); do field "${S[seq-$run]}" "$m"; done | median); done
-    log "edits: guidebook-bench edit on a copy of the database (200 commits in a row, then searches while 10 edits/s go on for ${DURATION}s)"
-    sqlite3 "$DB" ".backup '$TMP/edit.sqlite'" || die "could not copy the database for the edit benchmark"
-    EDIT=$("$BIN/guidebook-bench" edit --db "$TMP/edit.sqlite" --migrations "$ROOT/Migrations" --queries "$QUERIES" --edits 200 --seconds "$DURATION" --rate 10) \
-        || die "guidebook-bench edit failed"
-    rm -f "$TMP"/edit.sqlite*
-    E_COMMIT=$(awk -F'\t' '$1 == "commit"' <<<"$EDIT"); E_DURING=$(awk -F'\t' '$1 == "search-while-editing"' <<<"$EDIT")
-    E_FIRST=$(awk -F'\t' '$1 == "first-search-after-edit"' <<<"$EDIT"); E_IDLE=$(awk -F'\t' '$1 == "search-without-edits"' <<<"$EDIT")
-    E_CACHE=$(awk -F'\t' '$1 == "search-cache"' <<<"$EDIT")
-    row "Edit" "one guideline edit committed (English text + search rows + change log, one transaction; guidebook-bench edit, 200 in a row): p50 / p99 / max" \
-        "$(cut -f3 <<<"$E_COMMIT") / $(cut -f4 <<<"$E_COMMIT") / $(cut -f5 <<<"$E_COMMIT") ms" "" "" "< 5 ms (p50)" "$(verdict "$(cut -f3 <<<"$E_COMMIT")" '<' 5)"
-    row "Edit" "engine search while 10 edits/s commit (1 search thread, ${DURATION}s, $(cut -f5 <<<"$E_DURING") edits): p50 / p99" \
-        "$(cut -f3 <<<"$E_DURING") / $(cut -f4 <<<"$E_DURING") ms" "$(cut -f3 <<<"$E_IDLE") / $(cut -f4 <<<"$E_IDLE") ms without edits (same thread, ${DURATION}s before)" \
-        "$(ratio "$(cut -f4 <<<"$E_DURING")" "$(cut -f4 <<<"$E_IDLE")") (p99)" "" ""
-    row "Edit" "the first search after each edit (the cache patched with the edit's rows; directory loads / patches / phrase patches: $(cut -f2 <<<"$E_CACHE") / $(cut -f3 <<<"$E_CACHE") / $(cut -f4 <<<"$E_CACHE")): p50 / p99 of $(cut -f2 <<<"$E_FIRST")" \
-        "$(cut -f3 <<<"$E_FIRST") / $(cut -f4 <<<"$E_FIRST") ms" "" "" "< 5 ms (p50; no full reload)" "$(verdict "$(cut -f3 <<<"$E_FIRST")" '<' 5)"
-
     log "search per class: HTTP c16 ${CLASS_SECONDS}s each"
     declare -A C=()
     for class in $CLASSES; do C[$class]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$TMP/search-$class.paths" 16 "$CLASS_SECONDS"); done
@@ -722,6 +709,39 @@ if has_section search; then
     else
         row "Search" "FTS5 index size" "" "not measured: the sqlite3 CLI with dbstat is missing" "" "" ""
     fi
+fi
+
+# --- 3b. edits and the search cache -------------------------------------------------------------
+
+if has_section edit; then
+    # What an edit costs, and what it costs the searches that follow it (the cache patched with the
+    # edit's rows: RowDirectory.applying, docs/architecture-search.md). With BENCH_BASELINE_BIN (a
+    # guidebook-bench built from another commit: `make bench BASELINE=main`), the same runs with
+    # that binary first, on a fresh copy of the same database: before and after in one run.
+    EDIT_QUERIES="$TMP/edit-queries.txt"
+    awk -F'\t' 'NF >= 2 && $1 !~ /^#/ { print $2 }' "$QUERIES_TSV" >"$EDIT_QUERIES"
+    edit_bench() {  # BINARY LABEL
+        log "edits ($2): guidebook-bench edit on a copy of the database (200 commits in a row, then searches while 10 edits/s go on for ${DURATION}s)"
+        if [[ -n "$HAVE_SQLITE3" ]]; then sqlite3 "$DB" ".backup '$TMP/edit.sqlite'" || die "could not copy the database for the edit benchmark"
+        else cp "$DB" "$TMP/edit.sqlite" || die "could not copy the database for the edit benchmark"; fi
+        local out
+        out=$("$1" edit --db "$TMP/edit.sqlite" --migrations "$ROOT/Migrations" --queries "$EDIT_QUERIES" --edits 200 --seconds "$DURATION" --rate 10) \
+            || die "guidebook-bench edit ($2) failed"
+        rm -f "$TMP"/edit.sqlite*
+        local commit during first idle cache
+        commit=$(awk -F'\t' '$1 == "commit"' <<<"$out"); during=$(awk -F'\t' '$1 == "search-while-editing"' <<<"$out")
+        first=$(awk -F'\t' '$1 == "first-search-after-edit"' <<<"$out"); idle=$(awk -F'\t' '$1 == "search-without-edits"' <<<"$out")
+        cache=$(awk -F'\t' '$1 == "search-cache"' <<<"$out")
+        row "Edit" "$2: one guideline edit committed (English text + search rows + change log, one transaction; guidebook-bench edit, 200 in a row): p50 / p99 / max" \
+            "$(cut -f3 <<<"$commit") / $(cut -f4 <<<"$commit") / $(cut -f5 <<<"$commit") ms" "" "" "< 5 ms (p50)" "$(verdict "$(cut -f3 <<<"$commit")" '<' 5)"
+        row "Edit" "$2: engine search while 10 edits/s commit (1 search thread, ${DURATION}s, $(cut -f5 <<<"$during") edits): p50 / p99" \
+            "$(cut -f3 <<<"$during") / $(cut -f4 <<<"$during") ms" "$(cut -f3 <<<"$idle") / $(cut -f4 <<<"$idle") ms without edits (same thread, ${DURATION}s before)" \
+            "$(ratio "$(cut -f4 <<<"$during")" "$(cut -f4 <<<"$idle")") (p99)" "" ""
+        row "Edit" "$2: the first search after each edit (the cache patched with the edit's rows; directory loads / patches / phrase patches: $(cut -f2 <<<"$cache") / $(cut -f3 <<<"$cache") / $(cut -f4 <<<"$cache")): p50 / p99 of $(cut -f2 <<<"$first")" \
+            "$(cut -f3 <<<"$first") / $(cut -f4 <<<"$first") ms" "" "" "< 5 ms (p50; no full reload)" "$(verdict "$(cut -f3 <<<"$first")" '<' 5)"
+    }
+    if [[ -n "${BENCH_BASELINE_BIN:-}" ]]; then edit_bench "$BENCH_BASELINE_BIN" "before (${BENCH_BASELINE_LABEL:-baseline})"; fi
+    edit_bench "$BIN/guidebook-bench" "$( [[ -n "${BENCH_BASELINE_BIN:-}" ]] && echo "after (this commit)" || echo "this commit")"
 fi
 
 # --- 4. import --------------------------------------------------------------------------------

@@ -4,24 +4,28 @@ internal import SQLite
 /// by row: its topic (so its category) for facets and filters, and its length in tokens for bm25's
 /// length normalization; plus the row count and average length (bm25's N and avgdl).
 ///
-/// Loaded once, then patched after small commits with the rows they changed (`Changes`, `apply`):
-/// the row count follows exactly, while the average length stays the one of the load, which the
-/// kept postings' weights were worked out with, until it drifts too far (`isCloseToItsLoad`).
+/// A directory is an immutable snapshot: every property is a `let`, and nothing it holds is ever
+/// written after it is made. Searches on other threads hold it for their whole duration while the
+/// cache moves on. After a small commit the cache makes the next directory with `applying`, which
+/// shares everything the commit did not change with this one (the row table is chunked, see
+/// `ChunkedArray`), and publishes it whole (see docs/architecture-search.md). The row count follows
+/// exactly, while the average length stays the one of the load, which the kept postings' weights
+/// were worked out with, until it drifts too far (`isCloseToItsLoad`).
 public struct RowDirectory: Sendable {
     /// Rows in the search index (FTS5's row count, the N of idf).
-    public private(set) var rowCount: Int
+    public let rowCount: Int
     /// Tokens per row on average, over all columns (bm25's avgdl, as FTS5 computed it at the load).
     public let averageLength: Double
     /// Tokens in all rows now.
-    private var totalLength: Int
+    private let totalLength: Int
     /// Topic slugs, indexed by topic number ("" for a topic deleted since the load).
-    private(set) var topicSlugs: [String]
+    let topicSlugs: [String]
     /// The category number of each topic number.
-    private(set) var topicCategories: [Int]
+    let topicCategories: [Int]
     /// Category slugs, indexed by category number.
-    private(set) var categorySlugs: [String]
+    let categorySlugs: [String]
     /// Topic number + 1 by topic id.
-    private var topicNumbers: [Int64: UInt32]
+    private let topicNumbers: [Int64: UInt32]
 
     /// A row's topic number + 1 (0: no such record) and its length in tokens + 1 (0: not in the index).
     struct Entry: Sendable {
@@ -29,12 +33,14 @@ public struct RowDirectory: Sendable {
         var length: UInt32 = 0
     }
     /// Entries by rowid. Dense, because rowids are record id * 4 + kind.
-    private var dense: [Entry]
+    private let dense: ChunkedArray<Entry>
     /// Used instead (or beyond the dense table) when rowids are too sparse for a dense table.
-    private var sparse: [UInt32: Entry]
+    private let sparse: SparseRows
 
-    /// Bytes held, for the cache's budget.
-    var byteCount: Int { dense.count * MemoryLayout<Entry>.stride + sparse.count * 24 + topicSlugs.count * 72 }
+    /// Bytes held, for the cache's budget (shared chunks are counted in every directory that holds them).
+    var byteCount: Int {
+        dense.chunkCount * ChunkedArray<Entry>.chunkSize * MemoryLayout<Entry>.stride + sparse.count * 24 + topicSlugs.count * 72
+    }
 
     private func entry(_ row: UInt32) -> Entry? {
         let found = Int(row) < dense.count ? dense[Int(row)] : sparse[row]
@@ -62,12 +68,11 @@ public struct RowDirectory: Sendable {
         var counts = [Int](repeating: 0, count: topicSlugs.count)
         counts.withUnsafeMutableBufferPointer { counts in
             rows.withUnsafeBufferPointer { rows in
-                dense.withUnsafeBufferPointer { dense in
-                    for row in rows {
-                        let topic = Int(row) < dense.count ? dense[Int(row)].topic : (sparse[row]?.topic ?? 0)
-                        if topic != 0 { counts[Int(topic) - 1] += 1 }
-                    }
-                }
+                dense.forEach(at: rows, { _, entry in
+                    if entry.topic != 0 { counts[Int(entry.topic) - 1] += 1 }
+                }, beyond: { position in
+                    if let topic = sparse[rows[position]]?.topic, topic != 0 { counts[Int(topic) - 1] += 1 }
+                })
             }
         }
         return counts
@@ -134,7 +139,8 @@ public struct RowDirectory: Sendable {
         }
         return RowDirectory(rowCount: lengths.count, averageLength: lengths.isEmpty ? 1 : Double(totalLength) / Double(lengths.count),
                             totalLength: totalLength, topicSlugs: topicSlugs, topicCategories: topicCategories,
-                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID, dense: dense, sparse: sparse)
+                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID,
+                            dense: ChunkedArray(dense, filler: Entry()), sparse: SparseRows(sparse))
     }
 
     /// What a set of changed rows is now: each row's record's topic and its length in the index,
@@ -176,27 +182,47 @@ public struct RowDirectory: Sendable {
         return changes
     }
 
-    /// Brings the directory to what `changes` read: topics first (new ones get the next numbers,
-    /// a deleted one keeps its number with an empty slug, so kept facet counts stay aligned), then rows.
-    mutating func apply(_ changes: Changes) {
+    /// The directory after `changes` (what they read): topics first (new ones get the next
+    /// numbers, a deleted one keeps its number with an empty slug, so kept facet counts stay
+    /// aligned), then rows.
+    ///
+    /// A new directory: this one is not changed, so a search holding it goes on reading exactly
+    /// what it read before. The new one shares all this one's unchanged parts: the row table's
+    /// untouched chunks and sparse shards, and the topic arrays unless a topic changed. Its cost is
+    /// the spine plus one chunk per changed row, not the size of the index.
+    func applying(_ changes: Changes) -> RowDirectory {
+        // Copies of this directory's arrays: they share storage with `self` until written, and the
+        // first write copies them, because `self` (still held by the cache) holds them as well.
+        var topicSlugs = self.topicSlugs
+        var topicCategories = self.topicCategories
+        var categorySlugs = self.categorySlugs
+        var topicNumbers = self.topicNumbers
         for (id, place) in changes.topics {
             let category = place.map { place in
-                categoryNumber(place.category) ?? {
+                categorySlugs.firstIndex(of: place.category) ?? {
                     categorySlugs.append(place.category)
                     return categorySlugs.count - 1
                 }()
             }
             if let number = topicNumbers[id] {
-                topicSlugs[Int(number) - 1] = place?.slug ?? ""
-                if let category { topicCategories[Int(number) - 1] = category }
+                let slug = place?.slug ?? ""
+                if topicSlugs[Int(number) - 1] != slug { topicSlugs[Int(number) - 1] = slug }
+                if let category, topicCategories[Int(number) - 1] != category { topicCategories[Int(number) - 1] = category }
             } else if let place, let category {
                 topicSlugs.append(place.slug)
                 topicCategories.append(category)
                 topicNumbers[id] = UInt32(topicSlugs.count)
             }
         }
+        var rowCount = self.rowCount
+        var totalLength = self.totalLength
+        var denseCount = dense.count
+        var denseUpdates: [(index: Int, value: Entry)] = []
+        var sparseUpdates: [(row: UInt32, entry: Entry?)] = []
+        // Rows set in this patch, so a row changed twice (or moved from sparse) reads its latest entry.
+        var written: [UInt32: Entry] = [:]
         for (row, topicID, length) in changes.rows {
-            let old = Int(row) < dense.count ? dense[Int(row)] : (sparse[row] ?? Entry())
+            let old = written[row] ?? (Int(row) < dense.count ? dense[Int(row)] : (sparse[row] ?? Entry()))
             if old.length > 0 {
                 rowCount -= 1
                 totalLength -= Int(old.length) - 1
@@ -206,20 +232,33 @@ public struct RowDirectory: Sendable {
                 rowCount += 1
                 totalLength += Int(new.length) - 1
             }
-            if Int(row) < dense.count {
-                dense[Int(row)] = new
-            } else if !dense.isEmpty, Int(row) < dense.count + 65_536 {
-                // A new record just past the table (ids grow): the table grows, amortized.
-                dense.append(contentsOf: repeatElement(Entry(), count: Int(row) - dense.count))
-                dense.append(new)
-                for (sparseRow, entry) in sparse where Int(sparseRow) < dense.count {
-                    dense[Int(sparseRow)] = entry
-                    sparse[sparseRow] = nil
-                }
+            written[row] = new
+            if Int(row) < denseCount {
+                denseUpdates.append((Int(row), new))
+            } else if denseCount > 0, Int(row) < denseCount + 65_536 {
+                // A new record just past the table (ids grow): the table grows, and sparse rows it
+                // now reaches move into it.
+                denseCount = Int(row) + 1
+                denseUpdates.append((Int(row), new))
             } else {
-                sparse[row] = new
+                sparseUpdates.append((row, new))
             }
         }
+        if denseCount > dense.count {
+            for row in sparse.rows(below: denseCount) {
+                if written[row] == nil, let entry = sparse[row] { denseUpdates.append((Int(row), entry)) }
+                sparseUpdates.append((row, nil))
+            }
+            // A row written to the sparse table earlier in this patch, now within the dense one.
+            for (index, update) in sparseUpdates.enumerated() where Int(update.row) < denseCount && update.entry != nil {
+                denseUpdates.append((Int(update.row), update.entry!))
+                sparseUpdates[index].entry = nil
+            }
+        }
+        return RowDirectory(rowCount: rowCount, averageLength: averageLength, totalLength: totalLength,
+                            topicSlugs: topicSlugs, topicCategories: topicCategories, categorySlugs: categorySlugs,
+                            topicNumbers: topicNumbers, dense: dense.replacing(denseUpdates, count: denseCount),
+                            sparse: sparse.replacing(sparseUpdates))
     }
 
     private static func rowNumber(_ rowID: Int64) throws -> UInt32 {

@@ -16,6 +16,14 @@ import Foundation
 /// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
 /// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
 /// follows the index: it is worked out again whenever a directory is loaded.
+///
+/// Snapshots, not shared mutable state: everything the cache hands out (a `RowDirectory`, a
+/// `PhrasePostings`, a `SearchVocabulary`) is an immutable value that a search holds for its whole
+/// duration without the lock. The lock guards only which values are current. A patch makes the
+/// next directory from the current one outside the lock (`RowDirectory.applying`, which shares
+/// every unchanged chunk and copies the rest) and swaps it in under the lock; a patched phrase is a
+/// new `PhrasePostings` too. So no memory a search can reach is ever written after it was
+/// published (docs/architecture-search.md explains why, and what it costs).
 public final class SearchCache: @unchecked Sendable {
     /// How the capacity is chosen.
     public let sizing: SearchCacheSizing
@@ -117,14 +125,14 @@ public final class SearchCache: @unchecked Sendable {
     /// cache's is `BehindTheCache` unless `loadsAside`; then the cache starts over from it.
     func directory(generation: Int64, loadsAside: Bool, changedRows: (Int64) throws -> [UInt32]?,
                    readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
-        enum Step { case kept(RowDirectory), patch(from: Int64), load, loadAside }
+        enum Step { case kept(RowDirectory), patch(from: Int64, base: RowDirectory), load, loadAside }
         var rewinding = false
         // Another search may move the cache on between the steps; then they are taken again.
         for _ in 0..<3 {
             let step = lock.withLock { () -> Step in
                 if let directory {
                     if generation == self.generation { return .kept(directory) }
-                    return generation < self.generation ? .loadAside : .patch(from: self.generation)
+                    return generation < self.generation ? .loadAside : .patch(from: self.generation, base: directory)
                 }
                 return generation < self.generation ? .loadAside : .load
             }
@@ -137,29 +145,27 @@ public final class SearchCache: @unchecked Sendable {
                 // older copy) or yet another commit came between: the cache starts over from it.
                 guard loadsAside else { throw BehindTheCache() }
                 rewinding = true
-            case .patch(let from):
+            case .patch(let from, let base):
                 guard let rows = try changedRows(from) else { break }
                 let changes = try readChanges(rows)
-                enum Outcome { case patched(RowDirectory), moved, drifted }
-                let outcome = lock.withLock { () -> Outcome in
-                    guard self.generation == from, var patched = directory else { return .moved }
-                    directory = nil  // so that the patch below changes the one copy in place
-                    let formerTopics = rows.map { patched.topicTag(ofRow: $0) }
-                    patched.apply(changes)
-                    guard patched.isCloseToItsLoad else { return .drifted }
+                // The next snapshot is made outside the lock from `base`, which stays as it is: the
+                // searches holding it (and the cache, until the swap below) read it unchanged.
+                let formerTopics = rows.map { base.topicTag(ofRow: $0) }
+                let patched = base.applying(changes)
+                guard patched.isCloseToItsLoad else { break }
+                let published = lock.withLock { () -> Bool in
+                    // Another search may have published first (the same patch, or a load).
+                    guard self.generation == from, directory != nil else { return false }
                     directory = patched
                     self.generation = generation
                     vocabulary = nil
                     counted.directoryPatches += 1
                     patches.append((generation, rows, formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
-                    return .patched(patched)
+                    return true
                 }
-                switch outcome {
-                case .patched(let directory): return directory
-                case .moved: continue
-                case .drifted: break
-                }
+                if published { return patched }
+                continue
             case .load:
                 break
             }
