@@ -21,6 +21,9 @@ public struct APIConfiguration: Sendable {
     /// `--require-if-match`: a write without `If-Match` is refused with 428.
     public var requireIfMatch = false
 
+    /// Set on a read replica (`serve --replica`): writes are refused, `/readyz` watches the lag.
+    public var replica: ReplicaConfiguration?
+
     /// The defaults, each written beside its setting above; the executable sets what its options say.
     public init() {}
 }

@@ -6,7 +6,7 @@ import HTTPServer
 ///
 /// Every request passes, in order: `RequestIDStage` (its id) → `AccessLogStage` (metrics and the
 /// access log) → `CORSStage` (preflight, allowed origins) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406) →
-/// `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
+/// on a read replica `ReplicaStage` (503 for writes) → `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (response cache, ETag, 304) → the route.
 ///
 /// Every route declares its access (`.open` or `.role(...)`); the application stops at start on a
 /// route that does not, since the authentication stage could only guess what it needs.
@@ -22,7 +22,7 @@ public final class Application: HTTPHandler {
         let authenticator = TokenAuthenticator(store: store, adminTokenDigest: authentication.adminTokenDigest, logger: logger)
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
-            ServiceController(store: store, requiresSeed: configuration.requiresSeed),
+            ServiceController(store: store, requiresSeed: configuration.requiresSeed, replica: configuration.replica),
             // Before KnowledgeController: its `/v1/guidelines/{id}/translations/{locale}` would take `checks`.
             GlossaryController(store: store),
             KnowledgeController(store: store),
@@ -48,6 +48,7 @@ public final class Application: HTTPHandler {
             CORSStage(origins: configuration.corsOrigins, router: router),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
+        ] + (configuration.replica.map { [ReplicaStage(replica: $0)] } ?? []) + [
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
                                 configuration: authentication, logger: logger),
             ConditionalRequestStage(store: store, cacheBytes: configuration.responseCacheBytes),
