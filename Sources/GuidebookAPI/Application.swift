@@ -34,7 +34,7 @@ public final class Application: HTTPHandler {
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
-            WebController(store: store, apiIndex: ServiceController.index),
+            WebController(store: store, apiIndex: ServiceController.index, replica: configuration.replica),
             TokenController(store: store, authenticator: authenticator),
             WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers
