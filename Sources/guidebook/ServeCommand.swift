@@ -116,28 +116,40 @@ struct ServeCommand {
     }
 
     /// Opens `--db` as a read replica. While the file does not exist (the first restore has not
-    /// finished), it says so in the log and answers `/readyz` with 503 from a stand-in server on the
-    /// same port, looking again every half second; nil when SIGINT or SIGTERM came meanwhile.
+    /// finished) or the follower has not applied its first update (see `ReplicaFile`), it says so
+    /// in the log and answers `/readyz` with 503 from a stand-in server on the same port, looking
+    /// again every half second; nil when SIGINT or SIGTERM came meanwhile.
     private func openReplica() throws -> Store? {
         let settings = runtime.settings
         let path = settings.databasePath
-        guard !FileManager.default.fileExists(atPath: path) else { return try runtime.openReplica(maxReaders: settings.threads + 2) }
-        runtime.logger.warning("replica waiting for the first restore: the file does not exist yet", [("database", .string(path))])
-        let standIn = try HTTPServer(configuration: serverConfiguration(tls: nil),
-                                     handler: ReplicaWaitingHandler(reason: "the first restore of \(path)"),
-                                     errorLog: { _ in })
-        defer { standIn.stop(graceSeconds: 1) }
+        var state = ReplicaFile.state(of: path)
+        guard state == .missing || state == .notYetFollowed else { return try runtime.openReplica(maxReaders: settings.threads + 2) }
+        let waitingFor = { (state: ReplicaFile) in
+            state == .missing ? "the first restore of \(path)" : "the follower's first update of \(path)"
+        }
+        runtime.logger.warning("replica waiting for \(waitingFor(state))", [("database", .string(path))])
+        var standIn: HTTPServer? = try HTTPServer(configuration: serverConfiguration(tls: nil),
+                                                  handler: ReplicaWaitingHandler(reason: waitingFor(state)), errorLog: { _ in })
+        defer { standIn?.stop(graceSeconds: 1) }
         let started = ContinuousClock.now
-        while !FileManager.default.fileExists(atPath: path) {
+        while state == .missing || state == .notYetFollowed {
             if let signal = Signals.waitForTermination(seconds: settings.replicaWaitSeconds) {
                 runtime.logger.info("stopping", [("signal", .int(Int(signal)))])
                 return nil
             }
+            let next = ReplicaFile.state(of: path)
+            if next != state, next == .notYetFollowed {
+                runtime.logger.warning("replica waiting for \(waitingFor(next))", [("database", .string(path))])
+                standIn?.stop(graceSeconds: 1)
+                standIn = try HTTPServer(configuration: serverConfiguration(tls: nil),
+                                         handler: ReplicaWaitingHandler(reason: waitingFor(next)), errorLog: { _ in })
+            }
+            state = next
         }
-        // The follower writes the file before it is complete; give it the moment to finish the first restore.
-        Thread.sleep(forTimeInterval: 0.2)
-        runtime.logger.info("replica file appeared", [("database", .string(path)),
-                                                      ("waited_s", .double(Double((ContinuousClock.now - started).components.seconds)))])
+        standIn?.stop(graceSeconds: 1)
+        standIn = nil
+        runtime.logger.info("replica file ready", [("database", .string(path)),
+                                                   ("waited_s", .double(Double((ContinuousClock.now - started).components.seconds)))])
         return try runtime.openReplica(maxReaders: settings.threads + 2)
     }
 

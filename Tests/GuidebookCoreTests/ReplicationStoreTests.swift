@@ -78,17 +78,26 @@ final class ReplicationStoreTests: StoreTestCase {
             guard case .replicaUnreadable = $0 as? StoreError else { return XCTFail("\($0)") }
         }
         let newer = directory.file("newer.sqlite")
-        _ = try Store(path: newer, migrations: migrations)
+        do { XCTAssertTrue(try Store(path: newer, migrations: migrations).checkpoint()) }
+        try Database(path: newer).execute("PRAGMA journal_mode = DELETE")
         XCTAssertThrowsError(try Store(replicaAt: newer, migrations: Array(migrations.dropLast()))) {
             guard case .schemaTooNew = $0 as? StoreError else { return XCTFail("\($0)") }
         }
     }
 
-    func testAReplicaNeverWritesAndFollowsThePrimarysCommits() throws {
-        let path = directory.file("primary.sqlite")
-        let primary = try Store(path: path, migrations: migrations)
-        _ = try primary.addAdminTokenIfNone(names: ["first"], digest: digest)
-        XCTAssertTrue(try primary.checkpoint())
+    func testAReplicaNeverWritesAndFollowsCommitsToItsFile() throws {
+        let path = directory.file("replica.sqlite")
+        do {
+            let primary = try Store(path: path, migrations: migrations)
+            _ = try primary.addAdminTokenIfNone(names: ["first"], digest: digest)
+            XCTAssertTrue(try primary.checkpoint())
+        }
+        // As the first restore leaves it (WAL mode): a replica waits for the follower.
+        XCTAssertThrowsError(try Store(replicaAt: path, migrations: migrations)) {
+            XCTAssertEqual($0 as? StoreError, .replicaNotYetFollowed(path: path))
+        }
+        // As Litestream's follower leaves it after its first update: rollback-journal mode.
+        try Database(path: path).execute("PRAGMA journal_mode = DELETE")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let replica = try Store(replicaAt: path, migrations: migrations)
@@ -101,16 +110,31 @@ final class ReplicationStoreTests: StoreTestCase {
         XCTAssertFalse(try replica.checkpoint())
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), bytes, "the replica changed its file")
 
-        // A heartbeat alone updates the lag but leaves cached answers valid; a data change moves the generation.
+        // Commits to the file by another writer (here a plain connection, as the follower's would
+        // be): a heartbeat alone updates the lag and leaves cached answers valid; a moved stamp moves the generation.
+        let writer = try Database(path: path)
         let before = try replica.dataGeneration()
-        XCTAssertTrue(try primary.writeHeartbeat(now: Date().addingTimeInterval(-3)))
+        let beat = Int64(Date().addingTimeInterval(-3).timeIntervalSince1970 * 1000)
+        let stamp = try writer.scalarInt("PRAGMA user_version") ?? 0
+        try writer.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('replication_heartbeat', '\(beat)'); PRAGMA user_version = \(stamp)")
         let status = try XCTUnwrap(replica.replicaStatus)
         waitUntil { status.lagSeconds() != nil }
         XCTAssertGreaterThanOrEqual(status.lagSeconds() ?? 0, 3)
         XCTAssertEqual(try replica.dataGeneration(), before)
-        XCTAssertTrue(try primary.revokeToken(named: "first"))
+        try writer.execute("DELETE FROM tokens; PRAGMA user_version = \(stamp + 1)")
         try waitUntil { try replica.dataGeneration() != before }
         XCTAssertEqual(try replica.tokens().map(\.name), [])
+    }
+
+    func testEveryWriteMovesTheStampAndAHeartbeatDoesNot() throws {
+        let path = directory.file("stamp.sqlite")
+        let store = try Store(path: path, migrations: migrations)
+        let stamp = { try Database(path: path).scalarInt("PRAGMA user_version") ?? 0 }
+        let first = try stamp()
+        _ = try store.addAdminTokenIfNone(names: ["first"], digest: digest)
+        XCTAssertEqual(try stamp(), first + 1)
+        XCTAssertTrue(try store.writeHeartbeat())
+        XCTAssertEqual(try stamp(), first + 1)
     }
 
     private func fileSize(_ path: String) throws -> Int {

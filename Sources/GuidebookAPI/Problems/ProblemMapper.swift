@@ -48,7 +48,7 @@ public enum ProblemMapper {
             return .conflict(error.description)
         case .readOnlyReplica:
             return .unavailable(error.description, retryAfter: 60)
-        case .replicaMissing, .replicaUnreadable, .replicaSchemaOlder:
+        case .replicaMissing, .replicaNotYetFollowed, .replicaUnreadable, .replicaSchemaOlder:
             return .unavailable(error.description, retryAfter: 5)
         }
     }

@@ -14,9 +14,6 @@ struct MetaTable {
     static let searchGeneration = "search_generation"
     /// The generation below which `search_changes` is incomplete (see `SearchChanges`).
     static let searchChangesFloor = "search_changes_floor"
-    /// A counter every commit through `Store.write` moves: a replica counts a change of the data
-    /// only when it moved (the primary's heartbeat alone does not move it).
-    static let dataStamp = "data_stamp"
     /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
     static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
@@ -35,12 +32,6 @@ struct MetaTable {
     /// Stores `value` under `key`, replacing what was there.
     func set(_ key: String, to value: String) throws {
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
-    }
-
-    /// Adds one to the number stored under `key`, starting from 0 when there is none.
-    func bump(_ key: String) throws {
-        try database.run("INSERT INTO meta (key, value) VALUES (?1, '1') ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1",
-                         [.text(key)])
     }
 
     /// Adds one to the number stored under `key`.

@@ -33,13 +33,15 @@ public final class ReplicaStatus: @unchecked Sendable {
     /// When the watcher last saw the file change.
     public var lastChangeSeen: Date? { lock.withLock { seenAt } }
 
-    /// On the watcher's connection after the file changed: reads the stamp and the heartbeat (one
-    /// statement, one snapshot) and the follower's txid. True when the data changed, i.e. the
+    /// On the watcher's connection after the file changed: reads the stamp (`PRAGMA user_version`, see
+    /// `Store.stampDataChange`) and the heartbeat (one snapshot) and the follower's txid. True when the data changed, i.e. the
     /// stamp moved or cannot be told; false when only the heartbeat did.
     func observe(_ database: Database) -> Bool {
-        let row = try? database.firstRow("""
-            SELECT (SELECT value FROM meta WHERE key = 'data_stamp'), (SELECT value FROM meta WHERE key = 'replication_heartbeat')
-            """) { ($0.isNull(0) ? nil : $0.text(0), $0.isNull(1) ? nil : $0.text(1)) }
+        // One read transaction: the stamp and the heartbeat of the same snapshot.
+        let row: (String?, String?)? = try? database.transaction(immediate: false) {
+            (try database.scalarInt("PRAGMA user_version").map(String.init),
+             try database.firstRow("SELECT value FROM meta WHERE key = 'replication_heartbeat'") { $0.text(0) })
+        }
         let applied = (try? String(contentsOfFile: txidPath, encoding: .utf8))
             .flatMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) }
         return lock.withLock {

@@ -90,7 +90,14 @@ public final class Store: @unchecked Sendable {
     public init(replicaAt path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval) throws {
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.replicaMissing(path: path) }
+        switch ReplicaFile.state(of: path) {
+        case .missing: throw StoreError.replicaMissing(path: path)
+        case .notYetFollowed: throw StoreError.replicaNotYetFollowed(path: path)
+        case .ready, .unrecognized: break
+        }
+        guard ReplicaFile.removeEmptyWAL(besides: path) else {
+            throw StoreError.replicaUnreadable(path: path, reason: "it has a write-ahead log with frames in it, so it is not a file `litestream restore -f` keeps")
+        }
         self.path = path
         self.replication = .detect
         self.writer = nil
@@ -232,8 +239,7 @@ public final class Store: @unchecked Sendable {
                     let knowledge = KnowledgeWriter(database: writer, token: token)
                     let value = try body(knowledge)
                     try knowledge.finish()
-                    // Tells replicas that this commit changed the data (a heartbeat alone does not).
-                    try MetaTable(database: writer).bump(MetaTable.dataStamp)
+                    try Self.stampDataChange(writer)
                     return value
                 }
                 commits.ownCommitFinished()
@@ -309,12 +315,26 @@ public final class Store: @unchecked Sendable {
         return true
     }
 
+    /// Moves the data stamp (`PRAGMA user_version`) in the transaction of every write through
+    /// `write`. It lives in the file's first page, so every commit rewrites that page, and
+    /// Litestream's follower (`restore -f`), which writes pages under the file's own lock and
+    /// marks the file changed only when page 1 is among them, makes each commit visible to the
+    /// replica's connections; the replica counts a change of the data only when the stamp moved.
+    private static func stampDataChange(_ database: Database) throws {
+        let stamp = try database.scalarInt("PRAGMA user_version") ?? 0
+        try database.execute("PRAGMA user_version = \((stamp + 1) & 0x3fff_ffff)")
+    }
+
     /// Writes the time now as the replication heartbeat, without counting as a change of the data
     /// and without waiting for the lock (false: busy, try at the next beat). A replica's lag is the
     /// age of the last heartbeat it has (see `ReplicaStatus`).
     public func writeHeartbeat(now: Date = Date()) throws -> Bool {
         try writeUnobserved { database in
             try MetaTable(database: database).set(MetaTable.replicationHeartbeat, to: String(Int64(now.timeIntervalSince1970 * 1000)))
+            // The stamp set again as it is: page 1 is rewritten, so a replica's follower marks the
+            // file changed (see `stampDataChange`), while the stamp says the data did not change.
+            let stamp = try database.scalarInt("PRAGMA user_version") ?? 0
+            try database.execute("PRAGMA user_version = \(stamp)")
         }
     }
 }

@@ -26,6 +26,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnlyReplica
     /// The replica's file does not exist yet (the first restore has not finished).
     case replicaMissing(path: String)
+    /// The replica's file is still as the first restore left it (WAL mode): the follower has not
+    /// applied an update yet, and opening it now would lock the follower out.
+    case replicaNotYetFollowed(path: String)
     /// The replica's file cannot be read as a database (truncated, or not SQLite at all).
     case replicaUnreadable(path: String, reason: String)
     /// The replica's schema is older than this binary's: the primary has not been upgraded yet.
@@ -49,6 +52,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .readOnlyReplica: return "this server is a read replica; writes go to the primary"
         case .replicaMissing(let path):
             return "the replica file \(path) does not exist: it has never been restored (start `litestream restore -f -o \(path) URL` first)"
+        case .replicaNotYetFollowed(let path):
+            return "the replica file \(path) is not followed yet: `litestream restore -f` has not applied its first update (the primary's heartbeat brings one each second)"
         case .replicaUnreadable(let path, let reason): return "the replica file \(path) is not a readable database: \(reason)"
         case .replicaSchemaOlder(let found, let expected):
             return "the replica's schema is version \(found), older than this binary's (\(expected)); upgrade the primary first, then the replicas"
