@@ -45,6 +45,7 @@ class Process:
         self.log = open(self.log_path, "wb")
         full_env = dict(os.environ)
         full_env.update(env or {})
+        full_env = {k: v for k, v in full_env.items() if v is not None}
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=full_env)
         test.addCleanup(self.kill)
 
@@ -146,6 +147,7 @@ def guidebook(*args, env=None):
     full_env = dict(os.environ)
     full_env.update({"GUIDEBOOK_LITESTREAM": LITESTREAM})
     full_env.update(env or {})
+    full_env = {k: v for k, v in full_env.items() if v is not None}
     return subprocess.run([GUIDEBOOK, *args], capture_output=True, env=full_env, timeout=120)
 
 
@@ -176,6 +178,9 @@ class ReplicationTestCase(unittest.TestCase):
         replica_dir = os.path.join(self.dir, name + "-backup")
         config = litestream_config(self, db, "file://" + replica_dir)
         replicate = Process(self, name + "-litestream", [LITESTREAM, "replicate", "-config", config])
+        # Litestream's first snapshot (transaction 1) is taken before anything is imported.
+        level0 = os.path.join(replica_dir, "ltx", "0")
+        wait_for(lambda: os.path.isdir(level0) and os.listdir(level0), 20, "Litestream's first snapshot")
         return server, replicate, db, "file://" + replica_dir
 
     def wait_backed_up(self, url, prefix, count):
@@ -402,7 +407,8 @@ class S3Tests(ReplicationTestCase):
         Process(self, "moto", [MOTO, "-H", "127.0.0.1", "-p", str(port)])
         endpoint = f"http://127.0.0.1:{port}"
         wait_for(lambda: _reachable(endpoint), 20, "moto up")
-        good = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1"}
+        # moto is plain HTTP on loopback: a CA bundle from the machine's environment would make the AWS SDK fail.
+        good = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_REGION": "us-east-1", "AWS_CA_BUNDLE": None}
         urllib.request.urlopen(urllib.request.Request(endpoint + "/guidebook", method="PUT")).read()
         db = os.path.join(self.dir, "primary.sqlite")
         server = Server(self, "primary", db, env={"GUIDEBOOK_REPLICATION": "litestream"})
@@ -411,11 +417,14 @@ class S3Tests(ReplicationTestCase):
         with open(config, "w") as f:
             f.write(f"dbs:\n  - path: {db}\n    replica:\n      type: s3\n      bucket: guidebook\n      path: primary\n"
                     f"      endpoint: {endpoint}\n      region: us-east-1\n      force-path-style: true\n      sync-interval: 100ms\n")
-        Process(self, "litestream", [LITESTREAM, "replicate", "-config", config], env=good)
+        replicate = Process(self, "litestream", [LITESTREAM, "replicate", "-config", config], env=good)
         server.import_bundle(bundle("s", 100))
         out = os.path.join(self.dir, "from-s3.sqlite")
-        done = wait_for(lambda: (lambda d: d if d.returncode == 0 and topics(out, "s-topic-") == 2 else _remove(out))(
-            guidebook("restore", "--from", url, "--db", out, "--force", env=good)), 20, "restore from S3")
+        try:
+            done = wait_for(lambda: (lambda d: d if d.returncode == 0 and topics(out, "s-topic-") == 2 else _remove(out))(
+                guidebook("restore", "--from", url, "--db", out, "--force", env=good)), 20, "restore from S3")
+        except AssertionError:
+            raise AssertionError(replicate.text() + guidebook("restore", "--from", url, "--db", out, "--force", env=good).stderr.decode())
         self.assertIn(b"integrity ok", done.stdout)
         missing = guidebook("restore", "--from", f"s3://no-such-bucket/primary?endpoint={endpoint}&forcePathStyle=true",
                             "--db", self.dir + "/none.sqlite", env=good)
