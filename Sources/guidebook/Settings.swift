@@ -144,7 +144,7 @@ struct Settings: Sendable {
                 throw UsageError("--embed-ancestors: \(error.message)")
             }
         },
-        Option(flag: "--replication", environment: "GUIDEBOOK_REPLICATION", valueName: "litestream|none", help: "litestream: Litestream replicates the database, so it owns the checkpoints and the server writes a heartbeat each second for replicas' lag (also detected from Litestream's _litestream_seq table; default none)") {
+        Option(flag: "--replication", environment: "GUIDEBOOK_REPLICATION", valueName: "MODE", help: "litestream or none; litestream: Litestream replicates the database, so it owns the checkpoints and the server writes a heartbeat each second for replicas' lag (also detected from Litestream's _litestream_seq table; default none)") {
             switch $1 {
             case "litestream": $0.replicatedByLitestream = true
             case "none": $0.replicatedByLitestream = false
