@@ -123,7 +123,7 @@ class Server(Process):
 def litestream_config(test, db, replica_url, extra=""):
     path = os.path.join(test.dir, "litestream.yml")
     with open(path, "w") as f:
-        f.write(f"dbs:\n  - path: {db}\n    replica:\n      url: {replica_url}\n      sync-interval: 100ms\n{extra}")
+        f.write(f"dbs:\n  - path: {db}\n    monitor-interval: 100ms\n    replica:\n      url: {replica_url}\n      sync-interval: 100ms\n{extra}")
     return path
 
 
