@@ -402,7 +402,7 @@ class ReplicaTests(ReplicationTestCase):
 
 @unittest.skipUnless(MOTO, "MOTO_SERVER_BIN not set (run through make replica-test)")
 class S3Tests(ReplicationTestCase):
-    def test_s3_replica_round_trip_and_bad_credentials(self):
+    def test_s3_replica_round_trip_and_a_missing_bucket(self):
         port = free_port()
         Process(self, "moto", [MOTO, "-H", "127.0.0.1", "-p", str(port)])
         endpoint = f"http://127.0.0.1:{port}"
