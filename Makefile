@@ -2,13 +2,14 @@
 #   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
 #   make test    install missing system packages, run the whole test suite (it needs nothing outside the repository)
 #   make test-real-notes GUIDEBOOK_REAL_NOTES=DIR   the notes tests on the real study notes in DIR
-#   make bench   benchmarks side by side with their references (see README); N=1000000 sets the size
+#   make bench   benchmarks side by side with their references (see docs/benchmarks.md); N=1000000 sets the size
 #   make container-test   build the image with podman and check it end to end
 #   make api-check        schemathesis against a live server, from the OpenAPI document
 #   make clients          typed clients generated from the OpenAPI document, into .build/clients/
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
+#   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
@@ -19,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml
 BENCH_DEPS := wrk nginx-light curl
 
-.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test replica-test clean
+.PHONY: deps build run test test-real-notes bench container-test api-check clients client-check browser-test replica-test docs-config clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -77,6 +78,12 @@ browser-test: deps
 # pinned, into .build/replica-venv when missing (Tests/Replication, scripts/replica-test.sh).
 replica-test: deps
 	bash scripts/replica-test.sh
+
+# The options table of docs/configuration.md, from the option list --help prints (a test in
+# `make test` fails while they differ). Run it after adding or changing an option.
+docs-config: deps
+	$(SWIFT) build --product guidebook
+	bash scripts/docs-config.sh .build/debug/guidebook
 
 clean:
 	rm -rf .build data

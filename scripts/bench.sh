@@ -910,6 +910,6 @@ mkdir -p "$OUT_DIR"
     awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }' "$ROWS"
     cat "$DETAIL"
 } >"$OUT_DIR/latest.md"
-cp "$OUT_DIR/latest.md" "$OUT_DIR/guidelines-$GUIDELINES.md"   # kept per size, for the README's growth table
+cp "$OUT_DIR/latest.md" "$OUT_DIR/guidelines-$GUIDELINES.md"   # kept per size, for a dated file's growth table (docs/benchmarks.md)
 cat "$OUT_DIR/latest.md"
 log "written to bench-results/latest.md and bench-results/guidelines-$GUIDELINES.md (${TOTAL_SECONDS}s)"

@@ -20,6 +20,10 @@ public struct APIConfiguration: Sendable {
     public var embedAncestors = "*"
     /// `--require-if-match`: a write without `If-Match` is refused with 428.
     public var requireIfMatch = false
+    /// `--public-jobs`: job resources are read like the knowledge base (public unless
+    /// `--auth-reads`), dry-run excerpts included. Off: reading a job needs a reader token, and a
+    /// dry run's warnings (excerpts of the uploaded text) an admin's.
+    public var publicJobs = false
 
     /// Set on a read replica (`serve --replica`): writes are refused, `/readyz` watches the lag.
     public var replica: ReplicaConfiguration?

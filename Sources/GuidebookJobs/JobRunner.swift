@@ -284,7 +284,8 @@ public final class JobRunner: @unchecked Sendable {
                 final.error = failure
                 finish(&final, status: .failed, message: "failed: \(failure.description); nothing was applied", now: now)
             } else {
-                final.error = JobError(message: "the \(started.kind) could not be completed: \(error)")
+                // Never SQL in a job's error: SQLite's errors keep their code and message only.
+                final.error = JobError(message: "the \(started.kind) could not be completed: \(StoreError.describingWithoutSQL(error))")
                 finish(&final, status: .failed, message: "failed; nothing was applied", now: now)
             }
         }

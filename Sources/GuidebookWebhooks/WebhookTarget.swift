@@ -10,6 +10,9 @@ public enum WebhookTarget {
     public static func problem(with url: String, allowsPrivate: Bool) -> String? {
         let policy = OutboundAddressPolicy(allowsPrivate: allowsPrivate)
         guard url.utf8.count <= 2048 else { return "the URL is longer than 2048 bytes" }
+        // libcurl takes the URL as a C string: a NUL would cut it, and no control character or
+        // space belongs in a URL (RFC 3986), so neither is one that Foundation might repair.
+        guard url.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7f }) else { return "the URL holds a space or a control character" }
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased() else {
             return "'\(url.prefix(100))' is not an absolute URL"
         }

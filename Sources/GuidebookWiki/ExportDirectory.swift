@@ -31,6 +31,9 @@ public struct ExportDirectory {
         public var removed = 0
         /// Files of the previous export left as they were without being rendered (`--since`).
         public var kept = 0
+        /// What the export did not go through, write or remove: symbolic links in the tree (and
+        /// names that are not what the export writes there), one entry per name, in the order met.
+        public var skipped: [ExportError] = []
 
         public init() {}
 
@@ -47,57 +50,97 @@ public struct ExportDirectory {
 
     /// Like `update(_:)`, where `produce` may also name a path to keep as it is: a file of the
     /// previous export stays (and stays listed) without being rendered again.
+    ///
+    /// Nothing in the tree is followed: below the root (which the caller named), every folder and
+    /// file is reached through descriptors with `O_NOFOLLOW`. A file whose path goes through a
+    /// symbolic link, or is one, is neither written nor removed nor listed, and lands in
+    /// `Summary.skipped`; a link in place of the list itself refuses the whole update before
+    /// anything changes.
     public func updateKeeping(_ produce: (_ write: (ExportFile) throws -> Void, _ keep: (String) -> Void) throws -> Void) throws -> Summary {
-        let fileManager = FileManager.default
-        try createDirectory(path)
-        let previous = try readManifest()
+        try createRoot()
+        let tree = Tree(root: try DirectoryHandle.openRoot(path))
+        switch try tree.root.entry(Self.manifestName) {
+        case .missing, .file: break
+        case .link: throw ExportError.notFollowed(path: path + "/" + Self.manifestName, reason: "is a symbolic link")
+        case .directory, .other: throw ExportError.notFollowed(path: path + "/" + Self.manifestName, reason: "is not a regular file")
+        }
+        let previous = try readManifest(tree.root)
         let previouslyListed = Set(previous)
         var summary = Summary()
         var current: [String] = []
-        var madeDirectories = Set<String>()
         let keep: (String) -> Void = { kept in
-            // Only what the previous export wrote and is still there: anything else has no page to keep.
-            guard previouslyListed.contains(kept), fileManager.fileExists(atPath: path + "/" + kept) else { return }
-            current.append(kept)
-            summary.kept += 1
+            // Only what the previous export wrote and is still there as a file: anything else has no page to keep.
+            guard previouslyListed.contains(kept) else { return }
+            do {
+                let (folder, name) = try tree.locate(kept, create: false)
+                guard let folder, try folder.entry(name) == .file else { return }
+                current.append(kept)
+                summary.kept += 1
+            } catch let error as ExportError {
+                tree.skip(error, into: &summary)
+            } catch {}
         }
         try produce({ file in
-            current.append(file.path)
-            let target = path + "/" + file.path
-            if let existing = fileManager.contents(atPath: target), existing.count == file.contents.count, existing.elementsEqual(file.contents) {
-                summary.unchanged += 1
-                return
+            let folder: DirectoryHandle?, name: String
+            do {
+                (folder, name) = try tree.locate(file.path, create: true)
+            } catch let error as ExportError {
+                if case .notFollowed = error { return tree.skip(error, into: &summary) }
+                throw error
             }
-            let folder = (target as NSString).deletingLastPathComponent
-            if madeDirectories.insert(folder).inserted { try createDirectory(folder) }
-            try write(file.contents, to: target)
+            guard let folder else { return }
+            switch try folder.entry(name) {
+            case .missing: break
+            case .file:
+                let existing: [UInt8]?
+                do {
+                    existing = try folder.read(name)
+                } catch let error as ExportError {
+                    if case .notFollowed = error { return tree.skip(error, into: &summary) }
+                    throw error
+                }
+                if let existing, existing == file.contents {
+                    current.append(file.path)
+                    summary.unchanged += 1
+                    return
+                }
+            case .link: return tree.skip(.notFollowed(path: path + "/" + file.path, reason: "is a symbolic link"), into: &summary)
+            case .directory, .other: return tree.skip(.notFollowed(path: path + "/" + file.path, reason: "is not a regular file"), into: &summary)
+            }
+            try folder.write(file.contents, to: name)
+            current.append(file.path)
             summary.written += 1
         }, keep)
         let kept = Set(current)
         for old in previous where !kept.contains(old) {
             guard Self.isOwnablePath(old) else { continue }
-            let target = path + "/" + old
-            guard fileManager.fileExists(atPath: target) else { continue }
             do {
-                try fileManager.removeItem(atPath: target)
-            } catch {
-                throw ExportError.io(path: target, reason: "cannot be removed (\(error.localizedDescription))")
+                let (folder, name) = try tree.locate(old, create: false)
+                guard let folder else { continue }
+                switch try folder.entry(name) {
+                case .missing: continue
+                case .file: try folder.removeFile(name)
+                case .link: throw ExportError.notFollowed(path: path + "/" + old, reason: "is a symbolic link, not a file the export wrote")
+                case .directory, .other: throw ExportError.notFollowed(path: path + "/" + old, reason: "is not a file the export wrote")
+                }
+            } catch let error as ExportError {
+                if case .notFollowed = error { tree.skip(error, into: &summary); continue }
+                throw error
             }
             summary.removed += 1
-            removeEmptyFolders(above: old)
+            try tree.removeEmptyFolders(above: old)
         }
         let manifest = Array(("# Files written by `guidebook export --format markdown`; it removes only these.\n"
             + current.sorted().joined(separator: "\n") + "\n").utf8)
-        let manifestPath = path + "/" + Self.manifestName
-        if fileManager.contents(atPath: manifestPath).map({ !$0.elementsEqual(manifest) }) ?? true {
-            try write(manifest, to: manifestPath)
+        if try tree.root.read(Self.manifestName) != manifest {
+            try tree.root.write(manifest, to: Self.manifestName)
         }
         return summary
     }
 
     /// The paths the previous export listed (none when there was none).
-    private func readManifest() throws -> [String] {
-        guard let data = FileManager.default.contents(atPath: path + "/" + Self.manifestName) else { return [] }
+    private func readManifest(_ root: DirectoryHandle) throws -> [String] {
+        guard let data = try root.read(Self.manifestName) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
@@ -109,57 +152,58 @@ public struct ExportDirectory {
         return parts.dropLast().allSatisfy { MarkdownExport.isSafeName(String($0)) } && MarkdownExport.isSafeName(String(last.dropLast(3)))
     }
 
-    /// Removes the folders of `relative` that the removal left empty, deepest first, never the root.
-    private func removeEmptyFolders(above relative: String) {
-        var parts = relative.split(separator: "/").dropLast()
-        while !parts.isEmpty {
-            let folder = path + "/" + parts.joined(separator: "/")
-            guard let contents = try? FileManager.default.contentsOfDirectory(atPath: folder), contents.isEmpty,
-                  (try? FileManager.default.removeItem(atPath: folder)) != nil else { return }
-            parts = parts.dropLast()
-        }
-    }
-
-    private func createDirectory(_ folder: String) throws {
+    /// Creates the root (and the folders above it) when it is missing: the path the caller named.
+    private func createRoot() throws {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ExportError.io(path: folder, reason: "cannot be created (\(error.localizedDescription))")
+            throw ExportError.io(path: path, reason: "cannot be created (\(error.localizedDescription))")
         }
     }
+}
 
-    /// Writes through a temporary file beside it, renamed into place, so that a reader (a wiki
-    /// syncing) never sees half a file. Without `fsync`: Foundation's atomic write syncs every
-    /// file, which made the 100k export take 20-30 s on a busy disk instead of a few; an export cut
-    /// short by a crash is simply run again.
-    private func write(_ bytes: [UInt8], to target: String) throws {
-        let temporary = (target as NSString).deletingLastPathComponent + "/.guidebook-export-\(getpid()).tmp"
-        func failure(_ what: String) -> ExportError {
-            ExportError.io(path: target, reason: "cannot be written (\(what): \(String(cString: strerror(errno))))")
-        }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("open") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let error = failure("write")
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
-            written += count
-        }
-        guard close(descriptor) == 0 else {
-            let error = failure("close")
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, target) == 0 else {
-            let error = failure("rename")
-            unlink(temporary)
-            throw error
+/// The folders of one update, opened once each from the root down without following links, and
+/// the ones refused (each reported once, however many files lie below it).
+private final class Tree {
+    let root: DirectoryHandle
+    private var folders: [String: DirectoryHandle] = [:]
+    private var refused = Set<String>()
+
+    init(root: DirectoryHandle) {
+        self.root = root
+    }
+
+    /// The open folder holding `relative` and the file's name in it; nil when a folder on the way is
+    /// missing and not to be created. A link on the way throws `.notFollowed`.
+    func locate(_ relative: String, create: Bool) throws -> (DirectoryHandle?, String) {
+        var parts = relative.split(separator: "/").map(String.init)
+        let name = parts.removeLast()
+        return (try folder(parts, create: create), name)
+    }
+
+    private func folder(_ parts: [String], create: Bool) throws -> DirectoryHandle? {
+        guard !parts.isEmpty else { return root }
+        let key = parts.joined(separator: "/")
+        if let open = folders[key] { return open }
+        guard let parent = try folder(Array(parts.dropLast()), create: create) else { return nil }
+        guard let open = try parent.folder(parts[parts.count - 1], create: create) else { return nil }
+        folders[key] = open
+        return open
+    }
+
+    /// Records a skipped name once (a refused folder refuses every file below it with the same error).
+    func skip(_ error: ExportError, into summary: inout ExportDirectory.Summary) {
+        if refused.insert(error.description).inserted { summary.skipped.append(error) }
+    }
+
+    /// Removes the folders of `relative` that a removal left empty, deepest first, never the root.
+    func removeEmptyFolders(above relative: String) throws {
+        var parts = relative.split(separator: "/").map(String.init).dropLast()
+        while let name = parts.last {
+            guard let parent = try folder(Array(parts.dropLast()), create: false) else { return }
+            folders[parts.joined(separator: "/")] = nil
+            guard parent.removeFolderIfEmpty(name) else { return }
+            parts = parts.dropLast()
         }
     }
 }

@@ -20,11 +20,15 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case unsafeName(String)
     /// Reading, writing or removing a file failed.
     case io(path: String, reason: String)
+    /// A name in the tree that the export will not go through or replace: a symbolic link, or not
+    /// what the export writes there (a file where a folder belongs). The export skips it.
+    case notFollowed(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unsafeName(let name): return "'\(name.prefix(140))' cannot be a file name in the export"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .notFollowed(let path, let reason): return "\(path) \(reason); the export never writes through or replaces it, so it skipped it"
         }
     }
 }

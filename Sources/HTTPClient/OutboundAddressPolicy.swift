@@ -1,8 +1,11 @@
 /// Which addresses outgoing requests (webhook deliveries) may connect to: public unicast only,
 /// unless the operator allows private networks. Refused: unspecified, loopback, link-local
 /// (the cloud metadata service lives at 169.254.169.254), private (RFC 1918, IPv6 unique local),
-/// shared/CGNAT (100.64.0.0/10), multicast, broadcast and reserved ranges; IPv4 addresses inside
-/// IPv6 (mapped, compatible, NAT64) are judged as the IPv4 address they carry.
+/// shared/CGNAT (100.64.0.0/10), benchmarking (198.18.0.0/15), IETF protocol assignments
+/// (192.0.0.0/24), documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32),
+/// multicast, broadcast and reserved ranges; IPv4 addresses inside IPv6 (mapped, compatible,
+/// NAT64, 6to4 `2002::/16`, and both addresses a Teredo `2001::/32` address carries) are judged as
+/// the IPv4 address they carry, since a relay or the host's own tunnel would deliver to it.
 public struct OutboundAddressPolicy: Sendable, Equatable {
     /// Allow every address (`GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE=true`).
     public var allowsPrivate: Bool
@@ -32,6 +35,18 @@ public struct OutboundAddressPolicy: Sendable, Equatable {
             if b[0..<12] == [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] {
                 return kindOfIPv4(Array(b[12..<16])).map { "\($0) (IPv4 in NAT64)" }
             }
+            // 6to4: 2002:AABB:CCDD::/48 is the site behind the IPv4 address AA.BB.CC.DD.
+            if b[0] == 0x20 && b[1] == 0x02 {
+                return kindOfIPv4(Array(b[2..<6])).map { "\($0) (IPv4 in 6to4)" }
+            }
+            if b[0..<4] == [0x20, 0x01, 0x0d, 0xb8] { return "documentation" }
+            // Teredo: 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC, the server's IPv4 address, then the
+            // client's with every bit inverted.
+            if b[0..<4] == [0x20, 0x01, 0x00, 0x00] {
+                if let kind = kindOfIPv4(Array(b[4..<8])) { return "\(kind) (IPv4 Teredo server)" }
+                if let kind = kindOfIPv4(b[12..<16].map { ~$0 }) { return "\(kind) (IPv4 Teredo client)" }
+                return nil
+            }
             if b[0] == 0xff { return "multicast" }
             if b[0] == 0xfe && b[1] & 0xc0 == 0x80 { return "link-local" }
             if b[0] == 0xfe && b[1] & 0xc0 == 0xc0 { return "site-local" }
@@ -41,14 +56,17 @@ public struct OutboundAddressPolicy: Sendable, Equatable {
     }
 
     private static func kindOfIPv4(_ b: [UInt8]) -> String? {
-        switch (b[0], b[1]) {
-        case (0, _): return "unspecified"
-        case (127, _): return "loopback"
-        case (10, _), (172, 16...31), (192, 168): return "private"
-        case (169, 254): return "link-local"
-        case (100, 64...127): return "shared (CGNAT)"
-        case (224...239, _): return "multicast"
-        case (240...255, _): return "reserved or broadcast"
+        switch (b[0], b[1], b[2]) {
+        case (0, _, _): return "unspecified"
+        case (127, _, _): return "loopback"
+        case (10, _, _), (172, 16...31, _), (192, 168, _): return "private"
+        case (169, 254, _): return "link-local"
+        case (100, 64...127, _): return "shared (CGNAT)"
+        case (198, 18...19, _): return "benchmarking"
+        case (192, 0, 0): return "IETF protocol assignment"
+        case (192, 0, 2), (198, 51, 100), (203, 0, 113): return "documentation"
+        case (224...239, _, _): return "multicast"
+        case (240...255, _, _): return "reserved or broadcast"
         default: return nil
         }
     }

@@ -92,6 +92,13 @@ struct ExportCommand {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
         Console.err("exported \(summary.files) files to \(folder) in \(seconds) s: \(summary.written) written, "
             + "\(summary.unchanged) unchanged, \(summary.kept) kept, \(summary.removed) removed; cursor \(through)")
+        guard summary.skipped.isEmpty else {
+            // The tree does not reflect the cursor where links stood: no cursor, and a failing status for scripts.
+            for skipped in summary.skipped { Console.err("guidebook: \(skipped.description)") }
+            Console.err("guidebook: \(summary.skipped.count) path(s) skipped; nothing outside \(folder) was written or removed. "
+                + "Replace the links with folders or files and export again.")
+            return 1
+        }
         FileHandle.standardOutput.write(Data("\(through)\n".utf8))
         return 0
     }

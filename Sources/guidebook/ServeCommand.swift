@@ -65,6 +65,7 @@ struct ServeCommand {
         if settings.replica {
             configuration.replica = ReplicaConfiguration(primaryURL: settings.primaryURL, maxLagSeconds: settings.maxLagSeconds)
         }
+        configuration.publicJobs = settings.publicJobs
         let application = Application(
             store: store,
             jobs: runner,
@@ -88,6 +89,7 @@ struct ServeCommand {
                                   ("database", .string(settings.databasePath)), ("threads", .int(settings.threads)),
                                   ("reads", .string(settings.authReads ? "token" : "public")),
                                   ("role", .string(settings.replica ? "replica" : "primary")),
+                                  ("jobs", .string(settings.publicJobs ? "public" : "token")),
                                   ("admin_token", .string(settings.adminTokenDigest != nil ? "configured" : "stored")),
                                   ("ready_ms", .double(readyMs))])
 

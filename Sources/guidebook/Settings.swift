@@ -28,6 +28,8 @@ struct Settings: Sendable {
     /// `--require-if-match`: writes without `If-Match` are refused (428).
     var requireIfMatch = false
     var authReads = false
+    /// `--public-jobs` (the API's configuration owns the default).
+    var publicJobs = APIConfiguration().publicJobs
     /// The SHA-256 of the admin token set by GUIDEBOOK_ADMIN_TOKEN or --admin-token-file (the
     /// secret itself is not kept).
     var adminTokenDigest: [UInt8]?
@@ -112,6 +114,9 @@ struct Settings: Sendable {
         },
         Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
             $0.authReads = try flag($1, "--auth-reads")
+        },
+        Option(flag: "--public-jobs", environment: "GUIDEBOOK_PUBLIC_JOBS", valueName: nil, help: "import jobs are read like the knowledge base (public unless --auth-reads), dry-run excerpts included; without it reading a job needs a reader token and a dry run's warnings an admin token (default \(APIConfiguration().publicJobs))") {
+            $0.publicJobs = try flag($1, "--public-jobs")
         },
         Option(flag: "--admin-token-file", environment: "GUIDEBOOK_ADMIN_TOKEN_FILE", valueName: "PATH", help: "file holding the admin token (a container secret); or set the token itself in GUIDEBOOK_ADMIN_TOKEN. Without either, the first start prints a generated admin token once") {
             $0.adminTokenFile = $1

@@ -36,19 +36,15 @@ let usage = """
     """
 
 func helpText() -> String {
-    var lines = [usage]
-    for option in Settings.options {
-        let flag = option.flag + (option.valueName.map { " " + $0 } ?? "")
-        let env = option.environment.map { " [\($0)]" } ?? ""
-        lines.append("  " + flag.padding(toLength: 24, withPad: " ", startingAt: 0) + option.help + env)
-    }
-    lines.append("  --help                  show this help")
-    lines.append("  --version               print the version")
-    return lines.joined(separator: "\n")
+    ([usage] + OptionTable.helpLines()).joined(separator: "\n")
 }
 
 func runMain() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help-markdown") {
+        Console.out(OptionTable.markdown())
+        return 0
+    }
     if arguments.contains("--help") || arguments.contains("-h") {
         Console.out(helpText())
         return 0

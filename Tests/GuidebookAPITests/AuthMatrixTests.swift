@@ -26,7 +26,7 @@ final class AuthMatrixTests: XCTestCase {
         // Open whatever the settings: the page shell and its assets, the contract, probes, metrics.
         "GET /": .init(target: "/", access: .open, allowed: 200),
         "GET /topics/{slug}": .init(target: "/topics/sheets", access: .open, allowed: 200),
-        "GET /guidelines/{id}": .init(target: "/guidelines/nope", access: .open, allowed: 404),
+        "GET /guidelines/{id}": .init(target: "/guidelines/sheets.mail-compose", access: .open, allowed: 200),
         "GET /imports": .init(target: "/imports", access: .open, allowed: 200),
         "GET /assets/{name}": .init(target: "/assets/nope.css", access: .open, allowed: 404),
         "GET /openapi.json": .init(target: "/openapi.json", access: .open, allowed: 200),
@@ -48,9 +48,10 @@ final class AuthMatrixTests: XCTestCase {
         "GET /embed/topics/{slug}": .init(target: "/embed/topics/sheets", access: .reader, allowed: 200),
         "GET /embed/guidelines/{id}": .init(target: "/embed/guidelines/nope", access: .reader, allowed: 404),
         "GET /v1/search": .init(target: "/v1/search?q=sheet", access: .reader, allowed: 200),
-        "GET /v1/jobs": .init(target: "/v1/jobs", access: .reader, allowed: 200),
-        "GET /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .reader, allowed: 404),
-        "GET /v1/jobs/{id}/events": .init(target: "/v1/jobs/job_0000000000000000/events", access: .reader, allowed: 404),
+        // A job names the upload and quotes it: a token even with public reads (unless --public-jobs).
+        "GET /v1/jobs": .init(target: "/v1/jobs", access: .token, allowed: 200),
+        "GET /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .token, allowed: 404),
+        "GET /v1/jobs/{id}/events": .init(target: "/v1/jobs/job_0000000000000000/events", access: .token, allowed: 404),
         "GET /v1/glossary": .init(target: "/v1/glossary", access: .reader, allowed: 200),
         "GET /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .reader, allowed: 404),
         "GET /v1/translations/checks": .init(target: "/v1/translations/checks", access: .reader, allowed: 200),

@@ -147,7 +147,7 @@ final class ImportJobTests: XCTestCase {
         // A finished job cannot be canceled again, but it can be deleted.
         XCTAssertEqual(try server.request("POST", "/v1/jobs/\(id)/cancel", headers: [TestGuidebook.adminHeader]).status, 409)
         XCTAssertEqual(try server.request("DELETE", "/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).status, 204)
-        XCTAssertEqual(try server.get("/v1/jobs/\(id)").status, 404)
+        XCTAssertEqual(try server.get("/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).status, 404)
     }
 
     func testMalformedInputFailsWithItsLineAndAppliesNothing() throws {
@@ -185,7 +185,7 @@ final class ImportJobTests: XCTestCase {
     func testTheEventStreamDeliversOrderedEventsAndAFinalEvent() throws {
         let id = try server.submitJob(try ndjson(10_000), query: "format=ndjson")
         // The in-process client reads the stream to its end, asking it again while it waits.
-        let response = try server.client().request("GET", "/v1/jobs/\(id)/events", timeoutSeconds: 60)
+        let response = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [TestGuidebook.adminHeader], timeoutSeconds: 60)
         let text = response.text
         XCTAssertEqual(response.status, 200, text)
         XCTAssertTrue(response.header("Content-Type")?.hasPrefix("text/event-stream") ?? false)
@@ -198,7 +198,7 @@ final class ImportJobTests: XCTestCase {
         XCTAssertTrue(text.contains("\"status\":\"succeeded\""))
 
         // Resuming after the last id sends nothing more for a finished job.
-        let resumed = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [("Last-Event-ID", String(ids.last!))],
+        let resumed = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [("Last-Event-ID", String(ids.last!)), TestGuidebook.adminHeader],
                                                    timeoutSeconds: 10).text
         XCTAssertFalse(resumed.contains("event: progress"))
     }
@@ -208,8 +208,8 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "format=xml").status, 400, "unknown format name")
         XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "", contentType: "application/xml").status, 415)
         XCTAssertEqual(try server.submitImport(Array("x".utf8), query: "format=ndjson&mode=sideways").status, 400)
-        XCTAssertEqual(try server.get("/v1/jobs?status=sleeping").status, 400)
-        XCTAssertEqual(try server.get("/v1/jobs/job_nope").status, 404)
+        XCTAssertEqual(try server.get("/v1/jobs?status=sleeping", headers: [TestGuidebook.adminHeader]).status, 400)
+        XCTAssertEqual(try server.get("/v1/jobs/job_nope", headers: [TestGuidebook.adminHeader]).status, 404)
     }
 
     func testExportThenImportIntoAnEmptyDatabaseReproducesTheKnowledgeBase() throws {
@@ -224,8 +224,8 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(response.status, 202)
         let id = try XCTUnwrap(response.jsonObject()["id"] as? String)
         let deadline = Date().addingTimeInterval(60)
-        while !JobState.isFinished(try empty.get("/v1/jobs/\(id)").jsonObject()) && Date() < deadline { usleep(10_000) }
-        XCTAssertEqual(try empty.get("/v1/jobs/\(id)").jsonObject()["status"] as? String, "succeeded")
+        while !JobState.isFinished(try empty.get("/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).jsonObject()) && Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(try empty.get("/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).jsonObject()["status"] as? String, "succeeded")
         let again = try empty.get("/v1/export")
         XCTAssertEqual(try BundleCodec.decode(Data(again.body)), try BundleCodec.decode(Data(exported.body)))
     }

@@ -78,7 +78,7 @@ final class RefusalTests: XCTestCase {
                                  headers: [("Content-Type", "application/x-ndjson"), TestGuidebook.adminHeader]) { response in
             XCTAssertEqual(try self.problem(response)["limit"] as? String, "1048576", "the problem names the limit")
         }
-        let jobs = try server.get("/v1/jobs").jsonObject()
+        let jobs = try server.get("/v1/jobs", headers: [TestGuidebook.adminHeader]).jsonObject()
         XCTAssertEqual((jobs["items"] as? [Any])?.count, 0, "a refused upload starts no job")
         let spooled = (try? FileManager.default.contentsOfDirectory(atPath: server.directory + "/spool")) ?? []
         XCTAssertEqual(spooled, [], "a refused upload leaves nothing in the spool")
@@ -217,7 +217,7 @@ final class RefusalTests: XCTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 4, name)
         }
         XCTAssertEqual(try server.get("/livez").status, 200)
-        let jobs = try server.get("/v1/jobs").jsonObject()
+        let jobs = try server.get("/v1/jobs", headers: [TestGuidebook.adminHeader]).jsonObject()
         XCTAssertEqual((jobs["items"] as? [Any])?.count, 0, "an upload that never ended starts no job")
         // The spool files of the unfinished uploads went with their connections.
         let deadline = Date().addingTimeInterval(2)

@@ -37,7 +37,7 @@ final class ServerProcessTests: ProcessTestCase {
     }
 
     private func job(_ port: UInt16, _ id: String) throws -> [String: Any] {
-        try get(port, "/v1/jobs/\(id)").jsonObject()
+        try get(port, "/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader]).jsonObject()
     }
 
     private func waitForJob(_ port: UInt16, _ id: String, seconds: Double, until done: ([String: Any]) -> Bool) throws -> [String: Any] {
@@ -101,7 +101,7 @@ final class ServerProcessTests: ProcessTestCase {
         // An open event stream must be ended by the stop, not cut off.
         let stream = try HTTPTestClient(port: port, timeoutSeconds: 15)
         defer { stream.close() }
-        try stream.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\n\r\n")
+        try stream.sendRaw("GET /v1/jobs/\(id)/events HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer \(TestGuidebook.adminToken)\r\n\r\n")
         var received = ""
         while !received.contains("event: progress"), let chunk = try stream.readAvailable() { received += chunk }
         XCTAssertTrue(received.contains("event: progress"), "the stream sends the job's state at once: \(received)")

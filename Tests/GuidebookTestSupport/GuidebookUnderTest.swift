@@ -48,9 +48,10 @@ extension GuidebookUnderTest {
         return id
     }
 
-    /// The job `id` as `GET /v1/jobs/{id}` answers it.
+    /// The job `id` as `GET /v1/jobs/{id}` answers it to the admin (reading a job needs a token
+    /// unless `--public-jobs`).
     public func job(_ id: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
-        let response = try get("/v1/jobs/\(id)")
+        let response = try get("/v1/jobs/\(id)", headers: [TestGuidebook.adminHeader])
         XCTAssertEqual(response.status, 200, response.text, file: file, line: line)
         return try response.jsonObject()
     }

@@ -26,6 +26,40 @@ final class OutboundAddressPolicyTests: XCTestCase {
         XCTAssertNil(IPAddress("example.com"), "a host name is not an address")
     }
 
+    /// Every range the policy refuses, one row each (the kind it names, the address at each end
+    /// where the range is an IPv4 one), and the public neighbours just outside the new ranges.
+    func testEveryRefusedRangeInOneTable() throws {
+        let table: [(address: String, kind: String)] = [
+            ("198.18.0.0", "benchmarking"), ("198.19.255.255", "benchmarking"),
+            ("192.0.0.0", "IETF protocol assignment"), ("192.0.0.255", "IETF protocol assignment"),
+            ("192.0.2.0", "documentation"), ("192.0.2.255", "documentation"),
+            ("198.51.100.0", "documentation"), ("198.51.100.255", "documentation"),
+            ("203.0.113.0", "documentation"), ("203.0.113.255", "documentation"),
+            ("2001:db8::", "documentation"), ("2001:db8:ffff:ffff:ffff:ffff:ffff:ffff", "documentation"),
+            // 6to4 carrying loopback (the audit's case), private, link-local and benchmarking addresses.
+            ("2002:7f00:1::", "loopback (IPv4 in 6to4)"), ("2002:7f00:1::1", "loopback (IPv4 in 6to4)"),
+            ("2002:a00:1::", "private (IPv4 in 6to4)"), ("2002:c0a8:101::", "private (IPv4 in 6to4)"),
+            ("2002:a9fe:a9fe::", "link-local (IPv4 in 6to4)"), ("2002:c612:1::", "benchmarking (IPv4 in 6to4)"),
+            // Teredo: a private or loopback server, or a client (inverted bits) that is one.
+            ("2001:0:7f00:1::", "loopback (IPv4 Teredo server)"), ("2001:0:a00:1::", "private (IPv4 Teredo server)"),
+            ("2001:0:5db8:d822::80ff:fffe", "loopback (IPv4 Teredo client)"),
+            ("2001:0:5db8:d822::f5ff:fffe", "private (IPv4 Teredo client)"),
+            ("2001:0:5db8:d822::3f57:fefe", "private (IPv4 Teredo client)"),
+        ]
+        for row in table {
+            let address = try XCTUnwrap(IPAddress(row.address), row.address)
+            XCTAssertEqual(OutboundAddressPolicy.nonPublicKind(of: address), row.kind, row.address)
+            XCTAssertNotNil(WebhookTarget.problem(with: "http://\(row.address.contains(":") ? "[\(row.address)]" : row.address)/hook", allowsPrivate: false),
+                            "registration refuses \(row.address)")
+            XCTAssertNil(OutboundAddressPolicy(allowsPrivate: true).refusal(for: address), "\(row.address) is allowed with the switch")
+        }
+        // Just outside each IPv4 range, a public 6to4 site and a Teredo address of two public hosts.
+        for text in ["198.17.255.255", "198.20.0.0", "192.0.1.0", "192.0.3.0", "198.51.99.255", "198.51.101.0", "203.0.112.255",
+                     "203.0.114.0", "2001:db9::1", "2002:5db8:d822::1", "2001:0:5db8:d822::a247:27dd"] {
+            XCTAssertNil(OutboundAddressPolicy.nonPublicKind(of: try XCTUnwrap(IPAddress(text), text)), "\(text) is public")
+        }
+    }
+
     func testRegistrationRefusesPrivateTargetsWithoutTheSwitch() {
         for url in ["http://127.0.0.1/hook", "http://169.254.169.254/latest/meta-data", "http://10.1.2.3:8080/x", "http://[::1]:9000/hook",
                     "http://localhost/hook", "https://192.168.0.10/"] {

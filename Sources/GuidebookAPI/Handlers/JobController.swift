@@ -7,16 +7,26 @@ import HTTPServer
 /// Imports as jobs: `POST /v1/imports`, and the job resources that report their progress.
 struct JobController: Controller {
     let runner: JobRunner
+    /// `--public-jobs`: jobs are read like the knowledge base, dry-run excerpts included.
+    let isPublic: Bool
 
     func register(into router: inout Router<RouteHandler>) {
         router.add("POST", "/v1/imports", submitImport, options: [.body(.spool), .role(.admin)])
-        // Jobs are read like the knowledge base (the web page follows an import's event stream,
-        // and EventSource cannot send a token); changing them is the admin's.
-        router.add("GET", "/v1/jobs", list, options: [.role(.reader)])
-        router.add("GET", "/v1/jobs/{id}", show, options: [.role(.reader)])
+        // A job names the uploaded file and its results quote the text, so reading one needs a
+        // reader token even when reads are public, unless `--public-jobs` makes jobs read like the
+        // knowledge base. Changing them is the admin's.
+        let read: [RouteOption] = isPublic ? [.role(.reader)] : [.role(.reader), .tokenAlways]
+        router.add("GET", "/v1/jobs", list, options: read)
+        router.add("GET", "/v1/jobs/{id}", show, options: read)
         router.add("DELETE", "/v1/jobs/{id}", delete, options: [.role(.admin)])
         router.add("POST", "/v1/jobs/{id}/cancel", cancel, options: [.role(.admin)])
-        router.add("GET", "/v1/jobs/{id}/events", events, options: [.role(.reader)])
+        router.add("GET", "/v1/jobs/{id}/events", events, options: read)
+    }
+
+    /// Whether `request` may see a dry run's warnings, which quote the uploaded text: an admin's
+    /// token, or `--public-jobs`. Others see the counts, with the warnings counted as omitted.
+    private func showsExcerpts(_ request: APIRequest) -> Bool {
+        isPublic || request.context.principal?.role == .admin
     }
 
     private func submitImport(_ request: APIRequest) throws -> APIResponse {
@@ -46,7 +56,7 @@ struct JobController: Controller {
         let job = try runner.submitImport(params)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
         var json = JSONWriter()
-        JobRepresentation.write(job, into: &json)
+        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
         var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
         response.isCacheable = false
         return response
@@ -69,7 +79,7 @@ struct JobController: Controller {
         json.beginObject()
         json.key("items")
         json.beginArray()
-        for job in jobs.prefix(limit) { JobRepresentation.write(job, into: &json) }
+        for job in jobs.prefix(limit) { JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request)) }
         json.endArray()
         let next = jobs.count > limit ? jobs.prefix(limit).last.map { Cursor.encode([$0.seq], list: list) } : nil
         json.field("next", next)
@@ -83,17 +93,18 @@ struct JobController: Controller {
     private func show(_ request: APIRequest) throws -> APIResponse {
         let job = try existing(request.parameter("id"))
         var json = JSONWriter()
-        JobRepresentation.write(job, into: &json)
+        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
         var response = APIResponse.json(json)
         if !job.status.isFinished { response.headers.append(("Retry-After", "1")) }
-        response.isCacheable = job.status.isFinished
+        // A dry run answers admins and others differently: never from the shared response cache.
+        response.isCacheable = job.status.isFinished && !(job.importParams?.dryRun ?? false)
         return response
     }
 
     private func cancel(_ request: APIRequest) throws -> APIResponse {
         let job = try runner.cancel(id: request.parameter("id"))
         var json = JSONWriter()
-        JobRepresentation.write(job, into: &json)
+        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
         var response = APIResponse.json(json, status: job.status.isFinished ? 200 : 202)
         response.isCacheable = false
         return response
@@ -108,7 +119,7 @@ struct JobController: Controller {
         let id = request.parameter("id")
         _ = try existing(id)
         let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingSpaces()) }
-        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID), contentType: MediaType.eventStream.contentType,
+        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID, showsExcerpts: showsExcerpts(request)), contentType: MediaType.eventStream.contentType,
                        headers: [("Cache-Control", "no-cache, no-transform"), ("X-Accel-Buffering", "no")])
     }
 

@@ -13,11 +13,14 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
     private var sentRetry = false
     private var ended = false
     private var lastWrite = Date()
+    /// Whether a dry run's warnings (excerpts of the upload) are shown (see `JobController`).
+    private let showsExcerpts: Bool
 
-    init(runner: JobRunner, id: String, lastEventID: Int?) {
+    init(runner: JobRunner, id: String, lastEventID: Int?, showsExcerpts: Bool) {
         self.runner = runner
         self.id = id
         self.lastRevision = lastEventID ?? 0
+        self.showsExcerpts = showsExcerpts
     }
 
     func next() -> HTTPStreamChunk {
@@ -35,7 +38,7 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
             if job.revision > lastRevision {
                 lastRevision = job.revision
                 var json = JSONWriter(capacity: 1024)
-                JobRepresentation.write(job, into: &json)
+                JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts)
                 let event = job.status.isFinished ? "done" : "progress"
                 text += "id: \(job.revision)\nevent: \(event)\ndata: " + String(decoding: json.bytes, as: UTF8.self) + "\n\n"
             }

@@ -13,11 +13,16 @@ struct WebController: Controller {
     /// The page's shell: the read-only one on a replica.
     private let shellBytes: (bytes: [UInt8], gzipped: [UInt8]?)
 
-    init(store: Store, apiIndex: @escaping RouteHandler, replica: ReplicaConfiguration? = nil) {
+    init(store: Store, apiIndex: @escaping RouteHandler, revealsExistence: Bool, replica: ReplicaConfiguration? = nil) {
         self.store = store
         self.apiIndex = apiIndex
+        self.revealsExistence = revealsExistence
         self.shellBytes = replica.map { WebAssets.replicaShell(primaryURL: $0.primaryURL) } ?? (WebAssets.shell, WebAssets.shellGzipped)
     }
+    /// Whether a deep link answers 404 for a topic or guideline that does not exist. Off with
+    /// `--auth-reads`: a page load carries no token, so its status must not tell anyone what
+    /// exists; the page then asks the API, with the token, and says so itself.
+    let revealsExistence: Bool
 
     static let assetRoute = WebAssets.assetPrefix + "{name}"
 
@@ -56,11 +61,13 @@ struct WebController: Controller {
     /// A topic's address: the page, or the page with 404 when there is no such topic (the page
     /// then says so), so links to removed topics are seen as broken.
     private func topic(_ request: APIRequest) throws -> APIResponse {
+        guard revealsExistence else { return shell(request) }
         let exists = try store.read { try !$0.topicTitle(slug: request.parameter("slug")).isEmpty }
         return shell(request, status: exists ? 200 : 404)
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {
+        guard revealsExistence else { return shell(request) }
         let exists = try store.read { try $0.guideline(id: request.parameter("id")) != nil }
         return shell(request, status: exists ? 200 : 404)
     }

@@ -5,7 +5,9 @@ import GuidebookJobs
 
 /// How a job looks in JSON: in responses, lists and server-sent events alike.
 enum JobRepresentation {
-    static func write(_ job: Job, into json: inout JSONWriter) {
+    /// Writes `job`; without `showsExcerpts` a dry run's warnings (which quote the uploaded text)
+    /// are left out and counted in `warnings_omitted`.
+    static func write(_ job: Job, into json: inout JSONWriter, showsExcerpts: Bool) {
         json.beginObject()
         json.field("id", job.id)
         json.field("kind", job.kind)
@@ -33,7 +35,11 @@ enum JobRepresentation {
             json.field("size", params.size)
         }
         json.key("result")
-        if let result = job.importResult { write(result, into: &json) } else { json.null() }
+        if let result = job.importResult {
+            write(result, into: &json, showsWarnings: showsExcerpts || !result.dryRun)
+        } else {
+            json.null()
+        }
         json.key("error")
         if let error = job.error {
             json.beginObject()
@@ -49,7 +55,7 @@ enum JobRepresentation {
         json.endObject()
     }
 
-    private static func write(_ result: ImportResult, into json: inout JSONWriter) {
+    private static func write(_ result: ImportResult, into json: inout JSONWriter, showsWarnings: Bool) {
         json.beginObject()
         json.field("dry_run", result.dryRun)
         for (name, tally) in [("topics", result.counts.topics), ("guidelines", result.counts.guidelines), ("translations", result.counts.translations)] {
@@ -59,12 +65,12 @@ enum JobRepresentation {
                 json.field("unchanged", tally.unchanged)
             }
         }
-        json.objects("warnings", result.warnings) { json, warning in
+        json.objects("warnings", showsWarnings ? result.warnings : []) { json, warning in
             json.field("file", warning.file)
             json.field("line", warning.line)
             json.field("message", warning.message)
         }
-        json.field("warnings_omitted", result.warningsOmitted)
+        json.field("warnings_omitted", result.warningsOmitted + (showsWarnings ? 0 : result.warnings.count))
         json.endObject()
     }
 

@@ -16,6 +16,12 @@ public final class KnowledgeWriter {
     let changeLog: ChangeLog
     /// The texts and their source revisions.
     let texts: TextRows
+    /// While `apply` writes a bundle: every guideline id the bundle names. A replacing topic leaves
+    /// these in place (another topic of the bundle takes them) instead of deleting them.
+    private var bundleGuidelines: Set<String> = []
+    /// Sections a replacing topic dropped while they still held guidelines another topic of the
+    /// bundle takes: removed once the whole bundle is written (`apply`).
+    private var droppedSections: [(id: Int, key: String)] = []
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log.
@@ -46,11 +52,16 @@ public final class KnowledgeWriter {
         try BundleValidator.validate(bundle)
         for locale in bundle.locales { try upsertLocale(locale) }
         for category in bundle.categories { try upsertCategory(category) }
+        // A guideline may move between topics of the bundle in any order: a replacing topic that
+        // no longer lists it must not delete what a later topic takes (see `removeAbsent`).
+        bundleGuidelines = Set(bundle.topics.flatMap { $0.sections.flatMap { $0.guidelines.map(\.id) } })
+        defer { bundleGuidelines = [] }
         var counts = ImportCounts()
         for topic in bundle.topics {
             counts += try upsertTopic(topic, mode: mode)
             try afterTopic(topic.sections.reduce(0) { $0 + $1.guidelines.count })
         }
+        try removeDroppedSections()
         for entry in bundle.glossary { try upsertGlossaryEntry(entry) }
         return counts
     }
@@ -73,16 +84,20 @@ public final class KnowledgeWriter {
     /// Adds a locale or renames it. A new locale is data: no schema change.
     public func upsertLocale(_ locale: BundleLocale) throws {
         try BundleValidator.validate(locale, at: "locale")
-        try database.run("""
+        try Self.naming("locale \(locale.code)") { try database.run("""
             INSERT INTO locales (code, name, is_source, position)
             VALUES (?1, ?2, 0, (SELECT coalesce(max(position), -1) + 1 FROM locales))
             ON CONFLICT (code) DO UPDATE SET name = excluded.name WHERE name IS NOT excluded.name
-            """, [.text(locale.code), .text(locale.name)])
+            """, [.text(locale.code), .text(locale.name)]) }
     }
 
     /// Adds a category or updates its titles.
     public func upsertCategory(_ category: BundleCategory) throws {
         try BundleValidator.validate(category, at: "category")
+        try Self.naming("category \(category.slug)") { try writeCategory(category) }
+    }
+
+    private func writeCategory(_ category: BundleCategory) throws {
         try database.run("""
             INSERT INTO categories (slug, position) VALUES (?1, (SELECT coalesce(max(position), -1) + 1 FROM categories))
             ON CONFLICT (slug) DO NOTHING
@@ -102,6 +117,10 @@ public final class KnowledgeWriter {
     /// Adds a glossary entry or updates its translations.
     public func upsertGlossaryEntry(_ entry: BundleGlossaryEntry) throws {
         guard let source = entry.term[SourceLocale.code] else { return }
+        try Self.naming("glossary term '\(source.prefix(80))'") { try writeGlossaryEntry(entry, source: source) }
+    }
+
+    private func writeGlossaryEntry(_ entry: BundleGlossaryEntry, source: String) throws {
         try database.run("""
             INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2)
             ON CONFLICT (source_term) DO UPDATE SET note = excluded.note
@@ -123,6 +142,10 @@ public final class KnowledgeWriter {
     /// Adds or updates one topic with its sections and guidelines.
     public func upsertTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
         try BundleValidator.validate(topic, at: "topic \(topic.slug)")
+        return try Self.naming("topic \(topic.slug)") { try writeTopic(topic, mode: mode) }
+    }
+
+    private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
         guard let categoryID = try database.scalarInt("SELECT id FROM categories WHERE slug = ?", [.text(topic.category)]) else {
             throw StoreError.invalid(field: "topic \(topic.slug).category", reason: "no category '\(topic.category)' (declare it in the bundle's categories)")
         }
@@ -172,13 +195,16 @@ public final class KnowledgeWriter {
         var keptSections: [Int] = []
         var keptGuidelines: [Int] = []
         var sectionsChanged = false
+        // A guideline that moved in from another topic already has rows in the search index.
+        var movedIn = false
         for (position, section) in topic.sections.enumerated() {
             let (sectionID, sectionChanged) = try upsertSection(section, topicID: topicID, topicSlug: topic.slug, position: position)
             keptSections.append(sectionID)
             sectionsChanged = sectionsChanged || sectionChanged
             for (guidelinePosition, guideline) in section.guidelines.enumerated() {
-                let (id, outcome, translations) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID, position: guidelinePosition)
+                let (id, outcome, translations, moved) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID, position: guidelinePosition)
                 keptGuidelines.append(id)
+                movedIn = movedIn || moved
                 counts.guidelines.record(outcome)
                 counts.translations += translations
             }
@@ -203,7 +229,9 @@ public final class KnowledgeWriter {
         // The search index follows in the same transaction; an unchanged topic needs no work.
         if topicOutcome != .unchanged || sectionsChanged
             || counts.guidelines.created + counts.guidelines.updated + counts.translations.created + counts.translations.updated > 0 {
-            try indexer.indexTopic(id: Int64(topicID), isNew: topicOutcome == .created)
+            // `isNew` skips deleting rows first: wrong for the rows of a guideline that moved in
+            // (their insert would collide with their own old rows).
+            try indexer.indexTopic(id: Int64(topicID), isNew: topicOutcome == .created && !movedIn)
         }
         return counts
     }
@@ -248,8 +276,11 @@ public final class KnowledgeWriter {
         return (id, created || ownChanged || !translated.isEmpty)
     }
 
-    private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int) throws -> (Int, WriteOutcome, ImportCounts.Tally) {
+    /// Adds, updates or moves (from another topic) a guideline; the last value is true for a move.
+    private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int)
+        throws -> (Int, WriteOutcome, ImportCounts.Tally, Bool) {
         var outcome: WriteOutcome
+        var movedIn = false
         let id: Int
         var revision = 1
         var createdAt = now
@@ -263,7 +294,10 @@ public final class KnowledgeWriter {
                                  [.int(topicID), .int(sectionID), .int(position), .int(id)])
                 outcome = .updated
                 ownChanged = true
-                if existing.1 != topicID { try topicLostGuideline(existing.1) }
+                if existing.1 != topicID {
+                    movedIn = true
+                    try topicLostGuideline(existing.1)
+                }
             }
         } else {
             try database.run("""
@@ -295,7 +329,7 @@ public final class KnowledgeWriter {
             if ownChanged { changeLog.record(.guideline, guideline.id, .updated, version: version) }
             for locale in translated { changeLog.record(.guideline, guideline.id, .translation, locale: locale, version: version) }
         }
-        return (id, outcome, translations)
+        return (id, outcome, translations, movedIn)
     }
 
     /// The topic a guideline moved out of is a new version of itself (as in the API's edits), and
@@ -308,24 +342,61 @@ public final class KnowledgeWriter {
         changeLog.record(.topic, slug, .updated, version: ResourceVersion.of("topic", key: slug, createdAt: createdAt, revision: revision + 1))
     }
 
-    /// Deletes the topic's sections and guidelines that a replacing import did not mention.
+    /// Deletes the topic's sections and guidelines that a replacing import did not mention. A
+    /// guideline another topic of the same bundle names stays for that topic to take (a move,
+    /// as the API's edits make it: same guideline, next revision); a dropped section that still
+    /// holds one is removed after the whole bundle (`removeDroppedSections`).
     private func removeAbsent(topicID: Int, topicSlug: String, keepingSections: [Int], keepingGuidelines: [Int]) throws -> Int {
         let keptGuidelines = Set(keepingGuidelines)
         let keptSections = Set(keepingSections)
         var removed = 0
-        for (id, key) in try database.rows("SELECT id, key FROM guidelines WHERE topic_id = ?", [.int(topicID)], { ($0.int(0), $0.text(1)) })
-            where !keptGuidelines.contains(id) {
+        var movingSections = Set<Int>()
+        for (id, key, section) in try database.rows("SELECT id, key, section_id FROM guidelines WHERE topic_id = ?", [.int(topicID)], {
+            ($0.int(0), $0.text(1), $0.int(2))
+        }) where !keptGuidelines.contains(id) {
+            if bundleGuidelines.contains(key) {
+                movingSections.insert(section)
+                continue
+            }
             try database.run("DELETE FROM guidelines WHERE id = ?", [.int(id)])
             changeLog.record(.guideline, key, .deleted, version: nil)
             removed += 1
         }
         for (id, key) in try database.rows("SELECT id, key FROM sections WHERE topic_id = ?", [.int(topicID)], { ($0.int(0), $0.text(1)) })
             where !keptSections.contains(id) {
+            removed += 1
+            if movingSections.contains(id) {
+                droppedSections.append((id, topicSlug + "#" + key))
+                continue
+            }
             try database.run("DELETE FROM sections WHERE id = ?", [.int(id)])
             changeLog.record(.section, topicSlug + "#" + key, .deleted, version: nil)
-            removed += 1
         }
         return removed
+    }
+
+    /// Removes the sections replacing topics dropped, once the bundle's other topics took their
+    /// guidelines. One that still holds a guideline names it: the bundle did not say where it goes.
+    private func removeDroppedSections() throws {
+        defer { droppedSections = [] }
+        for (id, key) in droppedSections {
+            if let left = try database.firstRow("SELECT key FROM guidelines WHERE section_id = ? ORDER BY id LIMIT 1", [.int(id)], { $0.text(0) }) {
+                throw StoreError.invalid(field: "section \(key)", reason: "the replacing import drops this section, but guideline '\(left)' stays in it")
+            }
+            try database.run("DELETE FROM sections WHERE id = ?", [.int(id)])
+            changeLog.record(.section, key, .deleted, version: nil)
+        }
+    }
+
+    /// Runs one record's writes, turning a constraint SQLite still enforces (a unique key, a
+    /// reference) into the store's own error naming `record`, so that no caller (an import job's
+    /// error, the command line) ever shows SQL.
+    static func naming<T>(_ record: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.isConstraint {
+            throw StoreError.invalid(field: record, reason: StoreError.constraintReason(error))
+        }
     }
 
     /// The locales of a text, the source locale first (a translation records the source revision

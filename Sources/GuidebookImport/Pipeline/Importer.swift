@@ -79,8 +79,15 @@ public struct Importer: Sendable {
                 throw reportingFailure(ImportFailure(message: reason, field: field), options: options)
             }
             throw reportingFailure(error, options: options)
-        } catch {
+        } catch let error as ImportFailure {
             throw reportingFailure(error, options: options)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Anything else (SQLite's own errors among them) reaches the job's error and the
+            // command line as a sentence, never as the SQL that failed.
+            throw reportingFailure(ImportFailure(message: "the import could not be completed: \(StoreError.describingWithoutSQL(error)); nothing was applied"),
+                                   options: options)
         }
     }
 
@@ -140,7 +147,8 @@ public struct Importer: Sendable {
         } catch StoreError.invalid(let field, let reason) {
             throw ImportFailure(message: reason, line: Self.lineOfJSONError(reason), field: field)
         }
-        return try apply(bundle, warnings: [], options: options, writer: writer, progress: progress)
+        return try apply(bundle, warnings: [], options: options, writer: writer, progress: progress,
+                         lineOfTopic: { Self.lineOfTopic(bundle.topics[$0].slug, in: data) })
     }
 
     private func applyNotes(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
@@ -167,8 +175,9 @@ public struct Importer: Sendable {
         return try apply(bundle, warnings: parsed.warnings, options: options, writer: writer, progress: progress)
     }
 
+    /// `lineOfTopic` gives the line of the bundle's topic at an index, for a failure's message.
     private func apply(_ bundle: KnowledgeBundle, warnings: [ImportWarning], options: Options, writer: KnowledgeWriter,
-                       progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
+                       progress: (JobProgress) throws -> Void, lineOfTopic: (Int) -> Int? = { _ in nil }) throws -> ImportOutcome {
         do {
             try BundleValidator.validate(bundle)
         } catch StoreError.invalid(let field, let reason) {
@@ -177,12 +186,44 @@ public struct Importer: Sendable {
         let total = bundle.topics.count
         var done = 0
         try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): 0 of \(total) topics", completed: 0, total: total, unit: "topics"))
-        let counts = try writer.apply(bundle, mode: options.mode) { _ in
-            done += 1
-            try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
-                                     completed: done, total: total, unit: "topics"))
+        let counts: ImportCounts
+        do {
+            counts = try writer.apply(bundle, mode: options.mode) { _ in
+                done += 1
+                try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
+                                         completed: done, total: total, unit: "topics"))
+            }
+        } catch StoreError.invalid(let field, let reason) {
+            // The topic being written when it failed (past the last one: what the whole bundle left, no line).
+            throw ImportFailure(message: reason, line: done < bundle.topics.count ? lineOfTopic(done) : nil, field: field)
         }
         return ImportOutcome(counts: counts, warnings: warnings, dryRun: false)
+    }
+
+    /// The line of a bundle file where the topic `slug` begins (its `"slug": "…"` member after
+    /// the `"topics"` key); nil when it cannot be found. Slugs are `a-z0-9-`, so no escaping.
+    static func lineOfTopic(_ slug: String, in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard needle.count <= bytes.count else { return nil }
+            var index = start
+            while index + needle.count <= bytes.count {
+                if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard var index = find(Array(#""topics""#.utf8), from: 0) else { return nil }
+        let key = Array(#""slug""#.utf8), value = Array("\"\(slug)\"".utf8)
+        while let found = find(key, from: index) {
+            var next = found + key.count
+            while next < bytes.count, [0x20, 0x09, 0x0a, 0x0d, UInt8(ascii: ":")].contains(bytes[next]) { next += 1 }
+            if next + value.count <= bytes.count && bytes[next..<next + value.count].elementsEqual(value) {
+                return 1 + bytes[..<found].reduce(0) { $0 + ($1 == 0x0a ? 1 : 0) }
+            }
+            index = next
+        }
+        return nil
     }
 
     /// Foundation's JSON errors say "around line N, column M"; the line is worth reporting.

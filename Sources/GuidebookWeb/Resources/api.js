@@ -49,6 +49,16 @@
     return opts.withETag ? { json, etag: response.headers.get("ETag") } : json;
   }
 
+  /**
+   * GET a JSON resource with the signed-in token, never cached: jobs, which name the uploaded file
+   * and quote it, need a token unless the server runs with --public-jobs.
+   */
+  async function getWithToken(path, params) {
+    const response = await fetch(url(path, params), { headers: headers(undefined, true), cache: "no-store" });
+    if (!response.ok) throw await failure(response);
+    return response.json();
+  }
+
   // Knowledge-base reads are asked for in both languages at once, so switching language needs no
   // new request. The browser revalidates them with their ETags; this cache only saves the
   // round trip within one visit.
@@ -104,5 +114,5 @@
     });
   }
 
-  G.api = { APIError, url, get, cached, forget, send, post, upload, setToken };
+  G.api = { APIError, url, get, getWithToken, cached, forget, send, post, upload, setToken };
 })(window.Guidebook);

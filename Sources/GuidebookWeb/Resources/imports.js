@@ -18,6 +18,8 @@
   /** The job on screen and its event stream. */
   let job = null;
   let source = null;
+  /** The stream whose job is being read by `poll` instead (its EventSource was refused). */
+  let polling = null;
   let busy = false;
   /** Rate measurement: where the current count started, by the page's clock. */
   let rateStart = null;
@@ -226,7 +228,17 @@
       parts.connection.textContent = t("reconnecting");
     };
     source.addEventListener("shutdown", showLost);
-    source.addEventListener("error", showLost);
+    source.addEventListener("error", () => {
+      // Refused (401: jobs need a token, which EventSource cannot send, unless the server runs
+      // with --public-jobs): the stream is closed for good, so follow the job by reading it with
+      // the token instead. A lost connection leaves it CONNECTING: it reconnects by itself.
+      if (stream === source && source.readyState === EventSource.CLOSED) {
+        source = null;
+        poll(initial.id, stream);
+        return;
+      }
+      showLost();
+    });
     source.addEventListener("open", async () => {
       parts.connection.hidden = true;
       if (!lost) return;
@@ -234,7 +246,7 @@
       // Back after a lost connection: the stream resumes after Last-Event-ID; reading the job
       // once as well means an end that happened while away is never missed.
       try {
-        const current = await api.get("/v1/jobs/" + encodeURIComponent(initial.id));
+        const current = await api.getWithToken("/v1/jobs/" + encodeURIComponent(initial.id));
         if (stream !== source) return;
         update(current);
         if (isFinished(current)) closeStream();
@@ -242,7 +254,27 @@
     });
   }
 
+  /** Reads the job once a second with the token until it ends, while no newer stream replaced `stream`. */
+  async function poll(id, stream) {
+    polling = stream;
+    while (polling === stream) {
+      try {
+        const current = await api.getWithToken("/v1/jobs/" + encodeURIComponent(id));
+        if (polling !== stream) return;
+        parts.connection.hidden = true;
+        update(current);
+        if (isFinished(current)) { polling = null; return; }
+      } catch (error) {
+        if (polling !== stream) return;
+        parts.connection.hidden = false;
+        parts.connection.textContent = t("reconnecting");
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
   function closeStream() {
+    polling = null;
     if (source) source.close();
     source = null;
   }
@@ -406,7 +438,7 @@
   async function refreshRecent() {
     if (!parts.recent) return;
     try {
-      const list = await api.get("/v1/jobs", { limit: 8 });
+      const list = await api.getWithToken("/v1/jobs", { limit: 8 });
       parts.recent.replaceChildren(...(list.items.length ? list.items.map((item) => h("li", null,
         h("a", { href: "/imports?job=" + encodeURIComponent(item.id) + (G.app.state.lang !== G.prefs.DEFAULT_LANG ? "&lang=" + encodeURIComponent(G.app.state.lang) : ""), "data-job": item.id },
           h("span", { class: "recent-name" }, item.params.file_name),
@@ -427,7 +459,7 @@
     }
     if (route.job && (!job || job.id !== route.job)) {
       try {
-        const found = await api.get("/v1/jobs/" + encodeURIComponent(route.job));
+        const found = await api.getWithToken("/v1/jobs/" + encodeURIComponent(route.job));
         parts.title.textContent = "";
         rateStart = null;
         lastPhase = null;
