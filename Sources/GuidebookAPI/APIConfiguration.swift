@@ -25,6 +25,9 @@ public struct APIConfiguration: Sendable {
     /// dry run's warnings (excerpts of the uploaded text) an admin's.
     public var publicJobs = false
 
+    /// Set on a read replica (`serve --replica`): writes are refused, `/readyz` watches the lag.
+    public var replica: ReplicaConfiguration?
+
     /// The defaults, each written beside its setting above; the executable sets what its options say.
     public init() {}
 }

@@ -9,8 +9,8 @@ import HTTPServer
 /// `RequestIDStage` (its id) → `AccessLogStage` (metrics and the access log) → `CORSStage`
 /// (preflight, allowed origins) → `CachedAnswerStage` (an answer the response cache holds goes
 /// back from here) → `ProblemStage` (errors become problem+json) → `ContentNegotiationStage` (406)
-/// → `AuthenticationStage` (401, 403) → `ConditionalRequestStage` (compression, response cache,
-/// ETag, 304) → the route.
+/// → on a read replica `ReplicaStage` (503 for writes) → `AuthenticationStage` (401, 403) →
+/// `ConditionalRequestStage` (compression, response cache, ETag, 304) → the route.
 ///
 /// Every route declares its access (`.open` or `.role(...)`); the application stops at start on a
 /// route that does not, since the authentication stage could only guess what it needs.
@@ -26,7 +26,7 @@ public final class Application: HTTPHandler {
         let authenticator = TokenAuthenticator(store: store, adminTokenDigest: authentication.adminTokenDigest, logger: logger)
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
-            ServiceController(store: store, requiresSeed: configuration.requiresSeed),
+            ServiceController(store: store, requiresSeed: configuration.requiresSeed, replica: configuration.replica),
             GlossaryController(store: store),
             KnowledgeController(store: store),
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
@@ -37,7 +37,8 @@ public final class Application: HTTPHandler {
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
-            WebController(store: store, apiIndex: ServiceController.index, revealsExistence: !authentication.readsNeedToken),
+            WebController(store: store, apiIndex: ServiceController.index, revealsExistence: !authentication.readsNeedToken,
+                          replica: configuration.replica),
             TokenController(store: store, authenticator: authenticator),
             WikiController(store: store, embedAncestors: configuration.embedAncestors),
         ] + extraControllers
@@ -53,6 +54,7 @@ public final class Application: HTTPHandler {
             CachedAnswerStage(store: store, cache: cache),
             ProblemStage(logger: logger),
             ContentNegotiationStage(),
+        ] + (configuration.replica.map { [ReplicaStage(replica: $0)] } ?? []) + [
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
                                 configuration: authentication, logger: logger),
             ConditionalRequestStage(store: store, cache: cache),

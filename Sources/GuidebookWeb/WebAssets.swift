@@ -90,6 +90,26 @@ public enum WebAssets {
         return Array(html.utf8)
     }()
 
+    /// The shell a read replica answers with: the same page, marked read-only (`data-replica` on
+    /// `body`, which the session script reads: nobody can edit there), with a notice at the top
+    /// naming the primary where edits are made (when its URL is known). Also gzipped.
+    public static func replicaShell(primaryURL: String?) -> (bytes: [UInt8], gzipped: [UInt8]?) {
+        let html = String(decoding: shell, as: UTF8.self)
+        let escaped = primaryURL.map(escapeHTML)
+        let notice = "<p class=\"replica-notice\" role=\"status\">This is a read-only copy of the guidebook. "
+            + (escaped.map { "To edit, go to the primary: <a href=\"\($0)\">\($0)</a>" } ?? "Edits are made on the primary server.")
+            + "</p>"
+        let body = "<body data-replica=\"true\"" + (escaped.map { " data-primary=\"\($0)\"" } ?? "") + ">\n" + notice
+        precondition(html.contains("<body>"), "index.html has no <body>")
+        let bytes = Array(html.replacingOccurrences(of: "<body>", with: body).utf8)
+        return (bytes, gzip(bytes))
+    }
+
+    private static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
     /// The shell gzip-compressed (nil if that failed).
     public static let shellGzipped: [UInt8]? = gzip(shell)
 

@@ -25,6 +25,13 @@ struct Runtime {
 
     func openStore(maxReaders: Int = 8) throws -> Store {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
+                  searchCacheSizing: settings.searchCacheSizing(memory: memory),
+                  replication: settings.replicatedByLitestream ? .litestream : .detect)
+    }
+
+    /// Opens `--db` as a read replica (`serve --replica`).
+    func openReplica(maxReaders: Int = 8) throws -> Store {
+        try Store(replicaAt: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
                   searchCacheSizing: settings.searchCacheSizing(memory: memory))
     }
 

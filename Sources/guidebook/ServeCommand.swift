@@ -6,7 +6,8 @@ import GuidebookJobs
 import GuidebookWebhooks
 import HTTPServer
 
-/// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM.
+/// `guidebook serve`: migrate, seed an empty database, serve until SIGINT/SIGTERM. With
+/// `--replica`: open the file read-only, start no jobs, webhooks or heartbeat, refuse writes.
 struct ServeCommand {
     let runtime: Runtime
 
@@ -15,24 +16,39 @@ struct ServeCommand {
         let started = ContinuousClock.now
         let settings = runtime.settings
         let logger = runtime.logger
-        let store = try runtime.openStore(maxReaders: settings.threads + 2)
-        if let counts = try runtime.seedIfEmpty(store) {
-            logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
+        let store: Store
+        if settings.replica {
+            guard let opened = try openReplica() else { return 0 }
+            store = opened
+        } else {
+            store = try runtime.openStore(maxReaders: settings.threads + 2)
+            if let counts = try runtime.seedIfEmpty(store) {
+                logger.info("seed loaded", [("topics", .int(counts.topics.created)), ("guidelines", .int(counts.guidelines.created))])
+            }
+            if settings.adminTokenDigest == nil { addFirstAdminToken(store) }
         }
-        if settings.adminTokenDigest == nil { addFirstAdminToken(store) }
         logSearchCache(store.searchCache.sizing, try store.fitSearchCacheToIndex())
         let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
             ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
         let metrics = Metrics()
-        let jobStore = try JobStore(path: JobStore.path(besides: settings.databasePath), migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
+        // A replica keeps no jobs (it runs none): an empty queue in memory answers its job reads,
+        // and nothing is written beside the replicated file.
+        let jobStore = try JobStore(path: settings.replica ? ":memory:" : JobStore.path(besides: settings.databasePath),
+                                    migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
         let runner = JobRunner(jobs: jobStore, knowledge: store) { job, seconds in
             let guidelines = job.importResult.map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
             if job.status == .succeeded { metrics.recordImport(guidelines: guidelines, seconds: seconds) }
             logger.info("job finished", [("job_id", .string(job.id)), ("status", .string(job.status.rawValue)),
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])
         }
-        try runner.start()
-        let webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
+        var webhooks: WebhookSender?
+        var heartbeat: ReplicationHeartbeat?
+        if !settings.replica {
+            try runner.start()
+            webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
+            heartbeat = ReplicationHeartbeat(store: store, logger: logger)
+            heartbeat?.start()
+        }
         var configuration = APIConfiguration()
         configuration.bodyLimit = settings.bodyLimit
         configuration.importBodyLimit = settings.importLimit
@@ -46,6 +62,9 @@ struct ServeCommand {
         configuration.corsOrigins = settings.corsOrigins
         configuration.embedAncestors = settings.embedAncestors
         configuration.requireIfMatch = settings.requireIfMatch
+        if settings.replica {
+            configuration.replica = ReplicaConfiguration(primaryURL: settings.primaryURL, maxLagSeconds: settings.maxLagSeconds)
+        }
         configuration.publicJobs = settings.publicJobs
         let application = Application(
             store: store,
@@ -62,20 +81,14 @@ struct ServeCommand {
             }
             tls = .init(certificatePEM: certificatePEM, keyPEM: keyPEM)
         }
-        let server = try HTTPServer(
-            configuration: HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
-                                                   connectionLimit: settings.maxConnections,
-                                                   connectionTimeoutSeconds: settings.timeoutSeconds,
-                                                   headerTimeoutSeconds: settings.headerTimeoutSeconds, tls: tls,
-                                                   linger: .init(seconds: settings.lingerSeconds, bytes: settings.lingerBytes)),
-            handler: application,
-            errorLog: { message in logger.warning("http server", [("detail", .string(message))]) }
-        )
+        let server = try HTTPServer(configuration: serverConfiguration(tls: tls), handler: application,
+                                    errorLog: { message in logger.warning("http server", [("detail", .string(message))]) })
         let elapsed = ContinuousClock.now - started
         let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("listening", [("url", .string("\(tls == nil ? "http" : "https")://\(settings.host):\(server.port)")),
                                   ("database", .string(settings.databasePath)), ("threads", .int(settings.threads)),
                                   ("reads", .string(settings.authReads ? "token" : "public")),
+                                  ("role", .string(settings.replica ? "replica" : "primary")),
                                   ("jobs", .string(settings.publicJobs ? "public" : "token")),
                                   ("admin_token", .string(settings.adminTokenDigest != nil ? "configured" : "stored")),
                                   ("ready_ms", .double(readyMs))])
@@ -83,11 +96,63 @@ struct ServeCommand {
         let signal = Signals.waitForTermination()
         logger.info("stopping", [("signal", .int(Int(signal)))])
         server.stop(graceSeconds: 5)
-        runner.stop(graceSeconds: 4)
+        if !settings.replica { runner.stop(graceSeconds: 4) }
         webhooks?.stop(graceSeconds: 2)
-        try store.checkpoint()
+        heartbeat?.stop()
+        if !store.isReplica {
+            // Litestream owns the checkpoints of a file it replicates: the store leaves the WAL to it then.
+            let checkpointed = try store.checkpoint()
+            if !checkpointed { logger.info("checkpoint left to Litestream", [("database", .string(settings.databasePath))]) }
+        }
         logger.info("stopped")
         return 0
+    }
+
+    private func serverConfiguration(tls: HTTPServerConfiguration.TLS?) -> HTTPServerConfiguration {
+        let settings = runtime.settings
+        return HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
+                                       connectionLimit: settings.maxConnections,
+                                       connectionTimeoutSeconds: settings.timeoutSeconds,
+                                       headerTimeoutSeconds: settings.headerTimeoutSeconds, tls: tls,
+                                       linger: .init(seconds: settings.lingerSeconds, bytes: settings.lingerBytes))
+    }
+
+    /// Opens `--db` as a read replica. While the file does not exist (the first restore has not
+    /// finished) or the follower has not applied its first update (see `ReplicaFile`), it says so
+    /// in the log and answers `/readyz` with 503 from a stand-in server on the same port, looking
+    /// again every half second; nil when SIGINT or SIGTERM came meanwhile.
+    private func openReplica() throws -> Store? {
+        let settings = runtime.settings
+        let path = settings.databasePath
+        var state = ReplicaFile.state(of: path)
+        guard state == .missing || state == .notYetFollowed else { return try runtime.openReplica(maxReaders: settings.threads + 2) }
+        let waitingFor = { (state: ReplicaFile) in
+            state == .missing ? "the first restore of \(path)" : "the follower's first update of \(path)"
+        }
+        runtime.logger.warning("replica waiting for \(waitingFor(state))", [("database", .string(path))])
+        var standIn: HTTPServer? = try HTTPServer(configuration: serverConfiguration(tls: nil),
+                                                  handler: ReplicaWaitingHandler(reason: waitingFor(state)), errorLog: { _ in })
+        defer { standIn?.stop(graceSeconds: 1) }
+        let started = ContinuousClock.now
+        while state == .missing || state == .notYetFollowed {
+            if let signal = Signals.waitForTermination(seconds: settings.replicaWaitSeconds) {
+                runtime.logger.info("stopping", [("signal", .int(Int(signal)))])
+                return nil
+            }
+            let next = ReplicaFile.state(of: path)
+            if next != state, next == .notYetFollowed {
+                runtime.logger.warning("replica waiting for \(waitingFor(next))", [("database", .string(path))])
+                standIn?.stop(graceSeconds: 1)
+                standIn = try HTTPServer(configuration: serverConfiguration(tls: nil),
+                                         handler: ReplicaWaitingHandler(reason: waitingFor(next)), errorLog: { _ in })
+            }
+            state = next
+        }
+        standIn?.stop(graceSeconds: 1)
+        standIn = nil
+        runtime.logger.info("replica file ready", [("database", .string(path)),
+                                                   ("waited_s", .double(Double((ContinuousClock.now - started).components.seconds)))])
+        return try runtime.openReplica(maxReaders: settings.threads + 2)
     }
 
     /// Without a configured admin token, the first start of a database without an admin token

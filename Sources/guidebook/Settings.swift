@@ -43,6 +43,17 @@ struct Settings: Sendable {
     var searchCacheMegabytes: Int?
     var corsOrigins: [String] = []
     var embedAncestors = "*"
+    /// `GUIDEBOOK_REPLICATION=litestream`: Litestream replicates the database (it owns checkpoints;
+    /// the server writes a heartbeat for replicas' lag). Also detected from the file itself.
+    var replicatedByLitestream = false
+    /// `--replica`: serve a file something else keeps current, read-only.
+    var replica = false
+    /// Where writes go when this server is a replica (named in its 503 answers and its page).
+    var primaryURL: String?
+    /// A replica is not ready while its lag is over this (seconds).
+    var maxLagSeconds = 10.0
+    /// How often the replica looks for the replicated file before the first restore has made it (seconds).
+    var replicaWaitSeconds = 0.5
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -138,6 +149,25 @@ struct Settings: Sendable {
                 throw UsageError("--embed-ancestors: \(error.message)")
             }
         },
+        Option(flag: "--replication", environment: "GUIDEBOOK_REPLICATION", valueName: "MODE", help: "litestream or none; litestream: Litestream replicates the database, so it owns the checkpoints and the server writes a heartbeat each second for replicas' lag (also detected from Litestream's _litestream_seq table; default none)") {
+            switch $1 {
+            case "litestream": $0.replicatedByLitestream = true
+            case "none": $0.replicatedByLitestream = false
+            default: throw UsageError("--replication must be litestream or none, not '\($1)'")
+            }
+        },
+        Option(flag: "--replica", environment: "GUIDEBOOK_REPLICA", valueName: nil, help: "serve --db as a read replica that `litestream restore -f` keeps current: opened read-only, writes refused with 503 naming the primary, no jobs, no webhooks (default false)") {
+            $0.replica = try flag($1, "--replica")
+        },
+        Option(flag: "--primary-url", environment: "GUIDEBOOK_PRIMARY_URL", valueName: "URL", help: "with --replica: the primary's URL, where writes and edits go (named in 503 answers, a Link rel=primary header and the page)") {
+            guard let url = URL(string: $1), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw UsageError("--primary-url must be an http or https URL, not '\($1)'")
+            }
+            $0.primaryURL = $1.hasSuffix("/") ? String($1.dropLast()) : $1
+        },
+        Option(flag: "--max-lag", environment: "GUIDEBOOK_MAX_LAG", valueName: "SECONDS", help: "with --replica: /readyz says not ready while the replica is further behind the primary than this (default 10)") {
+            $0.maxLagSeconds = try seconds($1, "--max-lag", 0.1...86_400)
+        },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]
 
@@ -185,6 +215,9 @@ struct Settings: Sendable {
         }
         if (settings.tlsCertificatePath == nil) != (settings.tlsKeyPath == nil) {
             throw UsageError("--tls-cert and --tls-key go together")
+        }
+        if !settings.replica && (settings.primaryURL != nil) {
+            throw UsageError("--primary-url goes with --replica")
         }
         settings.adminTokenDigest = try adminTokenDigest(environment: environment[adminTokenVariable], file: settings.adminTokenFile)
         return (settings, rest)

@@ -18,11 +18,21 @@ enum Signals {
         return signal
     }
 
-    private static func terminationSet() -> sigset_t {
+    fileprivate static func terminationSet() -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         return set
+    }
+}
+
+extension Signals {
+    /// Waits up to `seconds` for SIGINT or SIGTERM; the signal, or nil when none came.
+    static func waitForTermination(seconds: Double) -> Int32? {
+        var set = terminationSet()
+        var timeout = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        let signal = sigtimedwait(&set, nil, &timeout)
+        return signal > 0 ? signal : nil
     }
 }

@@ -20,6 +20,13 @@ let usage = """
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
       generate N [FILE]     write a deterministic NDJSON knowledge base of N guidelines (for benchmarks)
+      restore --from URL [--at RFC3339 | --txid N] [--force]
+                            restore --db from a Litestream replica (file:///DIR, s3://BUCKET/PATH),
+                            check it (integrity, schema version) and print what it holds; an
+                            existing database is kept unless --force (needs litestream on PATH
+                            or GUIDEBOOK_LITESTREAM)
+      backup verify --from URL
+                            restore into a temporary folder and run the same checks; exit 1 if any fails
       tokens create NAME --role reader|editor|admin
                             create an API token; its secret is printed once, alone, on stdout
       tokens list           list tokens: name, role, created, last used (never secrets)
@@ -72,6 +79,11 @@ func runMain() -> Int32 {
             return 0
         case "generate":
             return try GenerateCommand(arguments: rest).run()
+        case "restore":
+            return try RestoreCommand(runtime: Runtime(settings: settings), arguments: rest, verifyOnly: false).run()
+        case "backup":
+            guard rest.first == "verify" else { throw UsageError("backup takes one subcommand: backup verify --from URL") }
+            return try RestoreCommand(runtime: Runtime(settings: settings), arguments: Array(rest.dropFirst()), verifyOnly: true).run()
         case "tokens":
             return try TokensCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         default:

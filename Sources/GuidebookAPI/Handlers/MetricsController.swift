@@ -52,6 +52,13 @@ struct MetricsController: Controller {
 
         single("guidebook_database_size_bytes", "gauge", "Size of the database file and its write-ahead log.",
                fileSize(store.path) + fileSize(store.path + "-wal"))
+        if let replica = store.replicaStatus {
+            // NaN while the file holds no heartbeat of the primary's (its lag cannot be told).
+            single("guidebook_replica_lag_seconds", "gauge", "How far this read replica is behind the primary: the age of the primary's last heartbeat in the replicated file.",
+                   replica.lagSeconds().map { String($0) } ?? "NaN")
+            single("guidebook_replica_last_txid", "gauge", "The last Litestream transaction id the follower applied to the replicated file (0: none seen yet).",
+                   replica.lastTXID ?? 0)
+        }
         single("guidebook_search_queries_total", "counter", "Searches answered.", snapshot.searches)
         single("guidebook_search_zero_results_total", "counter", "Searches that found nothing.", snapshot.zeroResultSearches)
         single("guidebook_search_zero_result_ratio", "gauge", "Share of searches that found nothing.",

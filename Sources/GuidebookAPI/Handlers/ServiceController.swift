@@ -1,3 +1,4 @@
+import Foundation
 import GuidebookCore
 
 /// The service's own endpoints: the liveness/readiness probes, and the index of links served at `/`.
@@ -5,6 +6,8 @@ struct ServiceController: Controller {
     let store: Store
     /// Whether readiness waits for the seed (false when the server was started empty on purpose).
     let requiresSeed: Bool
+    /// Set on a read replica: readiness also waits for the lag to be within `maxLagSeconds`.
+    var replica: ReplicaConfiguration?
 
     func register(into router: inout Router<RouteHandler>) {
         router.add("GET", "/livez", live, options: [.open])
@@ -40,6 +43,12 @@ struct ServiceController: Controller {
             if requiresSeed, try store.isEmpty() { reasons.append("the knowledge base is empty (seed not loaded)") }
         } catch {
             reasons.append("the database cannot be read")
+        }
+        if let replica, let status = store.replicaStatus {
+            // Without a heartbeat in the file (a primary not told it is replicated) the lag cannot be told.
+            if let lag = status.lagSeconds(), lag > replica.maxLagSeconds {
+                reasons.append("the replica is \(Int(lag.rounded())) s behind the primary, more than --max-lag \(replica.maxLagSeconds) s")
+            }
         }
         var json = JSONWriter()
         json.beginObject()

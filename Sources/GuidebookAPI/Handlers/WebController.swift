@@ -10,6 +10,15 @@ struct WebController: Controller {
     let store: Store
     /// The JSON index `GET /` answers to API clients.
     let apiIndex: RouteHandler
+    /// The page's shell: the read-only one on a replica.
+    private let shellBytes: (bytes: [UInt8], gzipped: [UInt8]?)
+
+    init(store: Store, apiIndex: @escaping RouteHandler, revealsExistence: Bool, replica: ReplicaConfiguration? = nil) {
+        self.store = store
+        self.apiIndex = apiIndex
+        self.revealsExistence = revealsExistence
+        self.shellBytes = replica.map { WebAssets.replicaShell(primaryURL: $0.primaryURL) } ?? (WebAssets.shell, WebAssets.shellGzipped)
+    }
     /// Whether a deep link answers 404 for a topic or guideline that does not exist. Off with
     /// `--auth-reads`: a page load carries no token, so its status must not tell anyone what
     /// exists; the page then asks the API, with the token, and says so itself.
@@ -65,7 +74,7 @@ struct WebController: Controller {
 
     private func shell(_ request: APIRequest, status: Int = 200, vary: String = "Accept-Encoding") -> APIResponse {
         // Revalidated on every load (it is small and names the current assets); its ETag makes that a 304.
-        Self.encoded(WebAssets.shell, gzipped: WebAssets.shellGzipped, for: request, contentType: WebAssets.shellContentType,
+        Self.encoded(shellBytes.bytes, gzipped: shellBytes.gzipped, for: request, contentType: WebAssets.shellContentType,
                      status: status, headers: Self.securityHeaders + [("Cache-Control", "no-cache"), ("Vary", vary)])
     }
 

@@ -140,6 +140,18 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(.bodyTooLarge, detail: "the request body is larger than the limit of \(limit) bytes", extra: ["limit": String(limit)])
     }
 
+    /// A write reached a read replica: 503 naming the primary (`primary` member, `Link: <…>; rel="primary"`
+    /// to the same path there), or saying none was configured.
+    public static func replicaRefusesWrite(primaryURL: String?, path: String) -> Problem {
+        guard let primaryURL else {
+            return Problem(.unavailable, detail: "this server is a read replica and cannot write; send writes to the primary",
+                           headers: [("Retry-After", "60")])
+        }
+        return Problem(.unavailable, detail: "this server is a read replica and cannot write; send writes to the primary at \(primaryURL)",
+                       extra: ["primary": primaryURL],
+                       headers: [("Retry-After", "60"), ("Link", "<\(primaryURL)\(path)>; rel=\"primary\"")])
+    }
+
     public static func conflict(_ detail: String) -> Problem {
         Problem(.conflict, detail: detail)
     }

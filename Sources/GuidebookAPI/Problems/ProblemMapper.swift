@@ -46,6 +46,10 @@ public enum ProblemMapper {
                            + (current == nil ? "" : " in If-Match"))
         case .alreadyExists:
             return .conflict(error.description)
+        case .readOnlyReplica:
+            return .unavailable(error.description, retryAfter: 60)
+        case .replicaMissing, .replicaNotYetFollowed, .replicaUnreadable, .replicaSchemaOlder:
+            return .unavailable(error.description, retryAfter: 5)
         }
     }
 

@@ -14,6 +14,8 @@ struct MetaTable {
     static let searchGeneration = "search_generation"
     /// The generation below which `search_changes` is incomplete (see `SearchChanges`).
     static let searchChangesFloor = "search_changes_floor"
+    /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
+    static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
     static func importMarker(job: String) -> String { "import:" + job }
 

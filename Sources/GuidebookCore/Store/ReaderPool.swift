@@ -6,12 +6,15 @@ internal import SQLite
 final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let capacity: Int
+    private let mode: Database.Mode
     private let condition = NSCondition()
     private var idle: [KnowledgeReader] = []
     private var opened = 0
 
-    init(path: String, capacity: Int) {
+    /// `mode` `.readOnly` for a replica: its connections can never write the file.
+    init(path: String, capacity: Int, mode: Database.Mode) {
         self.path = path
+        self.mode = mode
         self.capacity = max(1, capacity)
     }
 
@@ -36,7 +39,7 @@ final class ReaderPool: @unchecked Sendable {
             if opened < capacity {
                 opened += 1
                 do {
-                    let database = try Database(path: path)
+                    let database = try Database(path: path, mode: mode)
                     // 1 MiB of page cache per reader (SQLite's default is 2 MiB): the OS page cache
                     // holds the file anyway, and several readers would otherwise double the footprint.
                     try database.execute("PRAGMA query_only = 1; PRAGMA cache_size = -1024;")

@@ -15,22 +15,35 @@ public final class Store: @unchecked Sendable {
     let readers: ReaderPool
     /// Phrase postings and the row directory searches keep until the index changes.
     public let searchCache: SearchCache
-    private let writer: Database
+    /// Nil on a replica: nothing is ever written through it.
+    private let writer: Database?
     private let writeLock = NSLock()
-    // A connection that only watches for commits (`PRAGMA data_version`), by anyone, in any process.
-    private let watcher: Database
-    private let watchLock = NSLock()
-    private var lastDataVersion: Int64 = -1
-    private var generation: Int64 = 0
+    /// The data generation, moved by this store's commits and by a thread that notices everyone else's.
+    private let commits: CommitWatcher
+    /// Whether Litestream was said to replicate the file (`GUIDEBOOK_REPLICATION=litestream`).
+    private let replication: Replication
+    /// On a replica: the lag and the last transaction applied, as the replicated file tells them.
+    public let replicaStatus: ReplicaStatus?
+
+    /// How often the thread that notices other processes' commits looks (`PRAGMA data_version`).
+    public static let defaultWatchInterval: Duration = .milliseconds(5)
 
     /// Opens (creating if needed) the database at `path` and applies pending migrations.
     /// A database whose schema is newer than `migrations` is refused untouched. Safe while other
     /// processes open the same (new) file; a lock they hold beyond `busyTimeoutMilliseconds`
     /// is `StoreError.locked`.
+    ///
+    /// With `replication` `.litestream`, or when Litestream's `_litestream_seq` table is in the
+    /// file, Litestream owns checkpointing: SQLite's automatic checkpoints are off on this store's
+    /// connections (Litestream's advice; it checkpoints at its own thresholds) and `checkpoint()`
+    /// leaves the WAL to it.
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
-                busyTimeoutMilliseconds: Int32 = 5_000) throws {
+                busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
+                watchInterval: Duration = Store.defaultWatchInterval) throws {
         self.path = path
+        self.replication = replication
+        self.replicaStatus = nil
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -59,10 +72,77 @@ public final class Store: @unchecked Sendable {
             }
         }
         self.writer = writer
-        self.readers = ReaderPool(path: path, capacity: maxReaders)
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readWriteCreate)
         self.searchCache = SearchCache(sizing: searchCacheSizing)
-        self.watcher = try Database(path: path)
+        let watcher = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
+        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval)
+        if try isReplicated() { try setLitestreamOwnsCheckpoints() }
+        commits.start()
+    }
+
+    /// Opens the read replica at `path`, a file something else keeps current (`litestream restore -f`):
+    /// read-only connections (`SQLITE_OPEN_READONLY`, `query_only`), no migrations, no seeding, no
+    /// journal-mode change, short read transactions. A missing file is `StoreError.replicaMissing`;
+    /// a file that is not a database, `StoreError.replicaUnreadable`; a schema other than the one
+    /// `migrations` end at, `StoreError.schemaTooNew` or `StoreError.replicaSchemaOlder`.
+    /// New data is noticed within `watchInterval` of the follower's commit.
+    public init(replicaAt path: String, migrations: [Migration], maxReaders: Int = 8,
+                searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
+                busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval) throws {
+        switch ReplicaFile.state(of: path) {
+        case .missing: throw StoreError.replicaMissing(path: path)
+        case .notYetFollowed: throw StoreError.replicaNotYetFollowed(path: path)
+        case .ready, .unrecognized: break
+        }
+        guard ReplicaFile.removeEmptyWAL(besides: path) else {
+            throw StoreError.replicaUnreadable(path: path, reason: "it has a write-ahead log with frames in it, so it is not a file `litestream restore -f` keeps")
+        }
+        self.path = path
+        self.replication = .detect
+        self.writer = nil
+        let watcher: Database
+        do {
+            watcher = try Database(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
+            let found = try Migrator(migrations: migrations).recordedVersion(of: watcher)
+            let expected = Migrator(migrations: migrations).latestVersion
+            if found > expected { throw StoreError.schemaTooNew(found: found, supported: expected) }
+            if found < expected { throw StoreError.replicaSchemaOlder(found: found, expected: expected) }
+        } catch let error as SQLiteError {
+            throw StoreError.replicaUnreadable(path: path, reason: error.message)
+        }
+        let status = ReplicaStatus(path: path)
+        self.replicaStatus = status
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readOnly)
+        self.searchCache = SearchCache(sizing: searchCacheSizing)
+        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval) { status.observe($0) }
+        commits.start()
+    }
+
+    deinit { commits.stop() }
+
+    /// How Litestream's part is known.
+    public enum Replication: Sendable, Equatable {
+        /// From the file: replicated when Litestream's `_litestream_seq` table is in it.
+        case detect
+        /// Configured (`GUIDEBOOK_REPLICATION=litestream`): Litestream replicates the file.
+        case litestream
+    }
+
+    /// True when Litestream replicates this file: configured so, or its `_litestream_seq` table
+    /// is there (Litestream makes it when it starts; a store opened earlier sees it later).
+    public func isReplicated() throws -> Bool {
+        if replication == .litestream { return true }
+        return try read { try $0.database.scalarInt("SELECT 1 FROM sqlite_master WHERE name = '_litestream_seq'") != nil }
+    }
+
+    /// Litestream's advice: turn SQLite's automatic checkpoints off, so the application never
+    /// checkpoints while Litestream switches locks; Litestream checkpoints the WAL itself.
+    private func setLitestreamOwnsCheckpoints() throws {
+        guard let writer else { return }
+        try writeLock.withLock { try writer.execute("PRAGMA wal_autocheckpoint = 0") }
+        try commits.withConnection { try $0.execute("PRAGMA wal_autocheckpoint = 0") }
     }
 
     /// Memory for search postings of a store made without sizing: 32 MiB (the server sizes its
@@ -138,48 +218,53 @@ public final class Store: @unchecked Sendable {
         }
     }
 
-    /// A number that changes whenever anyone has committed to the database since the last call
-    /// (this process's writer, or another process such as `guidebook import` on the same file).
-    /// Cached responses remember it and are valid while it stays the same.
+    /// A number that changes whenever anyone has committed to the database (this process's
+    /// writer at once; another process such as `guidebook import`, or on a replica the Litestream
+    /// follower, within one poll of the commit watcher). Cached responses remember it and are
+    /// valid while it stays the same. One atomic load: no lock, no SQLite call. It does not
+    /// throw; the signature is kept for its callers.
     public func dataGeneration() throws -> Int64 {
-        try StoreError.translatingBusy {
-            try watchLock.withLock {
-                let version = try watcher.scalarInt("PRAGMA data_version").map(Int64.init) ?? 0
-                if version != lastDataVersion {
-                    lastDataVersion = version
-                    generation += 1
-                }
-                return generation
-            }
-        }
+        commits.current
     }
 
     /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
     /// rolled back when it throws. Writers are serialized. What it changes is appended to the
     /// change log in the same transaction, as made by the token named `token` (nil: none).
+    /// On a replica it throws `StoreError.readOnlyReplica` and writes nothing.
     public func write<T>(token: String? = nil, _ body: (KnowledgeWriter) throws -> T) throws -> T {
-        try StoreError.translatingBusy {
+        guard let writer else { throw StoreError.readOnlyReplica }
+        return try StoreError.translatingBusy {
             try writeLock.withLock {
-                try writer.transaction {
+                let value = try writer.transaction {
                     let knowledge = KnowledgeWriter(database: writer, token: token)
                     let value = try body(knowledge)
                     try knowledge.finish()
+                    try Self.stampDataChange(writer)
                     return value
                 }
+                commits.ownCommitFinished()
+                return value
             }
         }
     }
 
     /// True when the database cannot be written through this store (a read-only file or replica):
     /// nothing that writes, such as the webhook sender, may run then.
-    public var isReadOnly: Bool { writeLock.withLock { writer.isReadOnly } }
+    public var isReadOnly: Bool {
+        guard let writer else { return true }
+        return writeLock.withLock { writer.isReadOnly }
+    }
+
+    /// True for a store opened with `init(replicaAt:)`.
+    public var isReplica: Bool { writer == nil }
 
     /// Runs `body` in one IMMEDIATE transaction on the connection that watches for commits, for
     /// bookkeeping that must not count as a change of the data (a connection's own commits leave
     /// its `PRAGMA data_version` as it is, so cached answers stay valid; commits by others are
     /// still seen). It does not wait for the write lock: false when another connection holds it.
     func writeUnobserved(_ body: (Database) throws -> Void) throws -> Bool {
-        try watchLock.withLock {
+        guard writer != nil else { throw StoreError.readOnlyReplica }
+        return try commits.withConnection { watcher in
             try watcher.execute("PRAGMA query_only = 0; PRAGMA busy_timeout = 0;")
             defer { try? watcher.execute("PRAGMA query_only = 1; PRAGMA busy_timeout = \(watcher.busyTimeoutMilliseconds);") }
             do {
@@ -194,7 +279,8 @@ public final class Store: @unchecked Sendable {
     /// Runs `body` (work done while starting, such as seeding), turning a lock another process
     /// held beyond the busy timeout into `StoreError.locked`, which names this file.
     func reportingLock<T>(_ body: () throws -> T) throws -> T {
-        try StoreError.reportingLock(of: writer, body)
+        guard let writer else { return try body() }
+        return try StoreError.reportingLock(of: writer, body)
     }
 
     /// Runs `body` with a pooled read connection, inside one read transaction (one consistent snapshot).
@@ -217,10 +303,38 @@ public final class Store: @unchecked Sendable {
         try write { try $0.indexer.rebuild() }
     }
 
-    /// Writes the WAL back into the database file (at shutdown, so the file stands alone).
-    public func checkpoint() throws {
+    /// Writes the WAL back into the database file (at shutdown, so the file stands alone), unless
+    /// Litestream replicates it: then the WAL is Litestream's to checkpoint (an outside TRUNCATE
+    /// checkpoint makes it start a new snapshot), and nothing is done. Returns whether it checkpointed.
+    @discardableResult
+    public func checkpoint() throws -> Bool {
+        guard let writer, try !isReplicated() else { return false }
         try StoreError.translatingBusy {
             try writeLock.withLock { try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+        return true
+    }
+
+    /// Moves the data stamp (`PRAGMA user_version`) in the transaction of every write through
+    /// `write`. It lives in the file's first page, so every commit rewrites that page, and
+    /// Litestream's follower (`restore -f`), which writes pages under the file's own lock and
+    /// marks the file changed only when page 1 is among them, makes each commit visible to the
+    /// replica's connections; the replica counts a change of the data only when the stamp moved.
+    private static func stampDataChange(_ database: Database) throws {
+        let stamp = try database.scalarInt("PRAGMA user_version") ?? 0
+        try database.execute("PRAGMA user_version = \((stamp + 1) & 0x3fff_ffff)")
+    }
+
+    /// Writes the time now as the replication heartbeat, without counting as a change of the data
+    /// and without waiting for the lock (false: busy, try at the next beat). A replica's lag is the
+    /// age of the last heartbeat it has (see `ReplicaStatus`).
+    public func writeHeartbeat(now: Date = Date()) throws -> Bool {
+        try writeUnobserved { database in
+            try MetaTable(database: database).set(MetaTable.replicationHeartbeat, to: String(Int64(now.timeIntervalSince1970 * 1000)))
+            // The stamp set again as it is: page 1 is rewritten, so a replica's follower marks the
+            // file changed (see `stampDataChange`), while the stamp says the data did not change.
+            let stamp = try database.scalarInt("PRAGMA user_version") ?? 0
+            try database.execute("PRAGMA user_version = \(stamp)")
         }
     }
 }

@@ -22,6 +22,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A resource with this id exists already (`kind` is "topic", "section", "guideline").
     case alreadyExists(kind: String, id: String)
 
+    /// A write reached a read replica (`guidebook serve --replica`): writes go to the primary.
+    case readOnlyReplica
+    /// The replica's file does not exist yet (the first restore has not finished).
+    case replicaMissing(path: String)
+    /// The replica's file is still as the first restore left it (WAL mode): the follower has not
+    /// applied an update yet, and opening it now would lock the follower out.
+    case replicaNotYetFollowed(path: String)
+    /// The replica's file cannot be read as a database (truncated, or not SQLite at all).
+    case replicaUnreadable(path: String, reason: String)
+    /// The replica's schema is older than this binary's: the primary has not been upgraded yet.
+    case replicaSchemaOlder(found: Int, expected: Int)
+
     public var description: String {
         switch self {
         case .notFound(let kind, let id): return "no \(kind) with id '\(id)'"
@@ -37,6 +49,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .preconditionFailed(let current):
             return current == nil ? "the resource does not exist" : "the resource has changed since the version the write was based on"
         case .alreadyExists(let kind, let id): return "a \(kind) with id '\(id)' exists already"
+        case .readOnlyReplica: return "this server is a read replica; writes go to the primary"
+        case .replicaMissing(let path):
+            return "the replica file \(path) does not exist: it has never been restored (start `litestream restore -f -o \(path) URL` first)"
+        case .replicaNotYetFollowed(let path):
+            return "the replica file \(path) is not followed yet: `litestream restore -f` has not applied its first update (the primary's heartbeat brings one each second)"
+        case .replicaUnreadable(let path, let reason): return "the replica file \(path) is not a readable database: \(reason)"
+        case .replicaSchemaOlder(let found, let expected):
+            return "the replica's schema is version \(found), older than this binary's (\(expected)); upgrade the primary first, then the replicas"
         }
     }
 }

@@ -23,6 +23,8 @@
 
   /** True when signed in with `role` or a higher one. */
   function has(role) {
+    // A read replica's page (`data-replica` on body) is read-only whoever is signed in: edits go to the primary.
+    if (document.body.dataset.replica && role !== "reader") return false;
     return Boolean(current) && ROLES.indexOf(current.role) >= ROLES.indexOf(role);
   }
 
