@@ -170,7 +170,8 @@ final class CompressionTests: XCTestCase {
         try KnowledgeGenerator(guidelineCount: 200).write { ndjson.append(contentsOf: $0) }
         let id = try server.submitJob(ndjson, query: "format=ndjson")
         _ = try server.followJob(id)
-        let events = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [("Accept-Encoding", "gzip, br"), ("Accept", "text/event-stream")])
+        // A job's events need a reader token (no --public-jobs here).
+        let events = try server.client().request("GET", "/v1/jobs/\(id)/events", headers: [("Accept-Encoding", "gzip, br"), ("Accept", "text/event-stream"), TestGuidebook.adminHeader])
         XCTAssertEqual(events.status, 200)
         XCTAssertTrue(events.header("Content-Type")?.hasPrefix("text/event-stream") ?? false)
         XCTAssertNil(events.header("Content-Encoding"))
