@@ -147,7 +147,7 @@ public final class JobRunner: @unchecked Sendable {
     private func recovery<Work: JobWork>(of job: Job, by work: Work) throws -> Recovery {
         let params = try job.params.decode(Work.Params.self)
         if job.status == .running, let result = try work.committedResult(ofJob: job.id) {
-            return .committed(try JobPayload(encoding: result), summary: work.summary(of: result))
+            return .committed(try work.payload(of: result), summary: work.summary(of: result))
         }
         if let reason = work.unavailableReason(params, interrupted: job.status == .running) { return .unavailable(reason) }
         return .runAgain
@@ -308,7 +308,7 @@ public final class JobRunner: @unchecked Sendable {
 
     private func perform<Work: JobWork>(_ job: Job, context: JobContext, by work: Work) throws -> (JobPayload, String) {
         let result = try work.run(try job.params.decode(Work.Params.self), jobID: job.id, context: context)
-        return (try JobPayload(encoding: result), work.summary(of: result))
+        return (try work.payload(of: result), work.summary(of: result))
     }
 
     /// Takes a progress report from a job's context: keeps it monotonic, makes it visible, and

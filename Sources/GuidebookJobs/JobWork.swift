@@ -34,9 +34,14 @@ public protocol JobWork: Sendable {
 
     /// The message of a job that succeeded with `result`.
     func summary(of result: Result) -> String
+
+    /// `result` as the job keeps it. The default encodes it; work that encoded it already (to
+    /// record it with its effect) hands back that JSON instead of encoding it again.
+    func payload(of result: Result) throws -> JobPayload
 }
 
 extension JobWork {
+    public func payload(of result: Result) throws -> JobPayload { try JobPayload(encoding: result) }
     public func unavailableReason(_ params: Params, interrupted: Bool) -> String? { nil }
     public func release(_ params: Params) {}
 }

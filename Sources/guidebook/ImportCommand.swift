@@ -1,7 +1,6 @@
 import Foundation
 import GuidebookCore
 import GuidebookImport
-import GuidebookJobs
 
 /// `guidebook import FILE...`: imports into the database directly, or through a running
 /// server's job API with `--server URL`.
@@ -82,19 +81,17 @@ struct ImportCommand {
             Console.err("seed loaded into the empty database: \(counts.topics.created) topics, \(counts.guidelines.created) guidelines")
         }
         let importer = Importer(store: store)
-        var display = ProgressDisplay()
-        // One context for every file: Ctrl-C cancels it, and the import running stops at its next step.
-        let context = JobContext { progress in
-            display.update(phase: progress.phase, message: progress.message, completed: progress.completed, total: progress.total, unit: progress.unit)
-        }
+        // One observer for every file: Ctrl-C sets the flag, and the import running stops at its next step.
         let cancel = CancelFlag()
-        cancel.installInterruptHandler(alsoCancelling: context)
+        cancel.installInterruptHandler()
+        let observer = ConsoleImportObserver(cancelledBy: cancel)
         for file in options.files {
             let (format, name) = try options.format(of: file)
-            display = ProgressDisplay()
+            observer.display = ProgressDisplay()
+            let display = observer.display
             do {
                 let outcome = try importer.run(path: file, options: .init(format: format, mode: options.mode, dryRun: options.dryRun, displayName: name),
-                                               context: context)
+                                               observer: observer)
                 let c = outcome.counts
                 display.finish("\(name): \(outcome.dryRun ? "dry run, nothing kept; would have " : "")topics \(c.topics.created) created, \(c.topics.updated) updated, \(c.topics.unchanged) unchanged; guidelines \(c.guidelines.created)/\(c.guidelines.updated)/\(c.guidelines.unchanged); translations \(c.translations.created)/\(c.translations.updated)/\(c.translations.unchanged) (created/updated/unchanged)")
                 for warning in outcome.warnings.prefix(50) { Console.err("  warning: line \(warning.line): \(warning.message)") }
@@ -120,13 +117,12 @@ final class CancelFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { flag } }
     func set() { lock.withLock { flag = true } }
 
-    /// Sets the flag on SIGINT, and cancels `context` too when there is one.
-    func installInterruptHandler(alsoCancelling context: JobContext? = nil) {
+    /// Sets the flag on SIGINT.
+    func installInterruptHandler() {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [weak self] in
             self?.set()
-            context?.cancel()
         }
         source.resume()
         self.source = source

@@ -35,12 +35,12 @@ struct ServeCommand {
         // and nothing is written beside the replicated file.
         let jobStore = try JobStore(path: settings.replica ? ":memory:" : JobStore.path(besides: settings.databasePath),
                                     migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
-        let runner = JobRunner(jobs: jobStore, knowledge: store) { job, seconds in
-            let guidelines = job.importResult.map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
+        let runner = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], onFinished: { job, seconds in
+            let guidelines = ImportWork.result(of: job).map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
             if job.status == .succeeded { metrics.recordImport(guidelines: guidelines, seconds: seconds) }
             logger.info("job finished", [("job_id", .string(job.id)), ("status", .string(job.status.rawValue)),
                                          ("seconds", .double(seconds)), ("message", .string(job.message))])
-        }
+        })
         var webhooks: WebhookSender?
         var heartbeat: ReplicationHeartbeat?
         if !settings.replica {

@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookAPI
 import GuidebookCore
+import GuidebookImport
 import GuidebookJobs
 
 /// A Guidebook on a fresh SQLite file in its own temporary directory, without a socket: a `Store`
@@ -61,7 +62,7 @@ public final class TestGuidebook {
             }
             let jobStore = try JobStore(path: JobStore.path(besides: databasePath),
                                         migrations: try Migration.load(from: Self.migrationsDirectory + "/jobs"))
-            let jobs = JobRunner(jobs: jobStore, knowledge: store, maxQueued: maxQueuedJobs)
+            let jobs = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], maxQueued: maxQueuedJobs)
             runner = jobs
             try jobs.start()
             var configuration = APIConfiguration()

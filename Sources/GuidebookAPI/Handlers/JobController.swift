@@ -53,7 +53,7 @@ struct JobController: Controller {
         let defaultName = "upload." + (format == .notes ? "txt" : format.rawValue)
         let fileName = String((request.query("name") ?? defaultName).prefix(200))
         let params = ImportParams(format: format, mode: mode, dryRun: dryRun, fileName: fileName, size: upload.size, spoolPath: upload.path)
-        let job = try runner.submitImport(params)
+        let job = try ImportWork.submit(params, to: runner)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
         var json = JSONWriter()
         JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
@@ -97,7 +97,7 @@ struct JobController: Controller {
         var response = APIResponse.json(json)
         if !job.status.isFinished { response.headers.append(("Retry-After", "1")) }
         // A dry run answers admins and others differently: never from the shared response cache.
-        response.isCacheable = job.status.isFinished && !(job.importParams?.dryRun ?? false)
+        response.isCacheable = job.status.isFinished && !(ImportWork.params(of: job)?.dryRun ?? false)
         return response
     }
 

@@ -27,7 +27,7 @@ enum JobRepresentation {
         json.field("updated_at", job.updatedAt)
         json.field("finished_at", job.finishedAt)
         json.object("params") { json in
-            guard let params = job.importParams else { return }
+            guard let params = ImportWork.params(of: job) else { return }
             json.field("format", params.format.rawValue)
             json.field("mode", params.mode.rawValue)
             json.field("dry_run", params.dryRun)
@@ -35,7 +35,7 @@ enum JobRepresentation {
             json.field("size", params.size)
         }
         json.key("result")
-        if let result = job.importResult {
+        if let result = ImportWork.result(of: job) {
             write(result, into: &json, showsWarnings: showsExcerpts || !result.dryRun)
         } else {
             json.null()

@@ -48,17 +48,24 @@ public final class KnowledgeWriter {
     /// `afterTopic` is called after each topic with the number of guidelines it held; throwing from it aborts.
     @discardableResult
     public func apply(_ bundle: KnowledgeBundle, mode: ImportMode = .merge, afterTopic: (Int) throws -> Void = { _ in }) throws -> ImportCounts {
+        try apply(try ValidatedBundle(validating: bundle), mode: mode, afterTopic: afterTopic)
+    }
+
+    /// Applies a whole bundle that was validated already (so its parts are not checked again):
+    /// locales, categories, topics, glossary. `afterTopic` is as for `apply(_:mode:afterTopic:)`.
+    @discardableResult
+    public func apply(_ validated: ValidatedBundle, mode: ImportMode = .merge, afterTopic: (Int) throws -> Void = { _ in }) throws -> ImportCounts {
         precondition(database.isInTransaction, "KnowledgeWriter must run inside a transaction")
-        try BundleValidator.validate(bundle)
-        for locale in bundle.locales { try upsertLocale(locale) }
-        for category in bundle.categories { try upsertCategory(category) }
+        let bundle = validated.bundle
+        for locale in bundle.locales { try writeLocale(locale) }
+        for category in bundle.categories { try writeCategory(category) }
         // A guideline may move between topics of the bundle in any order: a replacing topic that
         // no longer lists it must not delete what a later topic takes (see `removeAbsent`).
         bundleGuidelines = Set(bundle.topics.flatMap { $0.sections.flatMap { $0.guidelines.map(\.id) } })
         defer { bundleGuidelines = [] }
         var counts = ImportCounts()
         for topic in bundle.topics {
-            counts += try upsertTopic(topic, mode: mode)
+            counts += try writeTopic(topic, mode: mode)
             try afterTopic(topic.sections.reduce(0) { $0 + $1.guidelines.count })
         }
         try removeDroppedSections()
@@ -84,6 +91,10 @@ public final class KnowledgeWriter {
     /// Adds a locale or renames it. A new locale is data: no schema change.
     public func upsertLocale(_ locale: BundleLocale) throws {
         try BundleValidator.validate(locale, at: "locale")
+        try writeLocale(locale)
+    }
+
+    private func writeLocale(_ locale: BundleLocale) throws {
         try Self.naming("locale \(locale.code)") { try database.run("""
             INSERT INTO locales (code, name, is_source, position)
             VALUES (?1, ?2, 0, (SELECT coalesce(max(position), -1) + 1 FROM locales))
@@ -94,10 +105,14 @@ public final class KnowledgeWriter {
     /// Adds a category or updates its titles.
     public func upsertCategory(_ category: BundleCategory) throws {
         try BundleValidator.validate(category, at: "category")
-        try Self.naming("category \(category.slug)") { try writeCategory(category) }
+        try writeCategory(category)
     }
 
     private func writeCategory(_ category: BundleCategory) throws {
+        try Self.naming("category \(category.slug)") { try writeCategoryRows(category) }
+    }
+
+    private func writeCategoryRows(_ category: BundleCategory) throws {
         try database.run("""
             INSERT INTO categories (slug, position) VALUES (?1, (SELECT coalesce(max(position), -1) + 1 FROM categories))
             ON CONFLICT (slug) DO NOTHING
@@ -142,10 +157,14 @@ public final class KnowledgeWriter {
     /// Adds or updates one topic with its sections and guidelines.
     public func upsertTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
         try BundleValidator.validate(topic, at: "topic \(topic.slug)")
-        return try Self.naming("topic \(topic.slug)") { try writeTopic(topic, mode: mode) }
+        return try writeTopic(topic, mode: mode)
     }
 
     private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
+        try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
+    }
+
+    private func writeTopicRows(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
         guard let categoryID = try database.scalarInt("SELECT id FROM categories WHERE slug = ?", [.text(topic.category)]) else {
             throw StoreError.invalid(field: "topic \(topic.slug).category", reason: "no category '\(topic.category)' (declare it in the bundle's categories)")
         }

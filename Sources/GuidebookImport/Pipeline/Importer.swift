@@ -1,13 +1,12 @@
 import Foundation
 import GuidebookCore
-import GuidebookJobs
 import GuidebookNotes
 
 /// Applies one payload file to the knowledge base in a single transaction: readers see all of it
 /// or none of it, and a failure, a cancellation or a dry run leaves the knowledge base as it was.
 ///
-/// It reports its progress to a `JobContext` and checks it for cancellation at every step; the
-/// context is a job's (`ImportWork`) or the command line's (`guidebook import`).
+/// It reports its progress to an `ImportObserver` and asks it whether to stop at every step; the
+/// observer is a job's (`ImportWork`) or the command line's (`guidebook import`).
 public struct Importer: Sendable {
     public let store: Store
 
@@ -18,9 +17,8 @@ public struct Importer: Sendable {
         public var dryRun: Bool
         /// The name shown in messages and warnings (the upload's or the file's name).
         public var displayName: String
-        /// The import job this import runs for, if any: its result is recorded in the same
-        /// transaction as the data (`KnowledgeWriter.markImportCommitted`), so that after a crash
-        /// the next start can tell whether the data is in.
+        /// The import job this import runs for, if any: named in the `import.succeeded` and
+        /// `import.failed` webhook events.
         public var jobID: String?
 
         public init(format: ImportFormat, mode: ImportMode = .merge, dryRun: Bool = false, displayName: String, jobID: String? = nil) {
@@ -39,18 +37,18 @@ public struct Importer: Sendable {
     /// Marks a rollback that is the plan (a dry run), not a failure.
     private struct DryRunRollback: Error { let outcome: ImportOutcome }
 
-    /// Imports `path`, reporting to `context` at every step; once `context` is cancelled the next
+    /// Imports `path`, reporting to `observer` at every step; once `observer` is cancelled the next
     /// step throws `CancellationError` and everything is rolled back. A failure of the input is an
     /// `ImportFailure` with its line and field.
-    public func run(path: String, options: Options, context: JobContext = JobContext()) throws -> ImportOutcome {
+    public func run(path: String, options: Options, observer: any ImportObserver = UnobservedImport()) throws -> ImportOutcome {
         do {
             return try store.write { writer in
                 var outcome: ImportOutcome
-                var last = JobProgress(phase: "starting", message: "", completed: 0, total: nil, unit: "")
-                let report: (JobProgress) throws -> Void = { update in
+                var last = ImportProgress(phase: .starting, message: "", completed: 0, total: nil, unit: "")
+                let report: (ImportProgress) throws -> Void = { update in
                     last = update
-                    context.report(update)
-                    try context.checkCancellation()
+                    observer.report(update)
+                    if observer.isCancelled { throw CancellationError() }
                 }
                 switch options.format {
                 case .ndjson: outcome = try applyNDJSON(path: path, options: options, writer: writer, progress: report)
@@ -58,16 +56,14 @@ public struct Importer: Sendable {
                 case .notes: outcome = try applyNotes(path: path, options: options, writer: writer, progress: report)
                 }
                 // The count stays where applying left it: committing is the last step of the same work.
-                try report(JobProgress(phase: "committing", message: "committing \(options.displayName)",
-                                       completed: last.completed, total: last.total, unit: last.unit))
+                try report(ImportProgress(phase: .committing, message: "committing \(options.displayName)",
+                                          completed: last.completed, total: last.total, unit: last.unit))
                 if options.dryRun {
                     outcome.dryRun = true
                     throw DryRunRollback(outcome: outcome)
                 }
-                if let job = options.jobID {
-                    // In the same transaction as the data: after a crash this says the data is in.
-                    try writer.markImportCommitted(job: job, result: try JobPayload(encoding: ImportResult(outcome)).json)
-                }
+                // In the same transaction as the data: what the observer records commits with it.
+                try observer.willCommit(outcome, in: writer)
                 // Also in the same transaction: the webhook event is sent exactly when the data is in.
                 try writer.enqueueWebhookEvent(.importSucceeded, data: ImportEvent(options: options, counts: outcome.counts))
                 return outcome
@@ -103,8 +99,8 @@ public struct Importer: Sendable {
 
     // MARK: Formats
 
-    private func applyNDJSON(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(JobProgress(phase: "counting", message: "counting records in \(options.displayName)", completed: 0, total: nil, unit: "records"))
+    private func applyNDJSON(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(ImportProgress(phase: .counting, message: "counting records in \(options.displayName)", completed: 0, total: nil, unit: "records"))
         let total = try LineReader.countLines(path: path)
         var counts = ImportCounts()
         var completed = 0
@@ -132,14 +128,14 @@ public struct Importer: Sendable {
                 throw ImportFailure(message: reason, line: number, field: field)
             }
             completed += 1
-            try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): record \(completed) of \(total)",
-                                     completed: completed, total: total, unit: "records"))
+            try progress(ImportProgress(phase: .applying, message: "applying \(options.displayName): record \(completed) of \(total)",
+                                        completed: completed, total: total, unit: "records"))
         }
         return ImportOutcome(counts: counts, warnings: [], dryRun: false)
     }
 
-    private func applyBundle(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(JobProgress(phase: "parsing", message: "parsing \(options.displayName)", completed: 0, total: nil, unit: "topics"))
+    private func applyBundle(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(ImportProgress(phase: .parsing, message: "parsing \(options.displayName)", completed: 0, total: nil, unit: "topics"))
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportFailure(message: "the upload cannot be read") }
         let bundle: KnowledgeBundle
         do {
@@ -151,8 +147,8 @@ public struct Importer: Sendable {
                          lineOfTopic: { Self.lineOfTopic(bundle.topics[$0].slug, in: data) })
     }
 
-    private func applyNotes(path: String, options: Options, writer: KnowledgeWriter, progress: (JobProgress) throws -> Void) throws -> ImportOutcome {
-        try progress(JobProgress(phase: "parsing", message: "parsing notes in \(options.displayName)", completed: 0, total: nil, unit: "topics"))
+    private func applyNotes(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
+        try progress(ImportProgress(phase: .parsing, message: "parsing notes in \(options.displayName)", completed: 0, total: nil, unit: "topics"))
         guard let data = FileManager.default.contents(atPath: path) else { throw ImportFailure(message: "the upload cannot be read") }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ImportFailure(message: "notes must be UTF-8 text", line: Self.firstInvalidUTF8Line(data))
@@ -177,21 +173,23 @@ public struct Importer: Sendable {
 
     /// `lineOfTopic` gives the line of the bundle's topic at an index, for a failure's message.
     private func apply(_ bundle: KnowledgeBundle, warnings: [ImportWarning], options: Options, writer: KnowledgeWriter,
-                       progress: (JobProgress) throws -> Void, lineOfTopic: (Int) -> Int? = { _ in nil }) throws -> ImportOutcome {
+                       progress: (ImportProgress) throws -> Void, lineOfTopic: (Int) -> Int? = { _ in nil }) throws -> ImportOutcome {
+        // Validated once, here; the writer takes the checked bundle as it is.
+        let validated: ValidatedBundle
         do {
-            try BundleValidator.validate(bundle)
+            validated = try ValidatedBundle(validating: bundle)
         } catch StoreError.invalid(let field, let reason) {
             throw ImportFailure(message: reason, field: field)
         }
         let total = bundle.topics.count
         var done = 0
-        try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): 0 of \(total) topics", completed: 0, total: total, unit: "topics"))
+        try progress(ImportProgress(phase: .applying, message: "applying \(options.displayName): 0 of \(total) topics", completed: 0, total: total, unit: "topics"))
         let counts: ImportCounts
         do {
-            counts = try writer.apply(bundle, mode: options.mode) { _ in
+            counts = try writer.apply(validated, mode: options.mode) { _ in
                 done += 1
-                try progress(JobProgress(phase: "applying", message: "applying \(options.displayName): \(done) of \(total) topics",
-                                         completed: done, total: total, unit: "topics"))
+                try progress(ImportProgress(phase: .applying, message: "applying \(options.displayName): \(done) of \(total) topics",
+                                            completed: done, total: total, unit: "topics"))
             }
         } catch StoreError.invalid(let field, let reason) {
             // The topic being written when it failed (past the last one: what the whole bundle left, no line).
