@@ -383,7 +383,7 @@ run_checks() {
     deadline=$((SECONDS + 60))
     status=""
     while [ -n "$location" ] && [ $SECONDS -lt $deadline ]; do
-        job=$(http "$(url "$location")")
+        job=$(http -H "Authorization: Bearer $ADMIN_TOKEN" "$(url "$location")")  # jobs need a reader token
         status=$(jq -r .status <<<"$job")
         case "$status" in succeeded | failed | canceled) break ;; esac
         sleep 0.3
@@ -405,8 +405,8 @@ run_checks() {
     topics=$(topic_count)
     check "$c2: data survived the restart: $topics topics, GET /v1/topics/gen-topic-00000 -> $(status_of /v1/topics/gen-topic-00000)" \
         [ "$topics" = 13 -a "$(status_of /v1/topics/gen-topic-00000)" = 200 ]
-    check "$c2: the import job's record survived: GET $location -> $(http "$(url "$location")" | jq -r .status)" \
-        [ "$(http "$(url "$location")" | jq -r .status)" = succeeded ]
+    check "$c2: the import job's record survived: GET $location -> $(http -H "Authorization: Bearer $ADMIN_TOKEN" "$(url "$location")" | jq -r .status)" \
+        [ "$(http -H "Authorization: Bearer $ADMIN_TOKEN" "$(url "$location")" | jq -r .status)" = succeeded ]
     check "$c2: the seed was not loaded again" bash -c '! grep -q "\"msg\":\"seed loaded\"" <<<"$1"' _ "$(pod logs "$c2" 2>&1)"
     stop_gracefully "$c2"
 

@@ -24,7 +24,9 @@ echo "tsan-check: binary ready after $((built - started)) s"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/guidebook-tsan.XXXXXX")
 # On exit (or when stopped), the load driver is stopped first: it stops its server and wrk.
-trap 'kill $(jobs -p) 2>/dev/null; wait; rm -rf "$WORK"' EXIT
+# (`|| true`: with nothing left to stop, a bare `kill` fails, and under `set -e` the trap's failure
+# would become the script's exit status.)
+trap 'kill $(jobs -p) 2>/dev/null || true; wait; rm -rf "$WORK"' EXIT
 # Reports go to the server's stderr; history_size keeps both stacks of a race (the older access too).
 export TSAN_OPTIONS="history_size=4 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 status=0
