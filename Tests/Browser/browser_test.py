@@ -982,8 +982,9 @@ def replace_draft(driver, text):
 
 
 def etag(url):
-    """The ETag of a JSON resource, as the page reads it (Accept: application/json)."""
-    status, headers, _ = http(url, {"Accept": "application/json"})
+    """The ETag of a JSON resource, as the page reads it (Accept: application/json, and Chromium's
+    Accept-Encoding: an answer of 1 KB or more is compressed, and each coding has its own ETag)."""
+    status, headers, _ = http(url, {"Accept": "application/json", "Accept-Encoding": "gzip, deflate, br"})
     if status != 200:
         raise RuntimeError(f"GET {url}: {status}")
     return headers.get("ETag")
