@@ -1,5 +1,4 @@
 import Foundation
-import GuidebookTestSupport
 import XCTest
 
 /// The subcommands' own options, read by the real executable: both spellings of a value
@@ -8,24 +7,15 @@ final class CommandLineTests: ProcessTestCase {
     override class var folderPrefix: String { "guidebook-cli" }
 
     private struct Outcome {
-        let status: Int32
+        let status: Int32?
         let output: String
         let errors: String
     }
 
     private func guidebook(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        let output = Pipe(), errors = Pipe()
-        process.executableURL = URL(fileURLWithPath: ServerProcess.executable)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                       errors: String(decoding: err, as: UTF8.self))
+        let command = try CommandProcess(arguments)
+        let status = command.waitForExit(seconds: 30)
+        return Outcome(status: status, output: String(decoding: command.output, as: UTF8.self), errors: command.errorOutput)
     }
 
     func testAnOptionsValueMayFollowAnEqualsSign() throws {
