@@ -4,8 +4,8 @@
 #   docker run --entrypoint guidebook-replica -e GUIDEBOOK_REPLICA_URL=file:///backup/guidebook \
 #       -e GUIDEBOOK_PRIMARY_URL=https://guidebook.example.com -v backup:/backup:ro guidebook-replicated serve
 #
-# `litestream restore -f` keeps $GUIDEBOOK_DB (default /replica/guidebook.sqlite) current from the
-# replica URL, and `guidebook serve --replica` serves it (read-only; writes get 503 naming the primary).
+# `litestream restore -f` keeps $GUIDEBOOK_REPLICA_DB (default /replica/guidebook.sqlite; the
+# image's GUIDEBOOK_DB names the primary's file) current from the replica URL, and `guidebook serve --replica` serves it (read-only; writes get 503 naming the primary).
 # The copy starts empty on every start: a follower that was stopped cannot resume in Litestream
 # 0.5.17 ("saved TXID … is ahead of latest snapshot"). The server waits for the first restore and
 # says so in /readyz. SIGTERM/SIGINT go to guidebook, then to the follower; the container exits
@@ -13,7 +13,7 @@
 # LITESTREAM_FOLLOW_INTERVAL (default 1s): how often the follower looks for new transactions.
 set -eu
 url=${GUIDEBOOK_REPLICA_URL:?"guidebook-replica: set GUIDEBOOK_REPLICA_URL to the replica (file:///backup/guidebook or s3://bucket/guidebook?endpoint=…)"}
-db=${GUIDEBOOK_DB:-/replica/guidebook.sqlite}
+db=${GUIDEBOOK_REPLICA_DB:-/replica/guidebook.sqlite}
 export GUIDEBOOK_REPLICA=true GUIDEBOOK_DB="$db"
 unset GUIDEBOOK_REPLICATION
 
