@@ -30,6 +30,7 @@
 #   BENCH_RTO_SIZES="100000 1000000"  replication: database sizes restored for the RTO (a size other
 #                            than BENCH_GUIDELINES is generated and imported first: ~2 min at 1,000,000)
 #   BENCH_SKIP_1M=1          replication: leave 1000000 out of BENCH_RTO_SIZES
+#   BENCH_REPLICATION_PARTS="rpo throughput cost rto"   replication: only some of its measurements
 #   BENCH_LITESTREAM=PATH    replication: the litestream binary (default .build/replica-venv/bin/litestream,
 #                            installed by scripts/replica-tools.sh when missing)
 #   BENCH_BASELINE_BIN=PATH  a guidebook-bench built from another commit: the edit section runs it too,
@@ -940,7 +941,7 @@ if has_section replication; then
     python3 "$ROOT/scripts/bench/replication.py" --guidebook "$BIN/guidebook" --litestream "$LITESTREAM" --resources "$ROOT" \
         --db "$DB" --guidelines "$GUIDELINES" --guideline-paths "$GUIDELINE_PATHS" --queries "$QUERIES_TSV" --lua "$LUA" \
         --rows "$ROWS" --detail "$DETAIL" --work "$TMP/replication" --rpo-seconds "$RPO_SECONDS" --duration "$DURATION" \
-        --runs "$RUNS" --rto-sizes "$RTO_SIZES" >"$TMP/replication.json" || die "the replication benchmark failed (scripts/bench/replication.py)"
+        --runs "$RUNS" --rto-sizes "$RTO_SIZES" --parts "${BENCH_REPLICATION_PARTS:-rpo throughput cost rto}" >"$TMP/replication.json" || die "the replication benchmark failed (scripts/bench/replication.py)"
     log "replication: $(tr -d '\n ' <"$TMP/replication.json" | head -c 600)"
 fi
 

@@ -203,6 +203,7 @@ def main():
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--follow-interval", default="500ms")
+    parser.add_argument("--parts", default="rpo throughput cost rto", help="which measurements to make (all by default)")
     parser.add_argument("--rto-sizes", default="100000 1000000")
     args = parser.parse_args()
     GUIDEBOOK, LITESTREAM, LUA = args.guidebook, args.litestream, args.lua
@@ -229,6 +230,7 @@ def verdict(value, op, limit):
 
 def run(args, processes, rows, result):
     work = args.work
+    wanted = args.parts.split()
     no_cache = ["--response-cache", "0"]
     replicated = {"GUIDEBOOK_REPLICATION": "litestream"}
 
@@ -249,82 +251,15 @@ def run(args, processes, rows, result):
     log(f"replica ready {time.time() - follow_started:.1f} s after its follower started")
     result["replica_first_ready_s"] = round(time.time() - follow_started, 2)
 
-    # --- RPO and lag ------------------------------------------------------------------------------
+    # --- what the parts share: the edited guideline, the request mixes ---------------------------
     with open(args.guideline_paths) as f:
         guideline = f.readline().strip().rsplit("/", 1)[-1]
-    edits, seen = {}, {}
-    newest_shown = [None]
-    lags = []
-    stop = threading.Event()
-    editing = threading.Event()  # lag is sampled while the edits go on (after them, the outside age only grows)
-
-    def poll():
-        while not stop.is_set():
-            status, body = replica.request("GET", f"/v1/guidelines/{guideline}", token=None)
-            now = time.time()
-            if status == 200:
-                text = json.loads(body).get("text", "")
-                marker = text.split()[-1].rstrip(".") if text else ""
-                if marker in edits and marker not in seen:
-                    seen[marker] = now
-                    newest_shown[0] = edits[marker]
-            time.sleep(0.005)
-
-    def sample_metrics():
-        while not stop.is_set():
-            reported = replica.metric("guidebook_replica_lag_seconds")
-            outside = time.time() - newest_shown[0] if newest_shown[0] else None
-            if editing.is_set() and reported is not None and not math.isnan(reported) and outside is not None:
-                lags.append((reported, outside))
-            time.sleep(0.25)
-
-    log(f"RPO: {args.rate:g} edits/s for {args.rpo_seconds:g} s on the primary, the replica polled every 5 ms")
-    threads = [threading.Thread(target=poll), threading.Thread(target=sample_metrics)]
-    for thread in threads:
-        thread.start()
-    started = time.time()
-    n = 0
-    editing.set()
-    while time.time() - started < args.rpo_seconds:
-        marker = f"m{n:06d}"
-        if primary.patch(guideline, f"Replication benchmark edit {marker}.") == 200:
-            edits[marker] = time.time()
-        n += 1
-        time.sleep(max(0, started + n / args.rate - time.time()))
-    editing.clear()
-    time.sleep(5)
-    stop.set()
-    for thread in threads:
-        thread.join()
-    rpo = []
-    for marker, committed in sorted(edits.items()):
-        later = [at for m, at in seen.items() if m >= marker]
-        if later:
-            rpo.append(max(0.0, min(later) - committed))
-    lost = len(edits) - len(rpo)
-    result.update({"edits": len(edits), "edits_never_seen": lost, "rpo_p50_s": percentile(rpo, 50), "rpo_p99_s": percentile(rpo, 99),
-                   "rpo_max_s": max(rpo) if rpo else None, "lag_samples": len(lags),
-                   "lag_metrics_median_s": statistics.median(r for r, _ in lags) if lags else None,
-                   "lag_outside_median_s": statistics.median(o for _, o in lags) if lags else None,
-                   "lag_metrics_p99_s": percentile([r for r, _ in lags], 99), "lag_outside_p99_s": percentile([o for _, o in lags], 99)})
-    rows.append(("Replication", f"RPO: primary's 200 for an edit → the replica serves it, {len(edits)} edits at {args.rate:g}/s for {args.rpo_seconds:g} s "
-                 f"(Litestream monitor + sync 1 s, follow {args.follow_interval}; {lost} edits never seen); p50 / p99 (max)",
-                 f"{result['rpo_p50_s']:.2f} / {result['rpo_p99_s']:.2f} s ({result['rpo_max_s']:.2f} s)", "", "", "p99 < 2 s",
-                 verdict(result["rpo_p99_s"], "<", 2)))
-    if lags:
-        rows.append(("Replication", f"replica lag: /metrics guidebook_replica_lag_seconds vs measured from outside (age of the newest edit served), "
-                     f"median (p99) of {len(lags)} samples 250 ms apart during the edits",
-                     f"{result['lag_metrics_median_s']:.2f} s ({result['lag_metrics_p99_s']:.2f} s)",
-                     f"{result['lag_outside_median_s']:.2f} s ({result['lag_outside_p99_s']:.2f} s) outside",
-                     f"{result['lag_metrics_median_s'] - result['lag_outside_median_s']:+.2f} s", "", ""))
-
-    # --- read throughput: one replica vs the primary ------------------------------------------------
     searches = []
     with open(args.queries) as f:
         for line in f:
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) >= 2 and parts[0] and not parts[0].startswith("#"):
-                searches.append("/v1/search?q=" + urllib.parse.quote(parts[1], safe="") + "&limit=10")
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 2 and fields[0] and not fields[0].startswith("#"):
+                searches.append("/v1/search?q=" + urllib.parse.quote(fields[1], safe="") + "&limit=10")
     with open(args.guideline_paths) as f:
         gets = [line.strip() for line in f if line.strip()]
     search_file = os.path.join(work, "search.paths")
@@ -334,74 +269,146 @@ def run(args, processes, rows, result):
     with open(mix_file, "w") as f:
         for i in range(max(len(searches), 100)):
             f.write(gets[(i * 7) % len(gets)] + "\n" + searches[i % len(searches)] + "\n")
-    for server in (primary, replica):
-        wrk(server.url, mix_file, 4, 2)
-    throughput = {}
-    for run_index in range(args.runs):
-        for kind, paths in (("mix", mix_file), ("search", search_file)):
-            for who, server in (("replica", replica), ("primary", primary)):
-                log(f"read throughput run {run_index + 1}/{args.runs}: {kind} on the {who} (c16, {args.duration} s)")
-                throughput.setdefault((who, kind), []).append(wrk(server.url, paths, 16, args.duration, run_index * 13))
-    med = {key: {m: statistics.median(r[m] for r in runs) for m in ("rps", "p50_us", "p99_us")} for key, runs in throughput.items()}
-    for kind, label in (("mix", f"GET /v1/guidelines/{{id}} and /v1/search alternating ({len(gets)} ids, {len(searches)} queries)"),
-                        ("search", f"the search mix alone ({len(searches)} queries)")):
-        r, p = med[("replica", kind)], med[("primary", kind)]
-        rows.append(("Replication", f"read throughput, one replica vs the primary: {label}, wrk c16, response cache off, median of {args.runs}: req/s; p50 / p99 ms",
-                     f"{r['rps']:.0f}; {r['p50_us'] / 1000:.2f} / {r['p99_us'] / 1000:.2f} (replica)",
-                     f"{p['rps']:.0f}; {p['p50_us'] / 1000:.2f} / {p['p99_us'] / 1000:.2f} (primary)",
-                     f"{r['rps'] / p['rps']:.2f}x", "", ""))
-        result[f"throughput_{kind}_replica_rps"] = round(r["rps"])
-        result[f"throughput_{kind}_primary_rps"] = round(p["rps"])
-    per_replica = med[("replica", "search")]["rps"]
-    needed = {target: math.ceil(target / per_replica) for target in (10_000, 100_000, 1_000_000)}
-    result["replicas_needed"] = needed
-    rows.append(("Replication", f"replicas needed (on paper: target ÷ one replica's search-only req/s, {per_replica:.0f}/s on this 2-core machine shared with wrk) "
-                 "for 10k / 100k / 1M searches/s", " / ".join(f"{needed[t]:,}" for t in (10_000, 100_000, 1_000_000)), "", "", "", ""))
+
+    # --- RPO and lag ------------------------------------------------------------------------------
+    if "rpo" in wanted:
+        edits, seen = {}, {}
+        newest_shown = [None]
+        lags = []
+        stop = threading.Event()
+        editing = threading.Event()  # lag is sampled while the edits go on (after them, the outside age only grows)
+
+        def poll():
+            while not stop.is_set():
+                status, body = replica.request("GET", f"/v1/guidelines/{guideline}", token=None)
+                now = time.time()
+                if status == 200:
+                    text = json.loads(body).get("text", "")
+                    marker = text.split()[-1].rstrip(".") if text else ""
+                    if marker in edits and marker not in seen:
+                        seen[marker] = now
+                        newest_shown[0] = edits[marker]
+                time.sleep(0.005)
+
+        def sample_metrics():
+            while not stop.is_set():
+                reported = replica.metric("guidebook_replica_lag_seconds")
+                outside = time.time() - newest_shown[0] if newest_shown[0] else None
+                if editing.is_set() and reported is not None and not math.isnan(reported) and outside is not None:
+                    lags.append((reported, outside))
+                time.sleep(0.25)
+
+        log(f"RPO: {args.rate:g} edits/s for {args.rpo_seconds:g} s on the primary, the replica polled every 5 ms")
+        threads = [threading.Thread(target=poll), threading.Thread(target=sample_metrics)]
+        for thread in threads:
+            thread.start()
+        started = time.time()
+        n = 0
+        editing.set()
+        while time.time() - started < args.rpo_seconds:
+            marker = f"m{n:06d}"
+            if primary.patch(guideline, f"Replication benchmark edit {marker}.") == 200:
+                edits[marker] = time.time()
+            n += 1
+            time.sleep(max(0, started + n / args.rate - time.time()))
+        editing.clear()
+        time.sleep(5)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        rpo = []
+        for marker, committed in sorted(edits.items()):
+            later = [at for m, at in seen.items() if m >= marker]
+            if later:
+                rpo.append(max(0.0, min(later) - committed))
+        lost = len(edits) - len(rpo)
+        result.update({"edits": len(edits), "edits_never_seen": lost, "rpo_p50_s": percentile(rpo, 50), "rpo_p99_s": percentile(rpo, 99),
+                       "rpo_max_s": max(rpo) if rpo else None, "lag_samples": len(lags),
+                       "lag_metrics_median_s": statistics.median(r for r, _ in lags) if lags else None,
+                       "lag_outside_median_s": statistics.median(o for _, o in lags) if lags else None,
+                       "lag_metrics_p99_s": percentile([r for r, _ in lags], 99), "lag_outside_p99_s": percentile([o for _, o in lags], 99)})
+        rows.append(("Replication", f"RPO: primary's 200 for an edit → the replica serves it, {len(edits)} edits at {args.rate:g}/s for {args.rpo_seconds:g} s "
+                     f"(Litestream monitor + sync 1 s, follow {args.follow_interval}; {lost} edits never seen); p50 / p99 (max)",
+                     f"{result['rpo_p50_s']:.2f} / {result['rpo_p99_s']:.2f} s ({result['rpo_max_s']:.2f} s)", "", "", "p99 < 2 s",
+                     verdict(result["rpo_p99_s"], "<", 2)))
+        if lags:
+            rows.append(("Replication", f"replica lag: /metrics guidebook_replica_lag_seconds vs measured from outside (age of the newest edit served), "
+                         f"median (p99) of {len(lags)} samples 250 ms apart during the edits",
+                         f"{result['lag_metrics_median_s']:.2f} s ({result['lag_metrics_p99_s']:.2f} s)",
+                         f"{result['lag_outside_median_s']:.2f} s ({result['lag_outside_p99_s']:.2f} s) outside",
+                         f"{result['lag_metrics_median_s'] - result['lag_outside_median_s']:+.2f} s", "", ""))
+
+    # --- read throughput: one replica vs the primary ------------------------------------------------
+    if "throughput" in wanted:
+        for server in (primary, replica):
+            wrk(server.url, mix_file, 4, 2)
+        throughput = {}
+        for run_index in range(args.runs):
+            for kind, paths in (("mix", mix_file), ("search", search_file)):
+                for who, server in (("replica", replica), ("primary", primary)):
+                    log(f"read throughput run {run_index + 1}/{args.runs}: {kind} on the {who} (c16, {args.duration} s)")
+                    throughput.setdefault((who, kind), []).append(wrk(server.url, paths, 16, args.duration, run_index * 13))
+        med = {key: {m: statistics.median(r[m] for r in runs) for m in ("rps", "p50_us", "p99_us")} for key, runs in throughput.items()}
+        for kind, label in (("mix", f"GET /v1/guidelines/{{id}} and /v1/search alternating ({len(gets)} ids, {len(searches)} queries)"),
+                            ("search", f"the search mix alone ({len(searches)} queries)")):
+            r, p = med[("replica", kind)], med[("primary", kind)]
+            rows.append(("Replication", f"read throughput, one replica vs the primary: {label}, wrk c16, response cache off, median of {args.runs}: req/s; p50 / p99 ms",
+                         f"{r['rps']:.0f}; {r['p50_us'] / 1000:.2f} / {r['p99_us'] / 1000:.2f} (replica)",
+                         f"{p['rps']:.0f}; {p['p50_us'] / 1000:.2f} / {p['p99_us'] / 1000:.2f} (primary)",
+                         f"{r['rps'] / p['rps']:.2f}x", "", ""))
+            result[f"throughput_{kind}_replica_rps"] = round(r["rps"])
+            result[f"throughput_{kind}_primary_rps"] = round(p["rps"])
+        per_replica = med[("replica", "search")]["rps"]
+        needed = {target: math.ceil(target / per_replica) for target in (10_000, 100_000, 1_000_000)}
+        result["replicas_needed"] = needed
+        rows.append(("Replication", f"replicas needed (on paper: target ÷ one replica's search-only req/s, {per_replica:.0f}/s on this 2-core machine shared with wrk) "
+                     "for 10k / 100k / 1M searches/s", " / ".join(f"{needed[t]:,}" for t in (10_000, 100_000, 1_000_000)), "", "", "", ""))
 
     # --- the primary's cost: replication on vs off ---------------------------------------------------
-    log("primary with replication off: a copy of the same database, no Litestream")
     plain_db = os.path.join(work, "plain.sqlite")
-    copy_database(args.db, plain_db)
-    plain = Server(processes, "plain", plain_db, *no_cache, resources=args.resources)
-    for server in (plain, primary):
-        wrk(server.url, search_file, 4, 2)
-    cost = {"on": {"edit": [], "search": []}, "off": {"edit": [], "search": []}}
-    seconds = args.duration
-    for run_index in range(args.runs):
-        for who, server in (("off", plain), ("on", primary)):
-            log(f"primary cost run {run_index + 1}/{args.runs}: replication {who}: {args.rate:g} edits/s and wrk -c4 searches for {seconds} s")
-            latencies = []
-            done = threading.Event()
+    if "cost" in wanted:
+        log("primary with replication off: a copy of the same database, no Litestream")
+        copy_database(args.db, plain_db)
+        plain = Server(processes, "plain", plain_db, *no_cache, resources=args.resources)
+        for server in (plain, primary):
+            wrk(server.url, search_file, 4, 2)
+        cost = {"on": {"edit": [], "search": []}, "off": {"edit": [], "search": []}}
+        seconds = args.duration
+        for run_index in range(args.runs):
+            for who, server in (("off", plain), ("on", primary)):
+                log(f"primary cost run {run_index + 1}/{args.runs}: replication {who}: {args.rate:g} edits/s and wrk -c4 searches for {seconds} s")
+                latencies = []
+                done = threading.Event()
 
-            def edit_loop():
-                k = 0
-                began = time.time()
-                while not done.is_set():
-                    t0 = time.perf_counter()
-                    if server.patch(guideline, f"Cost run edit {who} {run_index} {k}.") == 200:
-                        latencies.append(time.perf_counter() - t0)
-                    k += 1
-                    time.sleep(max(0, began + k / args.rate - time.time()))
-            editor = threading.Thread(target=edit_loop)
-            editor.start()
-            searched = wrk(server.url, search_file, 4, seconds, run_index * 5)
-            done.set()
-            editor.join()
-            cost[who]["edit"].append(statistics.median(latencies) * 1000)
-            cost[who]["search"].append(searched["p99_us"] / 1000)
-    med_cost = {who: {k: statistics.median(v) for k, v in parts.items()} for who, parts in cost.items()}
-    edit_ratio = med_cost["on"]["edit"] / med_cost["off"]["edit"]
-    search_ratio = med_cost["on"]["search"] / med_cost["off"]["search"]
-    result.update({"edit_p50_ms_on": round(med_cost["on"]["edit"], 2), "edit_p50_ms_off": round(med_cost["off"]["edit"], 2),
-                   "search_p99_ms_on": round(med_cost["on"]["search"], 2), "search_p99_ms_off": round(med_cost["off"]["search"], 2),
-                   "edit_ratio": round(edit_ratio, 2), "search_ratio": round(search_ratio, 2)})
-    runs_text = lambda who, k: " ".join(f"{v:.2f}" for v in cost[who][k])
-    rows.append(("Replication", f"primary's edit p50 (PATCH, commit included) with replication on (Litestream replicating, heartbeat) vs off, "
-                 f"{args.rate:g} edits/s during wrk -c4 searches, median of {args.runs} turns (on: {runs_text('on', 'edit')}; off: {runs_text('off', 'edit')} ms)",
-                 f"{med_cost['on']['edit']:.2f} ms", f"{med_cost['off']['edit']:.2f} ms off", f"{edit_ratio:.2f}x", "<= 1.2x", verdict(edit_ratio, "<=", 1.2)))
-    rows.append(("Replication", f"primary's search p99 (search mix, wrk -c4, response cache off) during those edits, on vs off "
-                 f"(on: {runs_text('on', 'search')}; off: {runs_text('off', 'search')} ms)",
-                 f"{med_cost['on']['search']:.2f} ms", f"{med_cost['off']['search']:.2f} ms off", f"{search_ratio:.2f}x", "<= 1.2x", verdict(search_ratio, "<=", 1.2)))
+                def edit_loop():
+                    k = 0
+                    began = time.time()
+                    while not done.is_set():
+                        t0 = time.perf_counter()
+                        if server.patch(guideline, f"Cost run edit {who} {run_index} {k}.") == 200:
+                            latencies.append(time.perf_counter() - t0)
+                        k += 1
+                        time.sleep(max(0, began + k / args.rate - time.time()))
+                editor = threading.Thread(target=edit_loop)
+                editor.start()
+                searched = wrk(server.url, search_file, 4, seconds, run_index * 5)
+                done.set()
+                editor.join()
+                cost[who]["edit"].append(statistics.median(latencies) * 1000)
+                cost[who]["search"].append(searched["p99_us"] / 1000)
+        med_cost = {who: {k: statistics.median(v) for k, v in parts.items()} for who, parts in cost.items()}
+        edit_ratio = med_cost["on"]["edit"] / med_cost["off"]["edit"]
+        search_ratio = med_cost["on"]["search"] / med_cost["off"]["search"]
+        result.update({"edit_p50_ms_on": round(med_cost["on"]["edit"], 2), "edit_p50_ms_off": round(med_cost["off"]["edit"], 2),
+                       "search_p99_ms_on": round(med_cost["on"]["search"], 2), "search_p99_ms_off": round(med_cost["off"]["search"], 2),
+                       "edit_ratio": round(edit_ratio, 2), "search_ratio": round(search_ratio, 2)})
+        runs_text = lambda who, k: " ".join(f"{v:.2f}" for v in cost[who][k])
+        rows.append(("Replication", f"primary's edit p50 (PATCH, commit included) with replication on (Litestream replicating, heartbeat) vs off, "
+                     f"{args.rate:g} edits/s during wrk -c4 searches, median of {args.runs} turns (on: {runs_text('on', 'edit')}; off: {runs_text('off', 'edit')} ms)",
+                     f"{med_cost['on']['edit']:.2f} ms", f"{med_cost['off']['edit']:.2f} ms off", f"{edit_ratio:.2f}x", "<= 1.2x", verdict(edit_ratio, "<=", 1.2)))
+        rows.append(("Replication", f"primary's search p99 (search mix, wrk -c4, response cache off) during those edits, on vs off "
+                     f"(on: {runs_text('on', 'search')}; off: {runs_text('off', 'search')} ms)",
+                     f"{med_cost['on']['search']:.2f} ms", f"{med_cost['off']['search']:.2f} ms off", f"{search_ratio:.2f}x", "<= 1.2x", verdict(search_ratio, "<=", 1.2)))
     for proc in list(processes.children):
         processes.stop(proc)
     processes.children.clear()
@@ -412,7 +419,7 @@ def run(args, processes, rows, result):
     shutil.rmtree(backup, True)
 
     # --- RTO ----------------------------------------------------------------------------------------
-    for size in [int(s) for s in args.rto_sizes.split()]:
+    for size in [int(s) for s in args.rto_sizes.split()] if "rto" in wanted else []:
         base = os.path.join(work, f"rto-{size}.sqlite")
         if size == args.guidelines:
             log(f"RTO at {size:,}: a copy of the benchmark database")
