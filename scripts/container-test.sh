@@ -111,9 +111,12 @@ cleanup() {
     fi
     exit "$status"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-trap 'fail "unexpected error (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
+# Sourced (scripts/replica-pod-test.sh reuses the helpers below): the caller sets its own traps.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    trap cleanup EXIT
+    trap 'exit 130' INT TERM
+    trap 'fail "unexpected error (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
+fi
 
 # --- tools -------------------------------------------------------------------------------------
 install_tools() {
@@ -438,4 +441,4 @@ main() {
     log "checks";                    timed checks run_checks
 }
 
-main "$@"
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main "$@"; fi

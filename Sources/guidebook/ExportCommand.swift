@@ -13,30 +13,15 @@ struct ExportCommand {
 
     func run() throws -> Int32 {
         var format = "json", out: String?, since: String?, files: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            switch parts[0] {
-            case "--format", "--out", "--since":
-                let value: String
-                if parts.count == 2 {
-                    value = parts[1]
-                } else {
-                    guard index + 1 < arguments.count else { throw UsageError("\(parts[0]) needs a value") }
-                    index += 1
-                    value = arguments[index]
-                }
-                switch parts[0] {
-                case "--format": format = value
-                case "--out": out = value
-                default: since = value
-                }
-            default:
-                if argument.hasPrefix("-") { throw UsageError("unknown option \(argument); see guidebook --help") }
-                files.append(argument)
+        var cursor = ArgumentCursor(arguments)
+        while let item = try cursor.next() {
+            switch item {
+            case .option("--format"): format = try cursor.value(of: "--format", expecting: "json or markdown")
+            case .option("--out"): out = try cursor.value(of: "--out", expecting: "a folder")
+            case .option("--since"): since = try cursor.value(of: "--since", expecting: "a change-log sequence number")
+            case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
+            case .operand(let file): files.append(file)
             }
-            index += 1
         }
         switch format {
         case "json":

@@ -28,31 +28,23 @@ struct ImportCommand {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var index = 0
-        func value(_ flag: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError("\(flag) needs a value") }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--mode":
-                let text = try value(argument)
+        var cursor = ArgumentCursor(arguments)
+        while let item = try cursor.next() {
+            switch item {
+            case .option("--mode"):
+                let text = try cursor.value(of: "--mode", expecting: "merge or replace")
                 guard let mode = ImportMode(rawValue: text) else { throw UsageError("--mode must be merge or replace, not '\(text)'") }
                 options.mode = mode
-            case "--dry-run": options.dryRun = true
-            case "--format":
-                let text = try value(argument)
+            case .option("--dry-run"): options.dryRun = true
+            case .option("--format"):
+                let text = try cursor.value(of: "--format", expecting: "json, ndjson or notes")
                 guard let format = ImportFormat(name: text) else { throw UsageError("--format must be json, ndjson or notes, not '\(text)'") }
                 options.format = format
-            case "--server": options.server = try value(argument)
-            case "--token-file": options.tokenFile = try value(argument)
-            default:
-                if argument.hasPrefix("--") { throw UsageError("unknown option \(argument); see guidebook --help") }
-                options.files.append(argument)
+            case .option("--server"): options.server = try cursor.value(of: "--server", expecting: "the server's URL")
+            case .option("--token-file"): options.tokenFile = try cursor.value(of: "--token-file", expecting: "a file holding the token")
+            case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
+            case .operand(let file): options.files.append(file)
             }
-            index += 1
         }
         guard !options.files.isEmpty else { throw UsageError("import needs at least one FILE") }
         for file in options.files where !FileManager.default.fileExists(atPath: file) {

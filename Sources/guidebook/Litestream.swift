@@ -58,7 +58,21 @@ struct Litestream {
             let lines = String(decoding: said, as: UTF8.self).split(separator: "\n").map(String.init)
             // Its own error line ("Error: …"), not the usage text it prints after some mistakes.
             let message = lines.last(where: { $0.hasPrefix("Error:") }) ?? lines.last ?? "exit status \(process.terminationStatus)"
-            throw Failure(message: message.replacingOccurrences(of: "Error: ", with: ""))
+            throw Failure(message: Self.explained(message.replacingOccurrences(of: "Error: ", with: "")))
         }
+    }
+
+    /// Litestream's own words, led by a plain statement when an S3 store refused the credentials:
+    /// its line for that ("created at: operation error S3: ListObjectsV2, … StatusCode: 403, …")
+    /// names the cause only in the store's error code.
+    static func explained(_ message: String) -> String {
+        let wrong = ["InvalidAccessKeyId", "SignatureDoesNotMatch", "InvalidToken", "ExpiredToken"]
+        if let code = wrong.first(where: { message.contains("api error \($0)") }) {
+            return "the S3 credentials are wrong (\(code)): check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; litestream said: \(message)"
+        }
+        if message.contains("api error AccessDenied") {
+            return "the S3 credentials are not allowed to read the replica (AccessDenied); litestream said: \(message)"
+        }
+        return message
     }
 }

@@ -91,24 +91,17 @@ struct RestoreCommand {
         var options = Options()
         var at: String?
         var txid: String?
-        var index = 0
-        func value(_ flag: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError("\(flag) needs a value") }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--from": options.from = try value(argument)
-            case "--at" where !verifyOnly: at = try value(argument)
-            case "--txid" where !verifyOnly: txid = try value(argument)
-            case "--force" where !verifyOnly: options.force = true
-            default:
-                throw UsageError(argument.hasPrefix("--") ? "unknown option \(argument) for \(verifyOnly ? "backup verify" : "restore"); see guidebook --help"
-                                 : "\(verifyOnly ? "backup verify" : "restore") takes no argument '\(argument)'")
+        let command = verifyOnly ? "backup verify" : "restore"
+        var cursor = ArgumentCursor(arguments)
+        while let item = try cursor.next() {
+            switch item {
+            case .option("--from"): options.from = try cursor.value(of: "--from", expecting: "the replica's URL")
+            case .option("--at") where !verifyOnly: at = try cursor.value(of: "--at", expecting: "an RFC 3339 time")
+            case .option("--txid") where !verifyOnly: txid = try cursor.value(of: "--txid", expecting: "a transaction number")
+            case .option("--force") where !verifyOnly: options.force = true
+            case .option(let unknown): throw UsageError("unknown option \(unknown) for \(command); see guidebook --help")
+            case .operand(let operand): throw UsageError("\(command) takes no argument '\(operand)'")
             }
-            index += 1
         }
         if let from = options.from, !from.contains("://") {
             throw UsageError("--from must be a replica URL such as file:///var/backups/guidebook or s3://bucket/guidebook, not '\(from)'")

@@ -23,28 +23,17 @@ struct TokensCommand {
     private func create(_ arguments: [String]) throws -> Int32 {
         var name: String?
         var role: Role?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--role" || argument.hasPrefix("--role=") {
-                let text: String
-                if argument.hasPrefix("--role=") {
-                    text = String(argument.dropFirst("--role=".count))
-                } else {
-                    guard index + 1 < arguments.count else { throw UsageError("--role needs a value: reader, editor or admin") }
-                    index += 1
-                    text = arguments[index]
-                }
+        var cursor = ArgumentCursor(arguments)
+        while let item = try cursor.next() {
+            switch item {
+            case .option("--role"):
+                let text = try cursor.value(of: "--role", expecting: "reader, editor or admin")
                 guard let parsed = Role(rawValue: text) else { throw UsageError("--role must be reader, editor or admin, not '\(text)'") }
                 role = parsed
-            } else if argument.hasPrefix("-") {
-                throw UsageError("unknown option \(argument); see guidebook --help")
-            } else if name == nil {
-                name = argument
-            } else {
-                throw UsageError("tokens create takes one NAME")
+            case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
+            case .operand(let operand) where name == nil: name = operand
+            case .operand: throw UsageError("tokens create takes one NAME")
             }
-            index += 1
         }
         guard let name else { throw UsageError("tokens create needs a NAME") }
         guard let role else { throw UsageError("tokens create needs --role reader, editor or admin") }

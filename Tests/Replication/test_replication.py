@@ -258,6 +258,64 @@ class RestoreTests(ReplicationTestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(topics(first, "a-topic-"), 0)
 
+    def test_restore_refuses_a_damaged_replica_and_a_newer_schema(self):
+        server, _, db, url = self.primary()
+        server.import_bundle(bundle("a", 100))
+        self.wait_backed_up(url, "a-topic-", 2)
+        backup = url[len("file://"):]
+
+        def refused(args, message):
+            done = guidebook(*args)
+            said = done.stderr.decode()
+            self.assertNotEqual(done.returncode, 0, said)
+            self.assertIn(message, said)
+            self.assertEqual(len(said.strip().splitlines()), 1, said)
+
+        # The replica's files truncated, or overwritten with bytes that are no LTX file: litestream
+        # refuses them, restore says so and writes nothing.
+        for damage in ("truncated", "garbage"):
+            with self.subTest(damage):
+                copy = os.path.join(self.dir, damage + "-backup")
+                shutil.copytree(backup, copy)
+                ltx = [os.path.join(folder, name) for folder, _, names in os.walk(copy) for name in names if name.endswith(".ltx")]
+                self.assertTrue(ltx)
+                for path in ltx:
+                    size = os.path.getsize(path)
+                    with open(path, "r+b") as f:
+                        if damage == "truncated":
+                            f.truncate(size // 2)
+                        else:
+                            f.write(b"\x00not an ltx file" * (size // 17 + 1))
+                target = os.path.join(self.dir, damage + ".sqlite")
+                refused(["restore", "--from", "file://" + copy, "--db", target], "litestream could not restore")
+                refused(["backup", "verify", "--from", "file://" + copy], "litestream could not restore")
+                self.assertFalse(os.path.exists(target))
+
+        # The primary's schema moves past this binary's migrations (a newer Guidebook wrote it).
+        writer = sqlite3.connect(db, timeout=10)
+        writer.execute("INSERT INTO schema_migrations VALUES (999, 'future', '2030-01-01')")
+        writer.commit()
+        writer.close()
+        probe = os.path.join(self.dir, "probe-newer.sqlite")
+
+        def shipped():
+            _remove(probe)
+            if subprocess.run([LITESTREAM, "restore", "-o", probe, url], capture_output=True).returncode != 0:
+                return False
+            check = sqlite3.connect(f"file:{probe}?mode=ro", uri=True)
+            try:
+                return check.execute("SELECT count(*) FROM schema_migrations WHERE version = 999").fetchone()[0] == 1
+            finally:
+                check.close()
+        wait_for(shipped, 20, "the newer schema in the backup")
+        target = os.path.join(self.dir, "newer.sqlite")
+        refused(["restore", "--from", url, "--db", target], "newer than this binary supports")
+        refused(["backup", "verify", "--from", url], "newer than this binary supports")
+        self.assertFalse(os.path.exists(target))
+        # An older point in time is still restorable: the refusal is about the schema alone.
+        done = guidebook("restore", "--from", url, "--txid", "1", "--db", target)
+        self.assertEqual(done.returncode, 0, done.stderr)
+
     def test_disaster_sigkill_mid_import(self):
         for round in range(10):
             with self.subTest(round=round):
@@ -300,6 +358,8 @@ class ReplicaTests(ReplicationTestCase):
         status, _, body = replica.request("GET", "/readyz")
         self.assertEqual(status, 503)
         self.assertIn(b"waiting for the first restore", body)
+        # Waiting writes nothing: no database, no -wal, -shm or jobs file beside it.
+        self.assertEqual(os.listdir(os.path.dirname(copy)), [])
         follower = self.follower(url, copy)
         try:
             wait_for(lambda: replica.request("GET", "/readyz")[0] == 200, 20, "replica ready")
@@ -431,6 +491,46 @@ class S3Tests(ReplicationTestCase):
         self.assertNotEqual(missing.returncode, 0)
         self.assertIn(b"litestream could not restore", missing.stderr)
         self.assertFalse(os.path.exists(self.dir + "/none.sqlite"))
+
+    def test_wrong_s3_credentials(self):
+        # moto checks credentials once its first INITIAL_NO_AUTH_ACTION_COUNT requests are spent:
+        # these three make an IAM user with a key that may do anything in S3.
+        import boto3  # moto[server] brings it (the replica venv)
+        port = free_port()
+        Process(self, "moto-auth", [MOTO, "-H", "127.0.0.1", "-p", str(port)], env={"INITIAL_NO_AUTH_ACTION_COUNT": "3"})
+        endpoint = f"http://127.0.0.1:{port}"
+        wait_for(lambda: _reachable(endpoint + "/moto-api/"), 20, "moto up")
+        iam = boto3.client("iam", endpoint_url=endpoint, region_name="us-east-1", aws_access_key_id="setup", aws_secret_access_key="setup")
+        iam.create_user(UserName="backup")
+        key = iam.create_access_key(UserName="backup")["AccessKey"]
+        iam.put_user_policy(UserName="backup", PolicyName="s3", PolicyDocument=json.dumps(
+            {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]}))
+        s3 = boto3.client("s3", endpoint_url=endpoint, region_name="us-east-1",
+                          aws_access_key_id=key["AccessKeyId"], aws_secret_access_key=key["SecretAccessKey"])
+        s3.create_bucket(Bucket="guidebook")
+        s3.put_object(Bucket="guidebook", Key="primary/README", Body=b"the right key works here")
+        self.assertEqual(s3.get_object(Bucket="guidebook", Key="primary/README")["Body"].read(), b"the right key works here")
+
+        url = f"s3://guidebook/primary?endpoint={endpoint}&forcePathStyle=true"
+        cases = {
+            "unknown access key": ({"AWS_ACCESS_KEY_ID": "AKIANOSUCHKEY0000000", "AWS_SECRET_ACCESS_KEY": key["SecretAccessKey"]}, "InvalidAccessKeyId"),
+            "wrong secret": ({"AWS_ACCESS_KEY_ID": key["AccessKeyId"], "AWS_SECRET_ACCESS_KEY": "not-the-secret"}, "SignatureDoesNotMatch"),
+        }
+        for name, (credentials, code) in cases.items():
+            env = {"AWS_REGION": "us-east-1", "AWS_CA_BUNDLE": None, **credentials}
+            for command in (["restore", "--from", url, "--db", self.dir + "/wrong.sqlite"], ["backup", "verify", "--from", url]):
+                with self.subTest(name, command=command[0]):
+                    began = time.time()
+                    done = guidebook(*command, env=env)
+                    said = done.stderr.decode()
+                    self.assertNotEqual(done.returncode, 0, said)
+                    self.assertIn(f"the S3 credentials are wrong ({code})", said)
+                    self.assertIn("AWS_ACCESS_KEY_ID", said)
+                    self.assertEqual(len(said.strip().splitlines()), 1, said)
+                    self.assertNotIn(credentials["AWS_SECRET_ACCESS_KEY"], said)
+                    self.assertLess(time.time() - began, 30)
+                    self.assertFalse(os.path.exists(self.dir + "/wrong.sqlite"))
+                    self.assertEqual([n for n in os.listdir(self.dir) if n.startswith("wrong")], [])
 
 
 def _reachable(url):
