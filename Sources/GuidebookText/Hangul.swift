@@ -37,4 +37,37 @@ public enum Hangul {
 
     /// The number `jamo(ofSyllable:)` gives ㄹ as a final consonant (after which 로, not 으로, follows).
     public static let finalRieul: UInt32 = 8
+
+    /// The first precomposed syllable, 가.
+    public static let firstSyllable: UInt32 = 0xAC00
+
+    /// The syllable made of an initial (0–18), a vowel (0–20) and a final (0–27, 0 for none).
+    @inlinable
+    public static func syllable(initial: UInt32, vowel: UInt32, final: UInt32) -> UInt32 {
+        firstSyllable + (initial * 21 + vowel) * 28 + final
+    }
+
+    /// The initial-consonant number (0–18, as `jamo(ofSyllable:)` numbers them) of a lone
+    /// compatibility consonant as a keyboard types it (ㄱ U+3131 … ㅎ U+314E); nil for the double
+    /// finals that cannot start a syllable (ㄳ, ㄵ, …) and anything else.
+    public static func initial(ofCompatibilityJamo value: UInt32) -> UInt32? {
+        guard (0x3131...0x314E).contains(value) else { return nil }
+        let initial = compatibilityInitials[Int(value - 0x3131)]
+        return initial < 0 ? nil : UInt32(initial)
+    }
+
+    /// While a Korean IME composes, the consonant typed after a vowel sits as the syllable's final
+    /// until the next vowel moves it to the next syllable (싵 on the way to 시트). For a final
+    /// (1–27): what stays as the final (0: none; ㄺ leaves ㄹ) and the initial that moves on.
+    public static func splitFinal(_ final: UInt32) -> (kept: UInt32, movedInitial: UInt32)? {
+        guard (1...27).contains(final) else { return nil }
+        return (UInt32(finalKept[Int(final)]), UInt32(finalMoves[Int(final)]))
+    }
+
+    // ㄱ ㄲ ㄳ ㄴ ㄵ ㄶ ㄷ ㄸ ㄹ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ ㅁ ㅂ ㅃ ㅄ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ → initial numbers.
+    private static let compatibilityInitials: [Int] = [0, 1, -1, 2, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1,
+                                                       6, 7, 8, -1, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]
+    // Indexed by final (0 unused): the initial the final becomes in the next syllable, and what stays.
+    private static let finalMoves: [Int] = [0, 0, 1, 9, 2, 12, 18, 3, 5, 0, 6, 7, 9, 16, 17, 18, 6, 7, 9, 9, 10, 11, 12, 14, 15, 16, 17, 18]
+    private static let finalKept: [Int] = [0, 0, 0, 1, 0, 4, 4, 0, 0, 8, 8, 8, 8, 8, 8, 8, 0, 0, 17, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 }

@@ -47,8 +47,9 @@ struct SearchController: Controller {
         // unless match=all, one that still finds nothing loses words from its end until it finds something.
         let page: SearchPage
         do {
-            page = try store.search(SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit),
-                                    correcting: fuzzy, relaxing: match == "last")
+            var searchRequest = SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit)
+            searchRequest.completes = true  // search as you type: the last word may be half-typed
+            page = try store.search(searchRequest, correcting: fuzzy, relaxing: match == "last")
         } catch SearchEngine.Failure.queryRefused {
             // The query builder only emits valid expressions; should SQLite still refuse one, it is
             // the query that cannot be run, not a server fault.
@@ -62,6 +63,20 @@ struct SearchController: Controller {
         json.field("query", q)
         json.field("suggestion", page.suggestion)
         json.field("corrected", page.corrected)
+        // Search as you type: what the half-typed last word was completed to.
+        if let completion = results.completion {
+            json.object("completion") { json in
+                json.field("term", completion.term)
+                json.key("forms")
+                json.beginArray()
+                for form in completion.forms { json.string(form) }
+                json.endArray()
+                json.field("used", completion.forms.count)
+                json.field("found", completion.found)
+            }
+        } else {
+            json.field("completion", nil as String?)
+        }
         for (name, terms) in [("matched_terms", page.searched.terms), ("dropped_terms", page.dropped)] {
             json.key(name)
             json.beginArray()

@@ -31,4 +31,15 @@ public indirect enum SearchCondition: Sendable, Equatable {
         case .excluding(let kept, _): return kept.scoringPhrases
         }
     }
+
+    /// This condition with every node equal to `part` replaced by `replacement` (which is not searched again).
+    public func replacing(_ part: SearchCondition, with replacement: SearchCondition) -> SearchCondition {
+        if self == part { return replacement }
+        switch self {
+        case .phrase: return self
+        case .all(let conditions): return .all(conditions.map { $0.replacing(part, with: replacement) })
+        case .any(let conditions): return .any(conditions.map { $0.replacing(part, with: replacement) })
+        case .excluding(let kept, let excluded): return .excluding(kept.replacing(part, with: replacement), excluded)
+        }
+    }
 }

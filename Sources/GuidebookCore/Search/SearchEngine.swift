@@ -35,12 +35,28 @@ public struct SearchEngine {
         self.loadsAside = loadsAside
     }
 
+    /// A row holding the half-typed last word as written ranks above every row holding only its
+    /// completions: this is added to its score while ranking (and taken off the score reported).
+    static let asWrittenBonus = 1e9
+
     func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
         let directory = try cache.directory(generation: generation, loadsAside: loadsAside,
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
                                             load: { try RowDirectory.load(from: database) })
+        // Search as you type: the last word also finds the most frequent words it may become.
+        var request = request
+        var completion: SearchCompletion?
+        if let lastWord = request.query.lastWord, request.completes {
+            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+            let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions)
+            if !found.forms.isEmpty {
+                completion = SearchCompletion(term: lastWord.text, forms: found.forms, found: found.found)
+                request.query = request.query.completing(found.forms)
+            }
+        }
+        let asWritten = completion != nil ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not
         // hold, as in a query with a typo — no phrase's rows are read at all. A phrase kept from
@@ -74,7 +90,7 @@ public struct SearchEngine {
         // noun's (checked, not assumed), so the matches are the noun's rows, and only the word's
         // rows and the noun's heaviest need scoring.
         var nested: (noun: Int, best: [(score: Double, row: UInt32)])?
-        if request.topic == nil, request.category == nil, case .any(let parts) = request.query.condition, parts.count == 2,
+        if asWritten.isEmpty, request.topic == nil, request.category == nil, case .any(let parts) = request.query.condition, parts.count == 2,
            case .phrase(let word) = parts[0], case .phrase(let noun) = parts[1],
            let best = Self.rankNested(word: postings[word], noun: postings[noun], rowCount: directory.rowCount, wanted: wanted) {
             nested = (noun, best)
@@ -107,7 +123,7 @@ public struct SearchEngine {
         } else {
             topicCounts = directory.topicCounts(of: matches)
             best = Self.rank(matches, condition: request.query.condition, postings: postings, samePhrase: samePhrase,
-                             rowCount: directory.rowCount, wanted: wanted)
+                             asWritten: asWritten, rowCount: directory.rowCount, wanted: wanted)
         }
         // Facets and the total count every match.
         var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
@@ -141,7 +157,8 @@ public struct SearchEngine {
             }
             guard let ref else { continue }
             hits.append(SearchHit(kind: kind, recordID: recordID, ref: ref, topic: topic,
-                                  category: directory.categorySlugs[directory.topicCategories[topicNumber]], score: entry.score, matchedLocales: []))
+                                  category: directory.categorySlugs[directory.topicCategories[topicNumber]],
+                                  score: entry.score >= Self.asWrittenBonus ? entry.score - Self.asWrittenBonus : entry.score, matchedLocales: []))
         }
 
         func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
@@ -164,7 +181,8 @@ public struct SearchEngine {
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
                              hasMore: best.count > request.offset + request.limit,
-                             suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil)
+                             suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
+                             completion: completion, searched: completion != nil ? request.query : nil)
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced
@@ -184,9 +202,15 @@ public struct SearchEngine {
 
     /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it
     /// matches; equal scores keep rowid order so pages are stable.
+    /// Rows holding a phrase of `asWritten` (the half-typed word as written) get `asWrittenBonus` on top.
     private static func rank(_ matches: [UInt32], condition: SearchCondition, postings: [PhrasePostings], samePhrase: Int?,
-                             rowCount: Int, wanted: Int) -> [(score: Double, row: UInt32)] {
+                             asWritten: [Int] = [], rowCount: Int, wanted: Int) -> [(score: Double, row: UInt32)] {
         var scores = [Double](repeating: 0, count: matches.count)
+        if !asWritten.isEmpty {
+            var holds = [Bool](repeating: false, count: matches.count)
+            for index in asWritten { RowSet.forEachCommon(matches, postings[index].rows) { match, _ in holds[match] = true } }
+            for position in holds.indices where holds[position] { scores[position] = asWrittenBonus }
+        }
         for index in condition.scoringPhrases.sorted() {
             let phrase = postings[index]
             let idf = Self.idf(matching: phrase.rows.count, of: rowCount)

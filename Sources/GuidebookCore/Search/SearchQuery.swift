@@ -22,6 +22,23 @@ public struct SearchQuery: Sendable, Equatable {
     /// What the query searches for, as written and in order: its words, phrases and prefixes (not
     /// its exclusions).
     public let terms: [Term]
+    /// The last word when it may be half-typed (search as you type): a plain word — not quoted,
+    /// not `prefix*`, not excluded — with nothing after it, not even a space. The engine searches it
+    /// with its completions from the vocabulary (`completing`); nil otherwise.
+    public let lastWord: LastWord?
+
+    /// The query's last word while it may still be typed, and what finds it as written.
+    public struct LastWord: Sendable, Equatable {
+        /// The word as typed, lower case: a Latin-script word or one run of Hangul (`indicat`, `진행ㄹ`).
+        public let text: String
+        /// True for a Hangul run.
+        public let isCJK: Bool
+        /// The condition that finds the word as written (its phrases): completions join it.
+        let part: SearchCondition
+    }
+
+    /// Most completions of a half-typed last word searched (the most frequent).
+    public static let maxCompletions = 8
 
     /// One thing a query searches for, as the user wrote it.
     public struct Term: Sendable, Equatable {
@@ -111,13 +128,18 @@ public struct SearchQuery: Sendable, Equatable {
         var plainWords: [String] = []
         var plainOnly = true
         var words: [Word] = []
+        var lastWord: LastWord?
 
-        for term in terms {
+        for (termIndex, term) in terms.enumerated() {
             guard let compiled = compile(term, in: text) else { continue }
             // A part matches when any of its forms does (a Korean word, or its noun without the particle).
             let partPhrases = compiled.parts.map { $0.map(index(of:)) }
             let parts = partPhrases.map { $0.count == 1 ? SearchCondition.phrase($0[0]) : .any($0.map(SearchCondition.phrase)) }
             let condition = parts.count == 1 ? parts[0] : .all(parts)
+            if termIndex == terms.count - 1, !term.isPhrase, !term.isNegated, !term.isPrefix, term.token.upperBound == text.endIndex,
+               let last = compiled.lastPiece, let part = parts.last {
+                lastWord = LastWord(text: last.text, isCJK: last.isCJK, part: part)
+            }
             if term.isNegated {
                 negatives.append(condition)
                 plainOnly = false
@@ -152,7 +174,46 @@ public struct SearchQuery: Sendable, Equatable {
             let inGroup = token.orWithPrevious || (index + 1 < positives.count && positives[index + 1].orWithPrevious)
             return Term(text: String(text[token.token]), range: token.token, isDroppable: !token.isPhrase && !token.isPrefix && !inGroup)
         }
-        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words, terms: searched)
+        return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words, terms: searched,
+                           lastWord: lastWord)
+    }
+
+    /// The query with its half-typed last word also matching `forms` (its completions: English
+    /// words, or Korean runs as long as the typed text): a row matches the word when it holds the
+    /// word as written or any of the forms. The highlights mark the forms (English: every word
+    /// starting with what was typed).
+    public func completing(_ forms: [String]) -> SearchQuery {
+        guard let lastWord, !forms.isEmpty else { return self }
+        var phrases = self.phrases
+        var added: [SearchCondition] = []
+        var highlights = self.highlights
+        for form in forms {
+            let expression: String
+            if lastWord.isCJK {
+                let scalars = Array(form.unicodeScalars)
+                expression = Self.cjkExpression(TextSegmenter.bigrams(scalars), singleSyllable: scalars.count == 1)
+                highlights.append(.cjk(form))
+            } else {
+                expression = "\"\(form)\""
+            }
+            let index = phrases.firstIndex(of: expression) ?? phrases.count
+            if index == phrases.count { phrases.append(expression) }
+            added.append(.phrase(index))
+        }
+        if !lastWord.isCJK, let position = highlights.lastIndex(of: .word(lastWord.text, prefix: false)) {
+            highlights[position] = .word(lastWord.text, prefix: true)
+        }
+        let asWritten: [SearchCondition]
+        if case .any(let forms) = lastWord.part { asWritten = forms } else { asWritten = [lastWord.part] }
+        let completed = SearchCondition.any(asWritten + added)
+        let ownPhrases = lastWord.part.scoringPhrases
+        let words = self.words.map { word in
+            Set(word.phrases) == ownPhrases ? Word(range: word.range, isCJK: word.isCJK, phrases: word.phrases + added.compactMap {
+                if case .phrase(let index) = $0 { return index } else { return nil }
+            }) : word
+        }
+        return SearchQuery(phrases: phrases, condition: condition.replacing(lastWord.part, with: completed), highlights: highlights,
+                           text: text, words: words, terms: terms, lastWord: lastWord)
     }
 
     /// The query without its last droppable word (a plain word: never a phrase, a prefix, an
@@ -237,6 +298,8 @@ public struct SearchQuery: Sendable, Equatable {
         var plainWords: [String]?
         /// The term's words a suggestion may replace, each with the index of its part.
         var words: [(range: Range<String.Index>, isCJK: Bool, part: Int)] = []
+        /// The term's last piece when the term is one Latin word or one Hangul run (the last part).
+        var lastPiece: (text: String, isCJK: Bool)?
     }
 
     /// One term as the parts it requires, its highlight terms and words. Nil when the term has
@@ -282,6 +345,9 @@ public struct SearchQuery: Sendable, Equatable {
             }
         }
         guard !compiled.parts.isEmpty else { return nil }
+        if !term.isPhrase, words.count + runs.count == 1 {
+            compiled.lastPiece = runs.isEmpty ? (words[0], false) : (runs[0].text, true)
+        }
         compiled.plainWords = !term.isPhrase && runs.isEmpty && words.count == 1 ? words : nil
         return compiled
     }

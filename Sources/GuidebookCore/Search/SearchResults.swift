@@ -8,6 +8,9 @@ public struct SearchRequest: Sendable {
     /// False: a search that finds nothing leaves `SearchResults.suggestion` nil without looking
     /// for one (the shorter queries of a relaxed search: the suggestion is the query's as written).
     public var suggests = true
+    /// True: a half-typed last word (`SearchQuery.lastWord`) also finds its completions, as the
+    /// API searches; false (the default here): every word as written, as FTS5 alone would.
+    public var completes = false
 
     public init(query: SearchQuery, topic: String? = nil, category: String? = nil, offset: Int = 0, limit: Int = 10) {
         self.query = query
@@ -52,4 +55,18 @@ public struct SearchResults: Sendable {
     /// When nothing matched: the query with each word the index does not know replaced by the
     /// closest word it does ("did you mean"); nil when something matched or no word is close.
     public var suggestion: String? = nil
+    /// The completions the half-typed last word was searched with; nil when none were.
+    public var completion: SearchCompletion? = nil
+    /// The query as searched when completions joined it (its highlights mark them); nil otherwise.
+    public var searched: SearchQuery? = nil
+}
+
+/// The completions a half-typed last word was searched with (search as you type).
+public struct SearchCompletion: Sendable, Equatable {
+    /// The word as typed (lower case).
+    public var term: String
+    /// The completed forms searched beside it, most rows first.
+    public var forms: [String]
+    /// Distinct completions found in the vocabulary; the `SearchQuery.maxCompletions` most frequent are `forms`.
+    public var found: Int
 }

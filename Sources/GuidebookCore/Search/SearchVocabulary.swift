@@ -39,6 +39,9 @@ public struct SearchVocabulary: Sendable {
         var jamoMasks: [UInt64] = []
         /// The word numbers of each length (index: length).
         var byLength: [Range<Int>] = []
+        /// The word numbers in the order of their characters (scalar by scalar), so that the words
+        /// starting with a prefix are one range (completions, `SearchVocabulary+Completions.swift`).
+        var alphabetical: [Int32] = []
 
         init(_ counts: [String: Int], spellsJamo: Bool) {
             let sorted = counts.map { (units: $0.key.unicodeScalars.map(\.value), text: $0.key, count: $0.value) }
@@ -59,9 +62,16 @@ public struct SearchVocabulary: Sendable {
                     jamoMasks.append(SearchVocabulary.mask(spelt))
                 }
             }
+            let units = self.units, starts = self.starts
+            alphabetical = (0..<Int32(texts.count)).sorted { a, b in
+                units[starts[Int(a)]..<starts[Int(a) + 1]].lexicographicallyPrecedes(units[starts[Int(b)]..<starts[Int(b) + 1]])
+            }
         }
 
-        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + (units.count + jamo.count) * 4 + texts.count * 40 }
+        /// The characters of word `number`.
+        func units(of number: Int) -> ArraySlice<UInt32> { units[starts[number]..<starts[number + 1]] }
+
+        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + (units.count + jamo.count) * 4 + texts.count * 44 }
     }
 
     let latin: Words

@@ -213,8 +213,9 @@ public final class Store: @unchecked Sendable {
                 }
             }
             let texts = try reader.searchHitTexts(results.hits)
+            // With completions, the query as searched (its highlights mark the completed words).
             return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
-                              suggestion: suggestion, searched: searched.query, corrected: corrected, dropped: dropped)
+                              suggestion: suggestion, searched: results.searched ?? searched.query, corrected: corrected, dropped: dropped)
         }
     }
 

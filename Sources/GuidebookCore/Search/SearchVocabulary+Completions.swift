@@ -1,0 +1,132 @@
+import GuidebookText
+
+/// The words a half-typed last query word may become (search as you type, issue 23).
+///
+/// English: the indexed words as written that start with the typed letters (`indicat` →
+/// indicator, indicate), one per family of inflections (indicator and indicators are one stem in
+/// the index). Korean: the runs whose start the typed text may be while a Korean IME composes it,
+/// cut to as many syllables as were typed: the last syllable without a final may still take one
+/// (진해 → 진행), a lone consonant after a syllable starts the next one (진행ㄹ → 진행률), and a final
+/// may still move on to start the next syllable (싵 → 시트, 팝옵 → 팝오버, 스텦 → 스테퍼).
+///
+/// The words starting with a prefix are one range of `Words.alphabetical`; a range is scanned at
+/// most `completionScanLimit` words far, and the `limit` forms most rows hold are kept.
+extension SearchVocabulary {
+    /// What a half-typed word may become: the forms kept, most frequent first, and how many were found.
+    public struct Completions: Sendable, Equatable {
+        /// The completed forms searched, most rows first (English words; Korean runs as long as typed).
+        public var forms: [String]
+        /// Distinct forms found (at most those scanned): `forms` are the first `limit` of them.
+        public var found: Int
+    }
+
+    /// Most words of the vocabulary one completion looks at (a one-letter prefix in a large index).
+    public static let completionScanLimit = 200_000
+
+    /// The completions of `written` (one word: Latin letters, or a Hangul run), at most `limit`,
+    /// the forms more rows hold first (ties: alphabetical). Empty when nothing completes it.
+    public func completions(of written: String, limit: Int) -> Completions {
+        let units = written.lowercased().unicodeScalars.map(\.value)
+        guard !units.isEmpty, units.count <= Self.maxLength, limit > 0 else { return Completions(forms: [], found: 0) }
+        if written.unicodeScalars.allSatisfy(Hangul.contains) {
+            return koreanCompletions(units, limit: limit)
+        }
+        guard Self.isLatinWord(units) else { return Completions(forms: [], found: 0) }
+        return latinCompletions(units, limit: limit)
+    }
+
+    private static func isLatinWord(_ units: [UInt32]) -> Bool {
+        units.allSatisfy { Unicode.Scalar($0).map { TextSegmenter.isWordScalar($0) } ?? false }
+    }
+
+    private func latinCompletions(_ typed: [UInt32], limit: Int) -> Completions {
+        var families: [String: (form: String, frequency: Int)] = [:]
+        var budget = Self.completionScanLimit
+        let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
+        let typedFamily = EnglishStemmer.stem(typedText)
+        latin.forEachWord(prefix: typed, next: 0...UInt32.max, budget: &budget) { number in
+            let text = latin.texts[number]
+            guard text != typedText else { return }
+            let family = EnglishStemmer.stem(text)
+            guard family != typedFamily else { return }  // the typed word's own inflections: the index finds them already
+            let frequency = latin.frequencies[number]
+            if let kept = families[family], kept.frequency > frequency || (kept.frequency == frequency && kept.form < text) { return }
+            families[family] = (text, frequency)
+        }
+        return Self.best(families.values.map { ($0.form, $0.frequency) }, limit: limit)
+    }
+
+    private func koreanCompletions(_ typed: [UInt32], limit: Int) -> Completions {
+        // Each way the typed text may go on: fixed syllables, then a range of syllables that follow.
+        var patterns: [(prefix: [UInt32], next: ClosedRange<UInt32>)] = []
+        let last = typed[typed.count - 1]
+        let head = Array(typed.dropLast())
+        guard head.allSatisfy({ Unicode.Scalar($0).map(Hangul.isSyllable) ?? false }) else { return Completions(forms: [], found: 0) }
+        if Hangul.isSyllable(Unicode.Scalar(last)!) {
+            let (initial, vowel, final) = Hangul.jamo(ofSyllable: last)
+            if final == 0 {
+                // 해 may become 행, 핵, …
+                let bare = Hangul.syllable(initial: initial, vowel: vowel, final: 0)
+                patterns.append((head, bare...(bare + 27)))
+            } else if let split = Hangul.splitFinal(final) {
+                // 싵: 시 and then a syllable starting with ㅌ.
+                let kept = Hangul.syllable(initial: initial, vowel: vowel, final: split.kept)
+                patterns.append((head + [kept], Self.syllables(startingWith: split.movedInitial)))
+            }
+        } else if let initial = Hangul.initial(ofCompatibilityJamo: last), !head.isEmpty {
+            // 진행ㄹ: 진행 and then a syllable starting with ㄹ.
+            patterns.append((head, Self.syllables(startingWith: initial)))
+        }
+        var forms: [String: Int] = [:]
+        var budget = Self.completionScanLimit
+        let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
+        for pattern in patterns {
+            let length = pattern.prefix.count + 1
+            korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
+                let form = String(String.UnicodeScalarView(korean.units(of: number).prefix(length).compactMap(Unicode.Scalar.init)))
+                guard form != typedText else { return }
+                forms[form, default: 0] += korean.frequencies[number]
+            }
+        }
+        return Self.best(forms.map { ($0.key, $0.value) }, limit: limit)
+    }
+
+    /// The syllables whose initial consonant is `initial` (0–18): 588 in a row.
+    private static func syllables(startingWith initial: UInt32) -> ClosedRange<UInt32> {
+        let first = Hangul.syllable(initial: initial, vowel: 0, final: 0)
+        return first...(first + 587)
+    }
+
+    private static func best(_ candidates: [(form: String, frequency: Int)], limit: Int) -> Completions {
+        let sorted = candidates.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.form < $1.form }
+        return Completions(forms: sorted.prefix(limit).map(\.form), found: sorted.count)
+    }
+}
+
+extension SearchVocabulary.Words {
+    /// Calls `body` with each word that starts with `prefix` followed by a character in `next`
+    /// (the words are one range of `alphabetical`), while `budget` lasts.
+    func forEachWord(prefix: [UInt32], next: ClosedRange<UInt32>, budget: inout Int, _ body: (Int) -> Void) {
+        let low = prefix + [next.lowerBound]
+        let start = lowerBound(low)
+        var position = start
+        while position < alphabetical.count, budget > 0 {
+            let number = Int(alphabetical[position])
+            let word = units(of: number)
+            guard word.count > prefix.count, word.starts(with: prefix), next.contains(word[word.startIndex + prefix.count]) else { break }
+            budget -= 1
+            body(number)
+            position += 1
+        }
+    }
+
+    /// The first position of `alphabetical` whose word is not before `key`.
+    private func lowerBound(_ key: [UInt32]) -> Int {
+        var low = 0, high = alphabetical.count
+        while low < high {
+            let middle = (low + high) / 2
+            if units(of: Int(alphabetical[middle])).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

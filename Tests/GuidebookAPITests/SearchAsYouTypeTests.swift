@@ -1,0 +1,82 @@
+import Foundation
+import GuidebookTestSupport
+import XCTest
+
+/// Search as you type through the API, on the seed: the last word is a prefix unless a space or a
+/// quote ends it, English against the words as written, Korean at the jamo level and in IME states.
+final class SearchAsYouTypeTests: XCTestCase {
+    private var server: TestApp!
+
+    override func setUpWithError() throws {
+        server = try makeTestApp()
+    }
+
+    private func search(_ query: String, _ extra: String = "") throws -> [String: Any] {
+        let response = try server.get("/v1/search?q=\(QueryText.encode(query))\(extra)")
+        XCTAssertEqual(response.status, 200, "\(query): \(response.text)")
+        return try response.jsonObject()
+    }
+
+    private func topics(_ result: [String: Any]) -> [String] {
+        (result["items"] as? [[String: Any]] ?? []).compactMap { $0["topic"] as? String }
+    }
+
+    func testEveryPrefixOfAWordFindsItsTopic() throws {
+        for typed in ["prog", "progr", "progres", "indicat", "popo", "split vi", "shee"] {
+            let result = try search(typed, "&limit=5")
+            XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, typed)
+            XCTAssertEqual(result["dropped_terms"] as? [String], [], "\(typed): nothing dropped, the last word was completed")
+        }
+        XCTAssertTrue(topics(try search("indicat", "&limit=3")).contains("progress-indicators"))
+        XCTAssertTrue(topics(try search("popo", "&limit=3")).contains("popovers"))
+        XCTAssertTrue(topics(try search("split vi", "&limit=3")).contains("split-views"))
+        let completion = try XCTUnwrap(try search("indicat")["completion"] as? [String: Any])
+        XCTAssertEqual(completion["term"] as? String, "indicat")
+        let forms = try XCTUnwrap(completion["forms"] as? [String])
+        XCTAssertTrue(forms.contains("indicators") || forms.contains("indicator"), "\(forms)")
+        XCTAssertEqual(completion["used"] as? Int, forms.count)
+        XCTAssertGreaterThanOrEqual(completion["found"] as? Int ?? 0, forms.count)
+    }
+
+    func testKoreanHalfTypedSyllablesFindTheirWords() throws {
+        for (typed, topic) in [("진행ㄹ", "progress-indicators"), ("진해", "progress-indicators"), ("싵", "sheets"), ("팝옵", "popovers")] {
+            let result = try search(typed, "&limit=3&lang=ko")
+            XCTAssertTrue(topics(result).contains(topic), "\(typed) → \(topics(result)) (expected \(topic))")
+            XCTAssertNotNil(result["completion"] as? [String: Any], typed)
+        }
+        // The completed word is marked in the snippet.
+        let snippets = (try search("진행ㄹ", "&lang=ko")["items"] as? [[String: Any]] ?? []).compactMap { $0["snippet"] as? String }
+        XCTAssertTrue(snippets.contains { $0.contains("<mark>진행률</mark>") }, "\(snippets.prefix(3))")
+    }
+
+    func testASpaceOrAQuoteEndsTheWord() throws {
+        for typed in ["popo ", "\"popo\""] {
+            let result = try search(typed, "&match=all")
+            XCTAssertEqual(result["total"] as? Int, 0, typed)
+            XCTAssertTrue(result["completion"] is NSNull, typed)
+        }
+    }
+
+    func testTheWordAsWrittenRanksAboveItsCompletions() throws {
+        func ids(_ result: [String: Any]) -> [String] { (result["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+        let asWritten = try search("app ", "&limit=50")
+        let written = ids(asWritten)
+        XCTAssertEqual(asWritten["total"] as? Int, written.count, "all of them on one page")
+        let typed = try search("app", "&limit=50")
+        XCTAssertNotNil(typed["completion"] as? [String: Any])
+        XCTAssertEqual(Set(ids(typed).prefix(written.count)), Set(written),
+                       "every record holding app as written comes before those holding only a completion")
+    }
+
+    func testOneLetterAndBadInputAreBoundedAndNeverFail() throws {
+        let oneLetter = try search("p")
+        let completion = try XCTUnwrap(oneLetter["completion"] as? [String: Any])
+        XCTAssertLessThanOrEqual(completion["used"] as? Int ?? 99, 8)
+        let inputs = ["ㄹ", "진", String(repeating: "ㅎ", count: 200), "tlxm시트 ㅅvkq 팝a", "ㅏㅏㅏ",
+                      (1...30).map { "qzx\($0)wv" }.joined(separator: " "), "\u{301}\u{302}", String(repeating: "indicat", count: 71)]
+        for input in inputs {
+            let response = try server.get("/v1/search?q=\(QueryText.encode(input))")
+            XCTAssertTrue(response.status == 200 || response.status == 400, "\(input.prefix(20)): \(response.status) \(response.text.prefix(200))")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+@testable import GuidebookCore
+import GuidebookText
+import XCTest
+
+/// The completions of a half-typed last word (search as you type): English words from the
+/// unstemmed vocabulary, Korean runs at the jamo level and in the states a Korean IME passes through.
+final class SearchCompletionTests: XCTestCase {
+    private let vocabulary = SearchVocabulary(
+        latin: ["indicator": 20, "indicators": 22, "indicate": 3, "indication": 1, "index": 9, "popover": 6, "popovers": 5, "pop": 1],
+        korean: ["진행률": 15, "진행률을": 4, "진행": 2, "진해": 1, "시트": 6, "시트를": 2, "시티": 1, "팝오버": 9, "팝오버는": 3,
+                 "스테퍼": 2, "스테이지": 1, "스텝": 1])
+
+    private func forms(_ written: String, limit: Int = SearchQuery.maxCompletions) -> [String] {
+        vocabulary.completions(of: written, limit: limit).forms
+    }
+
+    func testEnglishCompletesAgainstTheWordsAsWrittenOnePerFamily() {
+        // The index holds the stem `indic`; the vocabulary the words as written.
+        XCTAssertEqual(forms("indicat"), ["indicators", "indicate", "indication"], "indicator and indicators are one family; the more frequent form stands for it")
+        XCTAssertEqual(forms("Popo"), ["popover"], "case folded; popovers is popover's family")
+        XCTAssertEqual(forms("popover"), [], "the word's own inflections are found by the index already")
+        XCTAssertEqual(forms("zzz"), [])
+        XCTAssertEqual(forms("in", limit: 2), ["indicators", "index"], "the most frequent first, bounded")
+        XCTAssertEqual(vocabulary.completions(of: "in", limit: 2).found, 4, "how many there were")
+    }
+
+    func testKoreanCompletesAtTheJamoLevel() {
+        XCTAssertEqual(forms("진행ㄹ"), ["진행률"], "a lone consonant starts the next syllable")
+        XCTAssertEqual(forms("진해"), ["진행"], "a syllable without a final may still take one (진해 itself is the word as written)")
+        XCTAssertEqual(forms("팝오"), [], "팝오 as written is a piece of 팝오버 already (Korean is indexed in bigrams)")
+    }
+
+    func testKoreanCompletesTheStatesAnIMEPassesThrough() {
+        // The consonant typed after a vowel sits as a final until the next vowel moves it on.
+        XCTAssertEqual(forms("싵"), ["시트", "시티"])
+        XCTAssertEqual(forms("팝옵"), ["팝오버"])
+        XCTAssertEqual(forms("스텦"), ["스테퍼"])
+        XCTAssertEqual(forms("스텝"), [], "스텝 is a word as written; no word continues 스테 with ㅂ")
+    }
+
+    func testBadInputCompletesToNothingOrToABoundedList() {
+        XCTAssertEqual(forms("ㄹ"), [], "a lone jamo has no syllable to continue")
+        XCTAssertEqual(forms("ㅏㅏㅏ"), [])
+        XCTAssertEqual(forms(String(repeating: "ㄱ", count: 200)), [])
+        XCTAssertEqual(forms("\u{301}\u{301}"), [])
+        XCTAssertEqual(forms("진a"), [], "mixed scripts")
+        XCTAssertLessThanOrEqual(forms("p").count, SearchQuery.maxCompletions)
+    }
+
+    func testTheLastWordIsHalfTypedUnlessASpaceOrQuoteEndsIt() throws {
+        XCTAssertEqual(try SearchQuery.parse("split vi").lastWord?.text, "vi")
+        XCTAssertEqual(try SearchQuery.parse("진행ㄹ").lastWord?.isCJK, true)
+        XCTAssertNil(try SearchQuery.parse("split vi ").lastWord, "a space ends the word")
+        XCTAssertNil(try SearchQuery.parse("\"split vi\"").lastWord, "quoted")
+        XCTAssertNil(try SearchQuery.parse("split -vi").lastWord, "excluded")
+        XCTAssertNil(try SearchQuery.parse("prog*").lastWord, "an explicit prefix is FTS5's own")
+
+        let query = try SearchQuery.parse("indicat")
+        let completed = query.completing(["indicator", "indicate"])
+        XCTAssertEqual(completed.phrases, ["\"indicat\"", "\"indicator\"", "\"indicate\""])
+        XCTAssertEqual(completed.condition, .any([.phrase(0), .phrase(1), .phrase(2)]))
+        XCTAssertEqual(completed.highlights, [.word("indicat", prefix: true)])
+        XCTAssertEqual(completed.words.first?.phrases, [0, 1, 2], "the word is known when a completion is")
+    }
+}
