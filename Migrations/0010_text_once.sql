@@ -36,23 +36,32 @@ CREATE INDEX topics_search_row ON topics (id * 4);
 CREATE INDEX sections_search_row ON sections (id * 4 + 1);
 CREATE INDEX guidelines_search_row ON guidelines (id * 4 + 2);
 
--- A topic's titles and summaries; a titled section's titles; a guideline's section titles and texts.
--- (group_concat keeps the order of its ordered subquery: locale order, as the index always had.)
-CREATE VIEW search_content (row, title, body) AS
+-- A topic's titles and summaries; a titled section's titles; a guideline's section titles and texts
+-- (group_concat keeps the order of its ordered subquery: locale order, as the index always had).
+-- One view per kind, which the triggers join to the record they change (SQLite flattens a simple
+-- view into the query, so they read through the records' indexes), and their union, the content
+-- FTS5 reads.
+CREATE VIEW search_topic_content (row, title, body, topic_id) AS
     SELECT t.id * 4,
            (SELECT group_concat(title, char(10)) FROM (SELECT title FROM topic_texts WHERE topic_id = t.id ORDER BY locale)),
-           (SELECT group_concat(summary, char(10)) FROM (SELECT summary FROM topic_texts WHERE topic_id = t.id ORDER BY locale))
-    FROM topics t
-    UNION ALL
+           (SELECT group_concat(summary, char(10)) FROM (SELECT summary FROM topic_texts WHERE topic_id = t.id ORDER BY locale)),
+           t.id
+    FROM topics t;
+CREATE VIEW search_section_content (row, title, body, section_id, topic_id) AS
     SELECT s.id * 4 + 1,
            (SELECT group_concat(title, char(10)) FROM (SELECT title FROM section_texts WHERE section_id = s.id AND title != '' ORDER BY locale)),
-           NULL
-    FROM sections s WHERE EXISTS (SELECT 1 FROM section_texts WHERE section_id = s.id AND title != '')
-    UNION ALL
+           NULL, s.id, s.topic_id
+    FROM sections s WHERE EXISTS (SELECT 1 FROM section_texts WHERE section_id = s.id AND title != '');
+CREATE VIEW search_guideline_content (row, title, body, guideline_id, section_id, topic_id) AS
     SELECT g.id * 4 + 2,
            (SELECT group_concat(title, char(10)) FROM (SELECT title FROM section_texts WHERE section_id = g.section_id AND title != '' ORDER BY locale)),
-           (SELECT group_concat(text, char(10)) FROM (SELECT text FROM guideline_texts WHERE guideline_id = g.id ORDER BY locale))
+           (SELECT group_concat(text, char(10)) FROM (SELECT text FROM guideline_texts WHERE guideline_id = g.id ORDER BY locale)),
+           g.id, g.section_id, g.topic_id
     FROM guidelines g;
+CREATE VIEW search_content (row, title, body) AS
+    SELECT row, title, body FROM search_topic_content
+    UNION ALL SELECT row, title, body FROM search_section_content
+    UNION ALL SELECT row, title, body FROM search_guideline_content;
 
 CREATE VIRTUAL TABLE search_index USING fts5(
     title, body,
@@ -67,85 +76,94 @@ INSERT INTO search_index (search_index, rank) VALUES ('rank', 'bm25(10.0, 1.0)')
 -- that start with '#'.
 CREATE VIRTUAL TABLE search_index_vocab USING fts5vocab(search_index, row);
 
--- Takes rows out of the index while their content is still what was indexed.
-CREATE TRIGGER topic_texts_search_insert BEFORE INSERT ON topic_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = new.topic_id * 4) BEGIN
+-- Takes rows out of the index while their content is still what was indexed, and only rows the
+-- index holds (those with a docsize entry).
+CREATE TRIGGER topic_texts_search_insert BEFORE INSERT ON topic_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = new.topic_id * 4;
+        SELECT 'delete', c.row, c.title, c.body FROM search_topic_content c
+        WHERE c.topic_id = new.topic_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-CREATE TRIGGER topic_texts_search_update BEFORE UPDATE OF topic_id, locale, title, summary ON topic_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.topic_id * 4) BEGIN
+CREATE TRIGGER topic_texts_search_update BEFORE UPDATE OF topic_id, locale, title, summary ON topic_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.topic_id * 4;
+        SELECT 'delete', c.row, c.title, c.body FROM search_topic_content c
+        WHERE c.topic_id = old.topic_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-CREATE TRIGGER topic_texts_search_delete BEFORE DELETE ON topic_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.topic_id * 4) BEGIN
+CREATE TRIGGER topic_texts_search_delete BEFORE DELETE ON topic_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.topic_id * 4;
+        SELECT 'delete', c.row, c.title, c.body FROM search_topic_content c
+        WHERE c.topic_id = old.topic_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-
 -- A section's titles are also the title of each of its guidelines' rows.
 CREATE TRIGGER section_texts_search_insert BEFORE INSERT ON section_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row IN (
-            SELECT id FROM search_index_docsize WHERE id = new.section_id * 4 + 1
-            UNION ALL SELECT d.id FROM guidelines g JOIN search_index_docsize d ON d.id = g.id * 4 + 2 WHERE g.section_id = new.section_id);
+        SELECT 'delete', c.row, c.title, c.body FROM search_section_content c
+        WHERE c.section_id = new.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.section_id = new.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
 CREATE TRIGGER section_texts_search_update BEFORE UPDATE OF section_id, locale, title ON section_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row IN (
-            SELECT id FROM search_index_docsize WHERE id = old.section_id * 4 + 1
-            UNION ALL SELECT d.id FROM guidelines g JOIN search_index_docsize d ON d.id = g.id * 4 + 2 WHERE g.section_id = old.section_id);
+        SELECT 'delete', c.row, c.title, c.body FROM search_section_content c
+        WHERE c.section_id = old.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.section_id = old.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
 CREATE TRIGGER section_texts_search_delete BEFORE DELETE ON section_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row IN (
-            SELECT id FROM search_index_docsize WHERE id = old.section_id * 4 + 1
-            UNION ALL SELECT d.id FROM guidelines g JOIN search_index_docsize d ON d.id = g.id * 4 + 2 WHERE g.section_id = old.section_id);
-END;
-
-CREATE TRIGGER guideline_texts_search_insert BEFORE INSERT ON guideline_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = new.guideline_id * 4 + 2) BEGIN
+        SELECT 'delete', c.row, c.title, c.body FROM search_section_content c
+        WHERE c.section_id = old.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = new.guideline_id * 4 + 2;
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.section_id = old.section_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-CREATE TRIGGER guideline_texts_search_update BEFORE UPDATE OF guideline_id, locale, text ON guideline_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.guideline_id * 4 + 2) BEGIN
+CREATE TRIGGER guideline_texts_search_insert BEFORE INSERT ON guideline_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.guideline_id * 4 + 2;
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.guideline_id = new.guideline_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-CREATE TRIGGER guideline_texts_search_delete BEFORE DELETE ON guideline_texts
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.guideline_id * 4 + 2) BEGIN
+CREATE TRIGGER guideline_texts_search_update BEFORE UPDATE OF guideline_id, locale, text ON guideline_texts BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.guideline_id * 4 + 2;
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.guideline_id = old.guideline_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-
+CREATE TRIGGER guideline_texts_search_delete BEFORE DELETE ON guideline_texts BEGIN
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.guideline_id = old.guideline_id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+END;
 -- A guideline moved to another section takes that section's titles.
-CREATE TRIGGER guidelines_search_move BEFORE UPDATE OF id, section_id ON guidelines
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.id * 4 + 2) BEGIN
+CREATE TRIGGER guidelines_search_move BEFORE UPDATE OF id, section_id ON guidelines BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.id * 4 + 2;
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.guideline_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
-
 -- Deleting a record (directly or by cascade) takes its rows out first, and those of what it holds,
 -- since the cascade may delete the texts a row is made of in any order.
-CREATE TRIGGER guidelines_search_remove BEFORE DELETE ON guidelines
-WHEN EXISTS (SELECT 1 FROM search_index_docsize WHERE id = old.id * 4 + 2) BEGIN
+CREATE TRIGGER guidelines_search_remove BEFORE DELETE ON guidelines BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row = old.id * 4 + 2;
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.guideline_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
 CREATE TRIGGER sections_search_remove BEFORE DELETE ON sections BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row IN (
-            SELECT id FROM search_index_docsize WHERE id = old.id * 4 + 1
-            UNION ALL SELECT d.id FROM guidelines g JOIN search_index_docsize d ON d.id = g.id * 4 + 2 WHERE g.section_id = old.id);
+        SELECT 'delete', c.row, c.title, c.body FROM search_section_content c
+        WHERE c.section_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.section_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
 CREATE TRIGGER topics_search_remove BEFORE DELETE ON topics BEGIN
     INSERT INTO search_index (search_index, rowid, title, body)
-        SELECT 'delete', row, title, body FROM search_content WHERE row IN (
-            SELECT id FROM search_index_docsize WHERE id = old.id * 4
-            UNION ALL SELECT d.id FROM sections s JOIN search_index_docsize d ON d.id = s.id * 4 + 1 WHERE s.topic_id = old.id
-            UNION ALL SELECT d.id FROM guidelines g JOIN search_index_docsize d ON d.id = g.id * 4 + 2 WHERE g.topic_id = old.id);
+        SELECT 'delete', c.row, c.title, c.body FROM search_topic_content c
+        WHERE c.topic_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_section_content c
+        WHERE c.topic_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
+    INSERT INTO search_index (search_index, rowid, title, body)
+        SELECT 'delete', c.row, c.title, c.body FROM search_guideline_content c
+        WHERE c.topic_id = old.id AND EXISTS (SELECT 1 FROM search_index_docsize WHERE id = c.row);
 END;
 
 -- The search caches' bookkeeping of a deleted record, as before (the rows are already out).
