@@ -79,4 +79,53 @@ final class SearchAsYouTypeTests: XCTestCase {
             XCTAssertTrue(response.status == 200 || response.status == 400, "\(input.prefix(20)): \(response.status) \(response.text.prefix(200))")
         }
     }
+
+    // MARK: Typo tolerance (issue 23 item 2)
+
+    private func corrections(_ result: [String: Any]) -> [String] {
+        (result["corrected_terms"] as? [[String: Any]] ?? []).map { "\($0["from"] as? String ?? "")→\($0["to"] as? String ?? "")" }
+    }
+
+    func testAWordThatMatchesNothingIsSearchedAsItsClosestWord() throws {
+        for (typed, corrected, topic) in [("prgress ", "prgress→progress", "progress-indicators"),
+                                          ("popvoer ", "popvoer→popover", "popovers"),     // a swap of neighbours is one edit
+                                          ("dark apperance ", "apperance→appearance", "dark-mode"),
+                                          ("indicatros ", "indicatros→indicators", "progress-indicators"),
+                                          ("팝오바 ", "팝오바→팝오버", "popovers")] {
+            let result = try search(typed, "&limit=3&match=all")
+            XCTAssertEqual(corrections(result), [corrected], typed)
+            XCTAssertTrue(topics(result).contains(topic), "\(typed) → \(topics(result))")
+            XCTAssertTrue(result["suggestion"] is NSNull, "\(typed): something was found")
+        }
+        // Below 5 letters no edit is allowed; from 9, two.
+        XCTAssertEqual(corrections(try search("shet ", "&match=all")), [])
+        XCTAssertEqual(corrections(try search("indcatrs ", "&match=all")), [], "8 letters, 2 edits: too far")
+        XCTAssertEqual(corrections(try search("apperanse ", "&match=all")), ["apperanse→appearance"], "9 letters, 2 edits")
+    }
+
+    func testTyposFalseSearchesAsWrittenAndSuggests() throws {
+        let result = try search("prgress ", "&match=all&typos=false")
+        XCTAssertEqual(result["total"] as? Int, 0)
+        XCTAssertEqual(corrections(result), [])
+        XCTAssertEqual(result["suggestion"] as? String, "progress ")
+        XCTAssertEqual(try server.get("/v1/search?q=sheet&typos=maybe").status, 400)
+    }
+
+    func testAWordAsWrittenRanksAboveCorrectionsAndNothingKnownIsCorrected() throws {
+        // Known words are never corrected, even when a near word is more frequent.
+        let known = try search("modal ", "&match=all")
+        XCTAssertEqual(corrections(known), [])
+        XCTAssertGreaterThan(known["total"] as? Int ?? 0, 0)
+    }
+
+    func testFiftyTyposAreAnsweredInBoundedTime() throws {
+        let near = ["prgress", "popver", "sidebr", "indicatr", "sheeet", "translcent", "사이드베", "진행율", "팝오바", "레이불", "컨트룰", "머티리알"]
+        let query = (0..<32).map { near[$0 % near.count] }.joined(separator: " ")
+        let started = Date()
+        let response = try server.get("/v1/search?q=\(QueryText.encode(query))")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "a debug build on a shared machine")
+        let fifty = (0..<50).map { near[$0 % near.count] }.joined(separator: " ")
+        XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode(fifty))").status, 400, "over 32 terms: refused, never searched")
+    }
 }

@@ -106,18 +106,18 @@ final class SearchTests: XCTestCase {
         for (query, suggestion) in [("prgress", "progress"), ("popver", "popover"), ("사이드베", "사이드바"), ("Prgress bar", "Progress bar"),
                                     ("sheet popver", "sheet popover"), ("사이드베에서", "사이드바에서"), ("팝오바", "팝오버"),
                                     ("\"modal\" prgress -sheet", "\"modal\" progress -sheet")] {
-            let result = try search(query, "&match=all")
+            let result = try search(query, "&match=all&typos=false")
             XCTAssertEqual(result["total"] as? Int, 0, query)
             XCTAssertEqual(result["suggestion"] as? String, suggestion, query)
             XCTAssertEqual(result["corrected"] as? Bool, false, query)
         }
         // Present as null: when something matched, and when no word is close.
         for query in ["progress", "zqxjkvw", "을를", "sheet zqxjkvw", "\"prgress\""] {
-            let result = try search(query)
+            let result = try search(query, "&typos=false")
             XCTAssertTrue(result.keys.contains("suggestion") && result["suggestion"] is NSNull, "\(query): \(result["suggestion"] ?? "missing")")
         }
         // Words that exist but never together: nothing to correct.
-        let apart = try search("vibrancy sidebar", "&match=all")
+        let apart = try search("vibrancy sidebar", "&match=all&typos=false")
         XCTAssertEqual(apart["total"] as? Int, 0)
         XCTAssertTrue(apart["suggestion"] is NSNull)
     }
@@ -164,21 +164,21 @@ final class SearchTests: XCTestCase {
     /// The order: the query as written finds nothing → its suggestion (always reported) replaces it
     /// when `fuzzy=true` → words are dropped from the end of whichever query is searched.
     func testDroppingWordsAndDidYouMeanWorkTogether() throws {
-        let typo = try search("sheet popver")
+        let typo = try search("sheet popver", "&typos=false")
         XCTAssertEqual(typo["suggestion"] as? String, "sheet popover", "the suggestion is for the query as written")
         XCTAssertEqual(typo["corrected"] as? Bool, false)
         XCTAssertEqual(typo["dropped_terms"] as? [String], ["popver"])
-        XCTAssertEqual(typo["total"] as? Int, try search("sheet")["total"] as? Int)
+        XCTAssertEqual(typo["total"] as? Int, try search("sheet", "&typos=false")["total"] as? Int)
 
-        let corrected = try search("sheet popver", "&fuzzy=true")
-        let suggested = try search("sheet popover")
+        let corrected = try search("sheet popver", "&fuzzy=true&typos=false")
+        let suggested = try search("sheet popover", "&typos=false")
         XCTAssertEqual(corrected["corrected"] as? Bool, true)
         XCTAssertEqual(corrected["matched_terms"] as? [String], suggested["matched_terms"] as? [String])
         XCTAssertEqual(corrected["dropped_terms"] as? [String], suggested["dropped_terms"] as? [String])
         XCTAssertEqual(corrected["total"] as? Int, suggested["total"] as? Int)
 
         // The last word known, the first not: dropping from the end leaves the unknown word.
-        let first = try search("popver sheet")
+        let first = try search("popver sheet", "&typos=false")
         XCTAssertEqual(first["total"] as? Int, 0)
         XCTAssertEqual(first["dropped_terms"] as? [String], [], "nothing found even so: the answer is the query's own")
         XCTAssertEqual(first["suggestion"] as? String, "popover sheet")
@@ -201,31 +201,31 @@ final class SearchTests: XCTestCase {
     }
 
     func testFuzzySearchesWithTheSuggestionAndSaysSo() throws {
-        let corrected = try search("popver", "&fuzzy=true&lang=en")
+        let corrected = try search("popver", "&fuzzy=true&lang=en&typos=false")
         XCTAssertEqual(corrected["corrected"] as? Bool, true)
         XCTAssertEqual(corrected["suggestion"] as? String, "popover")
         XCTAssertEqual(corrected["query"] as? String, "popver")
-        XCTAssertEqual(corrected["total"] as? Int, try search("popover")["total"] as? Int)
+        XCTAssertEqual(corrected["total"] as? Int, try search("popover", "&typos=false")["total"] as? Int)
         XCTAssertTrue(items(corrected).contains { ($0["snippet"] as? String ?? "").contains("<mark>popover</mark>") }, "the suggestion's words are marked")
         // Its pages follow the corrected search.
-        let next = try XCTUnwrap(try search("popver", "&fuzzy=true&limit=2")["next"] as? String)
-        XCTAssertEqual(items(try search("popver", "&fuzzy=true&limit=2&cursor=\(next)")).count, 2)
+        let next = try XCTUnwrap(try search("popver", "&fuzzy=true&limit=2&typos=false")["next"] as? String)
+        XCTAssertEqual(items(try search("popver", "&fuzzy=true&limit=2&cursor=\(next)&typos=false")).count, 2)
         XCTAssertEqual(try server.get("/v1/search?q=popver&cursor=\(next)").status, 400, "a fuzzy cursor is not a plain search's cursor")
         // A query with hits, or with nothing close, is searched as written.
-        let plain = try search("popover", "&fuzzy=true")
+        let plain = try search("popover", "&fuzzy=true&typos=false")
         XCTAssertEqual(plain["corrected"] as? Bool, false)
-        XCTAssertEqual(try search("zqxjkvw", "&fuzzy=true")["total"] as? Int, 0)
+        XCTAssertEqual(try search("zqxjkvw", "&fuzzy=true&typos=false")["total"] as? Int, 0)
         XCTAssertEqual(try server.get("/v1/search?q=popver&fuzzy=maybe").status, 400)
     }
 
     func testSuggestionsFollowTheIndex() throws {
-        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        XCTAssertTrue(try search("zyxwvat", "&typos=false")["suggestion"] is NSNull)
         try writeZyTopic(korean: "가나다라마바를 씁니다.")
-        XCTAssertEqual(try search("zyxwvat")["suggestion"] as? String, "zyxwvut")
-        XCTAssertEqual(try search("가나다라마버를")["suggestion"] as? String, "가나다라마바를")
+        XCTAssertEqual(try search("zyxwvat", "&typos=false")["suggestion"] as? String, "zyxwvut")
+        XCTAssertEqual(try search("가나다라마버를", "&typos=false")["suggestion"] as? String, "가나다라마바를")
         // Deleting the topic (the delete triggers) takes its words out of the vocabulary.
         try server.store.write { try $0.database.run("DELETE FROM topics WHERE slug = 'zy-topic'") }
-        XCTAssertTrue(try search("zyxwvat")["suggestion"] is NSNull)
+        XCTAssertTrue(try search("zyxwvat", "&typos=false")["suggestion"] is NSNull)
         XCTAssertEqual(try server.store.read { try $0.database.scalarInt("SELECT count(*) FROM search_index_vocab WHERE term = '#zyxwvut'") }, 0)
     }
 
@@ -241,7 +241,7 @@ final class SearchTests: XCTestCase {
             if index == SearchQuery.maxTerms { break }
         }
         let started = Date()
-        let result = try search(query)
+        let result = try search(query, "&typos=false")
         let seconds = Date().timeIntervalSince(started)
         XCTAssertEqual(result["total"] as? Int, 0)
         let suggestion = try XCTUnwrap(result["suggestion"] as? String)

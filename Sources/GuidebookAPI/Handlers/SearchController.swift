@@ -23,11 +23,12 @@ struct SearchController: Controller {
         let topic = request.query("topic")
         let category = request.query("category")
         let fuzzy = try request.boolQuery("fuzzy", default: false)
+        let typos = try request.boolQuery("typos", default: true)
         let match = request.query("match") ?? "last"
         guard match == "last" || match == "all" else {
             throw Problem.badParameter("match", "match must be last (words are dropped from the end until something matches; the default) or all (every word required), not '\(match.prefix(40))'")
         }
-        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? "", fuzzy ? "fuzzy" : "", match].joined(separator: "\u{1}"))
+        let list = "search:" + ContentHash.hex([q, topic ?? "", category ?? "", fuzzy ? "fuzzy" : "", match, typos ? "" : "exact"].joined(separator: "\u{1}"))
         let offset = Int(try Pagination.after(request, list: list, count: 1)?.first ?? 0)
         guard offset >= 0, offset <= Self.maxOffset else { throw Problem.badParameter("cursor", "results beyond \(Self.maxOffset) are not served; refine the query") }
         let markStart = try mark(request, "mark_start", default: "<mark>")
@@ -49,6 +50,7 @@ struct SearchController: Controller {
         do {
             var searchRequest = SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit)
             searchRequest.completes = true  // search as you type: the last word may be half-typed
+            searchRequest.correctsTypos = typos
             page = try store.search(searchRequest, correcting: fuzzy, relaxing: match == "last")
         } catch SearchEngine.Failure.queryRefused {
             // The query builder only emits valid expressions; should SQLite still refuse one, it is
@@ -76,6 +78,10 @@ struct SearchController: Controller {
             }
         } else {
             json.field("completion", nil as String?)
+        }
+        json.objects("corrected_terms", results.correctedTerms) { json, term in
+            json.field("from", term.from)
+            json.field("to", term.to)
         }
         for (name, terms) in [("matched_terms", page.searched.terms), ("dropped_terms", page.dropped)] {
             json.key(name)

@@ -176,6 +176,19 @@ public struct SearchEngine {
             }
             return listed
         }
+        // Typo tolerance: a query that finds nothing is searched again with each word that matches
+        // nothing as written replaced by its closest indexed word, when that finds something.
+        if matches.isEmpty, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
+            var retry = request
+            retry.query = corrected.query
+            retry.correctsTypos = false
+            var found = try search(retry)
+            if found.total > 0 {
+                found.searched = found.searched ?? corrected.query
+                found.correctedTerms = corrected.terms
+                return found
+            }
+        }
         return SearchResults(hits: hits, total: matches.count,
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
@@ -198,6 +211,25 @@ public struct SearchEngine {
             replacements[index] = vocabulary.correction(of: String(query.text[query.words[index].range]), budget: &budget)
         }
         return replacements.isEmpty ? nil : query.rewriting(replacements)
+    }
+
+    /// The query with each word that matches nothing as written (none of its phrases has a row)
+    /// replaced by its typo correction, and the replacements; nil when no word has one.
+    private func typoCorrected(_ query: SearchQuery, hasRows: [Bool], generation: Int64) throws -> (query: SearchQuery, terms: [(from: String, to: String)])? {
+        let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
+        guard !unknown.isEmpty else { return nil }
+        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+        var budget = SearchVocabulary.comparisonBudget
+        var replacements: [Int: String] = [:]
+        var terms: [(from: String, to: String)] = []
+        for index in unknown {
+            let written = String(query.text[query.words[index].range])
+            guard let closest = vocabulary.typoCorrection(of: written.lowercased(), budget: &budget) else { continue }
+            replacements[index] = closest
+            terms.append((written, closest))
+        }
+        guard !replacements.isEmpty, let corrected = try? SearchQuery.parse(query.rewriting(replacements)) else { return nil }
+        return (corrected, terms)
     }
 
     /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it

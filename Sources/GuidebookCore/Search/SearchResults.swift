@@ -11,6 +11,10 @@ public struct SearchRequest: Sendable {
     /// True: a half-typed last word (`SearchQuery.lastWord`) also finds its completions, as the
     /// API searches; false (the default here): every word as written, as FTS5 alone would.
     public var completes = false
+    /// True: when the query finds nothing, each word that matches nothing as written is searched
+    /// as its closest indexed word (`SearchVocabulary.typoCorrection`) and the answer says so
+    /// (`SearchResults.correctedTerms`); false (the default here): no such search.
+    public var correctsTypos = false
 
     public init(query: SearchQuery, topic: String? = nil, category: String? = nil, offset: Int = 0, limit: Int = 10) {
         self.query = query
@@ -57,8 +61,11 @@ public struct SearchResults: Sendable {
     public var suggestion: String? = nil
     /// The completions the half-typed last word was searched with; nil when none were.
     public var completion: SearchCompletion? = nil
-    /// The query as searched when completions joined it (its highlights mark them); nil otherwise.
+    /// The query as searched when completions joined it or typos were corrected (its highlights
+    /// mark them); nil when it is the query asked.
     public var searched: SearchQuery? = nil
+    /// The words searched as their closest indexed words because they matched nothing as written, in query order.
+    public var correctedTerms: [(from: String, to: String)] = []
 }
 
 /// The completions a half-typed last word was searched with (search as you type).

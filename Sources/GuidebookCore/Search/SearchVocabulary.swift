@@ -154,11 +154,29 @@ public struct SearchVocabulary: Sendable {
         return closestLatin(units, budget: &budget)
     }
 
+    /// Typo tolerance (issue 23): the indexed word to search instead of `word` (lower case), a
+    /// query word that matches nothing as written. English words of 5 letters or more allow one
+    /// edit, of 9 or more two (a swap of neighbours is one); shorter ones none. Korean words as
+    /// `closest` corrects them. Nil when nothing is that close.
+    public func typoCorrection(of word: String, budget: inout Int) -> String? {
+        let units = word.unicodeScalars.map(\.value)
+        guard units.count <= Self.maxLength else { return nil }
+        if Self.isKorean(word.unicodeScalars) {
+            guard units.count >= Self.minKoreanLength else { return nil }
+            return closestKorean(units, budget: &budget)
+        }
+        guard units.count >= Self.minTypoLength, Self.isLatin(word.unicodeScalars) else { return nil }
+        return closestLatin(units, maxEdits: units.count >= Self.twoTyposLength ? 2 : 1, budget: &budget)
+    }
+
+    /// Typo tolerance's lengths: one edit from 5 letters, two from 9.
+    public static let minTypoLength = 5, twoTyposLength = 9
+
     private typealias Best = (distance: Int, frequency: Int, number: Int)
 
-    private func closestLatin(_ query: [UInt32], budget: inout Int) -> String? {
+    private func closestLatin(_ query: [UInt32], maxEdits: Int? = nil, budget: inout Int) -> String? {
         let words = latin
-        var limit = query.count <= 5 ? 1 : 2
+        var limit = maxEdits ?? (query.count <= 5 ? 1 : 2)
         let queryMask = Self.mask(query)
         var best: Best?
         var rows = [Int](repeating: 0, count: 3 * (Self.maxLength + limit + 2))
