@@ -128,4 +128,18 @@ final class SearchAsYouTypeTests: XCTestCase {
         let fifty = (0..<50).map { near[$0 % near.count] }.joined(separator: " ")
         XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode(fifty))").status, 400, "over 32 terms: refused, never searched")
     }
+
+    // MARK: Initial consonants (issue 23 item 3)
+
+    func testInitialConsonantsFindTheWordsTheyStart() throws {
+        for (typed, form, topic) in [("ㅈㅎㄹ", "진행률", "progress-indicators"), ("ㅍㅇㅂ", "팝오버", "popovers"), ("ㅅㅌ ", "시트", "sheets")] {
+            let result = try search(typed, "&limit=3&lang=ko")
+            let initials = try XCTUnwrap((result["initials"] as? [[String: Any]])?.first, typed)
+            XCTAssertEqual(initials["term"] as? String, typed.trimmingCharacters(in: .whitespaces))
+            XCTAssertTrue((initials["forms"] as? [String] ?? []).contains(form), "\(typed): \(initials)")
+            XCTAssertTrue(topics(result).contains(topic), "\(typed) → \(topics(result))")
+        }
+        XCTAssertEqual((try search("진행률")["initials"] as? [Any])?.count, 0, "a word of syllables is not initials")
+        XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode("ㄹ"))").status, 200)
+    }
 }

@@ -63,3 +63,28 @@ final class SearchCompletionTests: XCTestCase {
         XCTAssertEqual(completed.words.first?.phrases, [0, 1, 2], "the word is known when a completion is")
     }
 }
+
+/// Initial-consonant (초성) search over the vocabulary's initials index.
+final class SearchInitialsTests: XCTestCase {
+    private let vocabulary = SearchVocabulary(latin: [:], korean: ["스테퍼": 2, "스텝": 3, "시트": 6, "시트를": 2, "사탕": 1,
+                                                                  "취소": 5, "취소를": 1, "버튼": 4, "진행률": 15, "진행률을": 4])
+
+    func testConsonantsFindTheWordsTheyStartInOrder() {
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅅㅌㅍ", limit: 8).forms, ["스테퍼"])
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅅㅌ", limit: 8).forms, ["시트", "스텝", "스테", "사탕"],
+                       "cut to two syllables, the forms more rows hold first (시트 6+2, 스텝 3, 스테 2)")
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅅㅌ", limit: 2).found, 4)
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅊㅅ", limit: 8).forms, ["취소"])
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅈㅎㄹ", limit: 8).forms, ["진행률"])
+    }
+
+    func testOnlyTwoOrMoreConsonantsThatStartSyllablesAreInitials() {
+        XCTAssertNil(SearchVocabulary.initials(of: "ㄹ"), "one consonant is a half-typed syllable")
+        XCTAssertNil(SearchVocabulary.initials(of: "ㄳㅅ"), "ㄳ only ends a syllable")
+        XCTAssertNil(SearchVocabulary.initials(of: "ㅏㅏㅏ"))
+        XCTAssertNil(SearchVocabulary.initials(of: "ㅅ트"))
+        XCTAssertNil(SearchVocabulary.initials(of: String(repeating: "ㅎ", count: 200)), "longer than any word")
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅎㅎ", limit: 8).forms, [])
+        XCTAssertEqual(try SearchQuery.parse("ㅊㅅ ㅂㅌ").initialsWords.map(\.text), ["ㅊㅅ", "ㅂㅌ"])
+    }
+}

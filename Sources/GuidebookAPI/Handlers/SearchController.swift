@@ -79,6 +79,15 @@ struct SearchController: Controller {
         } else {
             json.field("completion", nil as String?)
         }
+        json.objects("initials", results.initials) { json, initials in
+            json.field("term", initials.term)
+            json.key("forms")
+            json.beginArray()
+            for form in initials.forms { json.string(form) }
+            json.endArray()
+            json.field("used", initials.forms.count)
+            json.field("found", initials.found)
+        }
         json.objects("corrected_terms", results.correctedTerms) { json, term in
             json.field("from", term.from)
             json.field("to", term.to)

@@ -56,6 +56,17 @@ public struct SearchEngine {
                 request.query = request.query.completing(found.forms)
             }
         }
+        // Initials (초성): a word of consonants also finds the Korean words whose syllables they start.
+        var initials: [SearchCompletion] = []
+        if request.completes, !request.query.initialsWords.isEmpty {
+            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+            for word in request.query.initialsWords {
+                let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions)
+                guard !found.forms.isEmpty else { continue }
+                initials.append(SearchCompletion(term: word.text, forms: found.forms, found: found.found))
+                request.query = request.query.expanding(word, with: found.forms)
+            }
+        }
         let asWritten = completion != nil ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not
@@ -195,7 +206,8 @@ public struct SearchEngine {
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
                              hasMore: best.count > request.offset + request.limit,
                              suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
-                             completion: completion, searched: completion != nil ? request.query : nil)
+                             completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
+                             initials: initials)
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced

@@ -25,10 +25,14 @@ public struct SearchQuery: Sendable, Equatable {
     /// The last word when it may be half-typed (search as you type): a plain word — not quoted,
     /// not `prefix*`, not excluded — with nothing after it, not even a space. The engine searches it
     /// with its completions from the vocabulary (`completing`); nil otherwise.
-    public let lastWord: LastWord?
+    public let lastWord: TypedWord?
+    /// The words made only of Hangul consonants, at least two (ㅅㅌㅍ): initials (초성) the engine
+    /// searches as the Korean words they start (`SearchVocabulary.initialsMatches`, `expanding`).
+    public let initialsWords: [TypedWord]
 
-    /// The query's last word while it may still be typed, and what finds it as written.
-    public struct LastWord: Sendable, Equatable {
+    /// A word the engine may search with more forms than it has as written (the half-typed last
+    /// word, a word of initials), and what finds it as written.
+    public struct TypedWord: Sendable, Equatable {
         /// The word as typed, lower case: a Latin-script word or one run of Hangul (`indicat`, `진행ㄹ`).
         public let text: String
         /// True for a Hangul run.
@@ -128,7 +132,8 @@ public struct SearchQuery: Sendable, Equatable {
         var plainWords: [String] = []
         var plainOnly = true
         var words: [Word] = []
-        var lastWord: LastWord?
+        var lastWord: TypedWord?
+        var initialsWords: [TypedWord] = []
 
         for (termIndex, term) in terms.enumerated() {
             guard let compiled = compile(term, in: text) else { continue }
@@ -138,7 +143,11 @@ public struct SearchQuery: Sendable, Equatable {
             let condition = parts.count == 1 ? parts[0] : .all(parts)
             if termIndex == terms.count - 1, !term.isPhrase, !term.isNegated, !term.isPrefix, term.token.upperBound == text.endIndex,
                let last = compiled.lastPiece, let part = parts.last {
-                lastWord = LastWord(text: last.text, isCJK: last.isCJK, part: part)
+                lastWord = TypedWord(text: last.text, isCJK: last.isCJK, part: part)
+            }
+            if !term.isPhrase, !term.isNegated, !term.isPrefix, let piece = compiled.lastPiece, piece.isCJK,
+               SearchVocabulary.initials(of: piece.text) != nil, let part = parts.last {
+                initialsWords.append(TypedWord(text: piece.text, isCJK: true, part: part))
             }
             if term.isNegated {
                 negatives.append(condition)
@@ -175,7 +184,7 @@ public struct SearchQuery: Sendable, Equatable {
             return Term(text: String(text[token.token]), range: token.token, isDroppable: !token.isPhrase && !token.isPrefix && !inGroup)
         }
         return SearchQuery(phrases: phrases, condition: condition, highlights: highlights, text: text, words: words, terms: searched,
-                           lastWord: lastWord)
+                           lastWord: lastWord, initialsWords: initialsWords)
     }
 
     /// The query with its half-typed last word also matching `forms` (its completions: English
@@ -183,7 +192,13 @@ public struct SearchQuery: Sendable, Equatable {
     /// word as written or any of the forms. The highlights mark the forms (English: every word
     /// starting with what was typed).
     public func completing(_ forms: [String]) -> SearchQuery {
-        guard let lastWord, !forms.isEmpty else { return self }
+        guard let lastWord else { return self }
+        return expanding(lastWord, with: forms)
+    }
+
+    /// The query with `word` (its `lastWord` or one of its `initialsWords`) also matching `forms`.
+    public func expanding(_ lastWord: TypedWord, with forms: [String]) -> SearchQuery {
+        guard !forms.isEmpty else { return self }
         var phrases = self.phrases
         var added: [SearchCondition] = []
         var highlights = self.highlights
@@ -213,7 +228,7 @@ public struct SearchQuery: Sendable, Equatable {
             }) : word
         }
         return SearchQuery(phrases: phrases, condition: condition.replacing(lastWord.part, with: completed), highlights: highlights,
-                           text: text, words: words, terms: terms, lastWord: lastWord)
+                           text: text, words: words, terms: terms, lastWord: self.lastWord, initialsWords: initialsWords)
     }
 
     /// The query without its last droppable word (a plain word: never a phrase, a prefix, an

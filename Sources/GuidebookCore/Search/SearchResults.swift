@@ -64,6 +64,8 @@ public struct SearchResults: Sendable {
     /// The query as searched when completions joined it or typos were corrected (its highlights
     /// mark them); nil when it is the query asked.
     public var searched: SearchQuery? = nil
+    /// The words of Hangul consonants searched as the initials (초성) of Korean words, and those words.
+    public var initials: [SearchCompletion] = []
     /// The words searched as their closest indexed words because they matched nothing as written, in query order.
     public var correctedTerms: [(from: String, to: String)] = []
 }

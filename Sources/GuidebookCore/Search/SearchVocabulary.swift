@@ -42,6 +42,10 @@ public struct SearchVocabulary: Sendable {
         /// The word numbers in the order of their characters (scalar by scalar), so that the words
         /// starting with a prefix are one range (completions, `SearchVocabulary+Completions.swift`).
         var alphabetical: [Int32] = []
+        /// Korean only, the initials index: the word numbers in the order of their syllables'
+        /// initial consonants (0–18 each, as `Hangul.jamo` numbers them), so that the words whose
+        /// initials start with a typed 초성 sequence are one range (`SearchVocabulary+Initials.swift`).
+        var byInitials: [Int32] = []
 
         init(_ counts: [String: Int], spellsJamo: Bool) {
             let sorted = counts.map { (units: $0.key.unicodeScalars.map(\.value), text: $0.key, count: $0.value) }
@@ -66,12 +70,21 @@ public struct SearchVocabulary: Sendable {
             alphabetical = (0..<Int32(texts.count)).sorted { a, b in
                 units[starts[Int(a)]..<starts[Int(a) + 1]].lexicographicallyPrecedes(units[starts[Int(b)]..<starts[Int(b) + 1]])
             }
+            if spellsJamo {
+                // Syllables are ordered by initial first, so comparing initials is comparing (syllable - 가) / 588.
+                func initials(_ number: Int32) -> LazyMapSequence<ArraySlice<UInt32>, UInt32> {
+                    units[starts[Int(number)]..<starts[Int(number) + 1]].lazy.map { ($0 &- Hangul.firstSyllable) / 588 }
+                }
+                byInitials = (0..<Int32(texts.count)).sorted { initials($0).lexicographicallyPrecedes(initials($1)) }
+            }
         }
 
         /// The characters of word `number`.
         func units(of number: Int) -> ArraySlice<UInt32> { units[starts[number]..<starts[number + 1]] }
 
-        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + (units.count + jamo.count) * 4 + texts.count * 44 }
+        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + (units.count + jamo.count) * 4 + texts.count * 44 + byInitials.count * 4 }
+        /// Bytes of the initials index (`byInitials`), for the benchmark's report.
+        var initialsByteCount: Int { byInitials.count * MemoryLayout<Int32>.size }
     }
 
     let latin: Words
