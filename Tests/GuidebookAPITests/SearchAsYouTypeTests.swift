@@ -142,4 +142,21 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertEqual((try search("진행률")["initials"] as? [Any])?.count, 0, "a word of syllables is not initials")
         XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode("ㄹ"))").status, 200)
     }
+
+    // MARK: The wrong keyboard layout (issue 23 item 4)
+
+    func testAWordTypedWithTheOtherLayoutIsSearchedAsTheWordItsKeysType() throws {
+        for (typed, to, topic) in [("tlxm", "시트", "sheets"), ("vkqdhqj", "팝오버", "popovers"), ("wlsgodfbf", "진행률", "progress-indicators")] {
+            let result = try search(typed, "&limit=3")
+            let corrected = try XCTUnwrap(result["layout_corrected"] as? [String: Any], typed)
+            XCTAssertEqual(corrected["from"] as? String, typed)
+            XCTAssertEqual(corrected["to"] as? String, to)
+            XCTAssertTrue(topics(result).contains(topic), "\(typed) → \(topics(result))")
+        }
+        let english = try search("새ㅐㅣㅠㅁㄱ")
+        XCTAssertEqual((english["layout_corrected"] as? [String: Any])?["to"] as? String, "toolbar")
+        XCTAssertGreaterThan(english["total"] as? Int ?? 0, 0)
+        XCTAssertTrue(try search("sheet")["layout_corrected"] is NSNull, "a word that matches is never converted")
+        XCTAssertTrue(try search("tlxm", "&typos=false")["layout_corrected"] is NSNull)
+    }
 }

@@ -88,6 +88,14 @@ struct SearchController: Controller {
             json.field("used", initials.forms.count)
             json.field("found", initials.found)
         }
+        if results.layoutCorrected.isEmpty {
+            json.field("layout_corrected", nil as String?)
+        } else {
+            json.object("layout_corrected") { json in
+                json.field("from", results.layoutCorrected.map(\.from).joined(separator: " "))
+                json.field("to", results.layoutCorrected.map(\.to).joined(separator: " "))
+            }
+        }
         json.objects("corrected_terms", results.correctedTerms) { json, term in
             json.field("from", term.from)
             json.field("to", term.to)

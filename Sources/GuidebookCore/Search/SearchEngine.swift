@@ -197,6 +197,7 @@ public struct SearchEngine {
             if found.total > 0 {
                 found.searched = found.searched ?? corrected.query
                 found.correctedTerms = corrected.terms
+                found.layoutCorrected = corrected.layout
                 return found
             }
         }
@@ -227,21 +228,29 @@ public struct SearchEngine {
 
     /// The query with each word that matches nothing as written (none of its phrases has a row)
     /// replaced by its typo correction, and the replacements; nil when no word has one.
-    private func typoCorrected(_ query: SearchQuery, hasRows: [Bool], generation: Int64) throws -> (query: SearchQuery, terms: [(from: String, to: String)])? {
+    private func typoCorrected(_ query: SearchQuery, hasRows: [Bool], generation: Int64)
+        throws -> (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])? {
         let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
         guard !unknown.isEmpty else { return nil }
         let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
         var budget = SearchVocabulary.comparisonBudget
         var replacements: [Int: String] = [:]
         var terms: [(from: String, to: String)] = []
+        var layout: [(from: String, to: String)] = []
         for index in unknown {
             let written = String(query.text[query.words[index].range])
+            // Typed with the other keyboard layout on: a known word in the other script comes first.
+            if let converted = vocabulary.layoutCorrection(of: written) {
+                replacements[index] = converted
+                layout.append((written, converted))
+                continue
+            }
             guard let closest = vocabulary.typoCorrection(of: written.lowercased(), budget: &budget) else { continue }
             replacements[index] = closest
             terms.append((written, closest))
         }
         guard !replacements.isEmpty, let corrected = try? SearchQuery.parse(query.rewriting(replacements)) else { return nil }
-        return (corrected, terms)
+        return (corrected, terms, layout)
     }
 
     /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it

@@ -68,6 +68,8 @@ public struct SearchResults: Sendable {
     public var initials: [SearchCompletion] = []
     /// The words searched as their closest indexed words because they matched nothing as written, in query order.
     public var correctedTerms: [(from: String, to: String)] = []
+    /// The words searched as the word their keys type on the other keyboard layout (두벌식), in query order.
+    public var layoutCorrected: [(from: String, to: String)] = []
 }
 
 /// The completions a half-typed last word was searched with (search as you type).

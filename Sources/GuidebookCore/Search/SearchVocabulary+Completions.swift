@@ -35,6 +35,22 @@ extension SearchVocabulary {
         return latinCompletions(units, limit: limit)
     }
 
+    /// The word `written` (matching nothing) was typed as with the wrong keyboard layout on: the
+    /// Korean word its keys type on the 2-set layout (`tlxm` → 시트) or the English word a Hangul
+    /// text's keys spell (`샣힏` → toggle), when the vocabulary holds that word; nil otherwise.
+    public func layoutCorrection(of written: String) -> String? {
+        let scalars = written.unicodeScalars
+        if scalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }), scalars.count >= 2, scalars.count <= Self.maxLength,
+           let korean = KoreanKeyboard.hangul(fromLatin: written), self.korean.contains(korean.unicodeScalars.map(\.value)) {
+            return korean
+        }
+        if scalars.allSatisfy(Hangul.contains), scalars.count <= Self.maxLength, let english = KoreanKeyboard.latin(fromHangul: written),
+           english.count >= 2, latin.contains(english.unicodeScalars.map(\.value)) {
+            return english
+        }
+        return nil
+    }
+
     private static func isLatinWord(_ units: [UInt32]) -> Bool {
         units.allSatisfy { Unicode.Scalar($0).map { TextSegmenter.isWordScalar($0) } ?? false }
     }
@@ -118,6 +134,12 @@ extension SearchVocabulary.Words {
             body(number)
             position += 1
         }
+    }
+
+    /// True when the vocabulary holds exactly `word` (its characters).
+    func contains(_ word: [UInt32]) -> Bool {
+        let position = lowerBound(word)
+        return position < alphabetical.count && units(of: Int(alphabetical[position])).elementsEqual(word)
     }
 
     /// The first position of `alphabetical` whose word is not before `key`.
