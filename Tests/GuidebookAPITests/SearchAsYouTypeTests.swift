@@ -159,4 +159,20 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertTrue(try search("sheet")["layout_corrected"] is NSNull, "a word that matches is never converted")
         XCTAssertTrue(try search("tlxm", "&typos=false")["layout_corrected"] is NSNull)
     }
+
+    // MARK: Normalization (issue 23 item 5)
+
+    func testDecomposedHangulFullwidthLatinAndZeroWidthSpacesFindWhatTheirPlainFormsFind() throws {
+        func ids(_ query: String) throws -> [String] {
+            (try search(query, "&limit=20&match=all")["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        let nfd = "진행률 ".decomposedStringWithCanonicalMapping
+        XCTAssertNotEqual(Array(nfd.unicodeScalars), Array("진행률 ".unicodeScalars))
+        XCTAssertEqual(try ids(nfd), try ids("진행률 "), "NFD Hangul")
+        XCTAssertFalse(try ids("진행률 ").isEmpty)
+        XCTAssertEqual(try ids("ｓｈｅｅｔ "), try ids("sheet "), "fullwidth Latin")
+        XCTAssertEqual(try ids("sh\u{200B}eet "), try ids("sheet "), "a zero-width space does not split a word")
+        XCTAssertEqual(try ids("dark\u{200B} mode "), try ids("dark mode "), "nor join two")
+        XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode("\u{200B}\u{200B}"))").status, 400, "nothing but zero-width spaces is an empty query")
+    }
 }
