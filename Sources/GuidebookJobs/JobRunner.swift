@@ -40,6 +40,8 @@ public final class JobRunner: @unchecked Sendable {
     private var contexts: [String: JobContext] = [:]
     private var cancelRequested: Set<String> = []
     private var lastPersisted: [String: Date] = [:]
+    /// Who waits for a job to change (a parked event stream), told once at its next change.
+    private var waiters: [String: [@Sendable () -> Void]] = [:]
     private var stopping = false
     private var workerDone = false
     private var worker: Thread?
@@ -195,7 +197,8 @@ public final class JobRunner: @unchecked Sendable {
 
     /// Cancels a queued job at once, or asks a running one to stop at its work's next check.
     public func cancel(id: String) throws -> Job {
-        try condition.withLock {
+        defer { announceChange(of: id) }
+        return try condition.withLock {
             guard var job = live[id] else {
                 guard let stored = try jobs.job(id: id) else { throw Refusal.notFound(id) }
                 throw Refusal.alreadyFinished(id, stored.status)
@@ -215,6 +218,24 @@ public final class JobRunner: @unchecked Sendable {
             live[id] = job
             return job
         }
+    }
+
+    /// Calls `body` once, as soon as job `id` changes past `revision`: at once when it already has
+    /// or is not unfinished here (it ended, or it is gone), otherwise on the thread that changes it
+    /// next (progress, start, cancel, end). An event stream parks on it instead of polling.
+    public func whenJobChanges(id: String, after revision: Int, _ body: @escaping @Sendable () -> Void) {
+        let waits: Bool = condition.withLock {
+            guard let job = live[id], job.revision <= revision else { return false }
+            waiters[id, default: []].append(body)
+            return true
+        }
+        if !waits { body() }
+    }
+
+    /// Tells those waiting for job `id` that it changed (never under the lock: they may read the job).
+    private func announceChange(of id: String) {
+        let due = condition.withLock { waiters.removeValue(forKey: id) ?? [] }
+        for body in due { body() }
     }
 
     /// Deletes a finished job's record.
@@ -253,6 +274,7 @@ public final class JobRunner: @unchecked Sendable {
             contexts[id] = context
             condition.unlock()
             try? jobs.save(job)
+            announceChange(of: id)
             run(job, context: context)
         }
     }
@@ -277,6 +299,7 @@ public final class JobRunner: @unchecked Sendable {
                         live[id] = nil
                         contexts[id] = nil
                     }
+                    announceChange(of: id)
                     return
                 }
                 finish(&final, status: .canceled, message: "canceled; nothing was applied", now: now)
@@ -297,6 +320,7 @@ public final class JobRunner: @unchecked Sendable {
             cancelRequested.remove(id)
             lastPersisted[id] = nil
         }
+        announceChange(of: id)
         onFinished(final, Date().timeIntervalSince(began))
     }
 
@@ -339,6 +363,7 @@ public final class JobRunner: @unchecked Sendable {
             }
         }
         if let snapshot { try? jobs.save(snapshot) }
+        announceChange(of: id)
     }
 
     /// Puts a job whose attempt was rolled back back in the queue, its progress reset.

@@ -9,7 +9,7 @@ import HTTPClient
 /// failure disables the endpoint with the reason.
 ///
 /// Nothing here runs on a request's thread: a request only writes the outbox rows (in its own
-/// transaction) and may `wake()` the sender.
+/// transaction); the sender, an observer of the store's commits, wakes when one queued an event.
 public final class WebhookSender: @unchecked Sendable {
     private let store: Store
     private let configuration: WebhookSenderConfiguration
@@ -42,6 +42,7 @@ public final class WebhookSender: @unchecked Sendable {
         let thread = Thread { [self] in dispatch() }
         thread.name = "webhook-sender"
         thread.start()
+        store.addObserver(self)
         return true
     }
 
@@ -56,6 +57,7 @@ public final class WebhookSender: @unchecked Sendable {
     /// Stops taking deliveries and waits up to `graceSeconds` for those in flight. A delivery still
     /// in flight then is left claimed: it falls due again after its lease, in the next process.
     public func stop(graceSeconds: Double) {
+        store.removeObserver(self)
         let deadline = Date().addingTimeInterval(graceSeconds)
         condition.lock()
         isStopping = true

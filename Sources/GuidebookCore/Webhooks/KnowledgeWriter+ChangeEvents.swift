@@ -6,7 +6,7 @@ internal import SQLite
 extension KnowledgeWriter {
     /// At most this many resources are listed in one event; a receiver of a larger change (an
     /// import) reads the rest from `GET /v1/changes` with the event's `changes` range.
-    static let eventResourceLimit = 1_000
+    static let eventResourceLimit = CommittedTransaction.listedChangesLimit
 
     /// Raises `content.changed` for what `flushed` appended to the change log, and
     /// `translation.outdated` for the translations this transaction left outdated.

@@ -34,6 +34,7 @@ extension KnowledgeWriter {
                          [.text(id), .text(type.rawValue), .text(body), .integer(now)])
         try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) SELECT ?2, target.id, ?3, ?3 FROM (\(targets)) AS target",
                          [target, .text(id), .integer(now)])
+        queuedWebhookEvents += 1
         return id
     }
 }
