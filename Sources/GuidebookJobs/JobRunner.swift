@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import GuidebookBase
 import GuidebookCore
 
 /// Runs jobs one at a time on a worker thread, in the order they were submitted, each by the
@@ -33,6 +34,7 @@ public final class JobRunner: @unchecked Sendable {
     private let maxQueued: Int
     private let clock: @Sendable () -> Date
     private let onFinished: @Sendable (Job, Double) -> Void
+    private let logger: Logger
     private let condition = NSCondition()
     private var queue: [String] = []
     private var live: [String: Job] = [:]
@@ -48,9 +50,9 @@ public final class JobRunner: @unchecked Sendable {
 
     /// A runner of the jobs of each work's kind (one work per kind), recorded in `jobs`, with at
     /// most `maxQueued` waiting. `clock` tells the time progress is persisted by (tests set it).
-    /// `onFinished` is told of each finished job and how long it ran (for metrics and logs).
+    /// Each finished job is logged to `logger`; `onFinished` is told of it and how long it ran (for metrics).
     public init(jobs: JobStore, works: [any JobWork], maxQueued: Int = 16, clock: @escaping @Sendable () -> Date = { Date() },
-                onFinished: @escaping @Sendable (Job, Double) -> Void = { _, _ in }) {
+                logger: Logger = Logger(level: .critical), onFinished: @escaping @Sendable (Job, Double) -> Void = { _, _ in }) {
         var byKind: [String: any JobWork] = [:]
         for work in works {
             let kind = type(of: work).kind
@@ -62,6 +64,7 @@ public final class JobRunner: @unchecked Sendable {
         self.maxQueued = maxQueued
         self.clock = clock
         self.onFinished = onFinished
+        self.logger = logger
     }
 
     // MARK: Life cycle
@@ -321,7 +324,10 @@ public final class JobRunner: @unchecked Sendable {
             lastPersisted[id] = nil
         }
         announceChange(of: id)
-        onFinished(final, Date().timeIntervalSince(began))
+        let seconds = Date().timeIntervalSince(began)
+        logger.info("job finished", [("job_id", .string(final.id)), ("status", .string(final.status.rawValue)),
+                                     ("seconds", .double(seconds)), ("message", .string(final.message))])
+        onFinished(final, seconds)
     }
 
     /// Runs a job by the work of its kind: its result, and the message that says what it did.

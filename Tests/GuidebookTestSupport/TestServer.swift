@@ -1,5 +1,6 @@
 import GuidebookAPI
 import Foundation
+import GuidebookBase
 import GuidebookCore
 import GuidebookJobs
 import HTTPServer

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// `GET /v1/changes`: the change log, so that a wiki or a mirror can follow the knowledge base.

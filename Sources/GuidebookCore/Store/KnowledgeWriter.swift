@@ -1,3 +1,4 @@
+import GuidebookBase
 internal import SQLite
 
 /// Writes bundles into the knowledge base on the single writer connection.

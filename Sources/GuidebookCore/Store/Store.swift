@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 /// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,

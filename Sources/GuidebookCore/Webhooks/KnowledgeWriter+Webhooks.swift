@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 // The webhook outbox: an event is written in the transaction of the change that caused it, so it is
