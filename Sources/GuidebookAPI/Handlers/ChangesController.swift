@@ -46,8 +46,7 @@ struct ChangesController: Controller {
         json.field("kind", entry.kind.rawValue)
         json.field("locale", entry.locale)
         json.field("token", entry.token)
-        // A whole entity tag: `If-Match` with it succeeds while the resource is still at this version.
-        json.field("etag", entry.version.map { "\"" + $0 + "\"" })
+        json.field("etag", entry.etag)
         if entry.kind != .deleted, let link = entry.path { json.object("links", [("self", link)]) }
         json.endObject()
     }
