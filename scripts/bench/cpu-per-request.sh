@@ -9,7 +9,10 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BEFORE=$1 AFTER=$2 GUIDELINES=${3:-20000} SECONDS_PER_RUN=${4:-5} ROUNDS=${5:-3} WORKLOAD=${WORKLOAD:-reads}
-[[ $WORKLOAD == edits ]] && export GUIDEBOOK_ADMIN_TOKEN="gb_$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')" BENCH_TOKEN=$GUIDEBOOK_ADMIN_TOKEN
+if [[ $WORKLOAD == edits ]]; then
+    export GUIDEBOOK_ADMIN_TOKEN="gb_$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    export BENCH_TOKEN=$GUIDEBOOK_ADMIN_TOKEN
+fi
 TMP=$(mktemp -d /tmp/cpu-per-request.XXXXXX)
 HZ=$(getconf CLK_TCK)
 PORT=$(( 20000 + RANDOM % 10000 ))
