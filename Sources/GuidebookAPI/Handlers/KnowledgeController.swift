@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 
 /// The read side of the knowledge base: categories, topics, guidelines and translations.

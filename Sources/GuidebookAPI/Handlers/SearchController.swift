@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// `GET /v1/search`: bilingual full-text search over topics, sections and guidelines.

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// Writes localized text in the locales a request asked for, and remembers which locales it served.

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// How knowledge-base records look in JSON. One function per record kind, shared by every

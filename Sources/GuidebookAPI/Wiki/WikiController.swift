@@ -1,5 +1,6 @@
 import Archive
 import Crypto
+import GuidebookBase
 import GuidebookCore
 import GuidebookWiki
 

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 /// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,
@@ -18,6 +19,8 @@ public final class Store: @unchecked Sendable {
     /// Nil on a replica: nothing is ever written through it.
     private let writer: Database?
     private let writeLock = NSLock()
+    /// Who sees every write: the built-in observers, then the added ones.
+    private let observerList = ObserverList(builtIn: Store.builtInObservers())
     /// The data generation, moved by this store's commits and by a thread that notices everyone else's.
     private let commits: CommitWatcher
     /// Whether Litestream was said to replicate the file (`GUIDEBOOK_REPLICATION=litestream`).
@@ -228,24 +231,48 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
-    /// rolled back when it throws. Writers are serialized. What it changes is appended to the
-    /// change log in the same transaction, as made by the token named `token` (nil: none).
+    /// rolled back when it throws. Writers are serialized. Every observer sees the transaction
+    /// (`TransactionObserver`): the built-in ones append what it changed to the change log (as made
+    /// by the token named `token`, nil: none), settle the search index's record and fill the webhook
+    /// outbox before the commit; the added ones are told after it, outside the write lock.
     /// On a replica it throws `StoreError.readOnlyReplica` and writes nothing.
     public func write<T>(token: String? = nil, _ body: (KnowledgeWriter) throws -> T) throws -> T {
         guard let writer else { throw StoreError.readOnlyReplica }
-        return try StoreError.translatingBusy {
+        let (value, committed, observers) = try StoreError.translatingBusy {
             try writeLock.withLock {
-                let value = try writer.transaction {
+                let observers = observerList.current
+                let (value, committed) = try writer.transaction {
                     let knowledge = KnowledgeWriter(database: writer, token: token)
                     let value = try body(knowledge)
-                    try knowledge.finish()
+                    let transaction = CommittingTransaction(writer: knowledge)
+                    for observer in observers { try observer.databaseWillCommit(transaction) }
                     try Self.stampDataChange(writer)
-                    return value
+                    return (value, transaction.committed)
                 }
                 commits.ownCommitFinished()
-                return value
+                return (value, committed, observers)
             }
         }
+        for observer in observers { observer.databaseDidCommit(committed) }
+        return value
+    }
+
+    /// Registers `observer` for every later write through this store, after the built-in ones and
+    /// those added before it. The store keeps it weakly (it goes away with its owner);
+    /// `removeObserver` ends it earlier.
+    public func addObserver(_ observer: any TransactionObserver) {
+        observerList.add(observer)
+    }
+
+    /// Stops telling `observer` of writes (a stopped sender).
+    public func removeObserver(_ observer: any TransactionObserver) {
+        observerList.remove(observer)
+    }
+
+    /// What every write does before its commit, in this order: the change log first (the others
+    /// read what it appended), the search index's record of changed rows, the webhook outbox.
+    static func builtInObservers() -> [any TransactionObserver] {
+        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver()]
     }
 
     /// True when the database cannot be written through this store (a read-only file or replica):

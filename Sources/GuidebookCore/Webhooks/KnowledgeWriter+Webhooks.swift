@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 // The webhook outbox: an event is written in the transaction of the change that caused it, so it is
@@ -34,6 +35,7 @@ extension KnowledgeWriter {
                          [.text(id), .text(type.rawValue), .text(body), .integer(now)])
         try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) SELECT ?2, target.id, ?3, ?3 FROM (\(targets)) AS target",
                          [target, .text(id), .integer(now)])
+        queuedWebhookEvents += 1
         return id
     }
 }
