@@ -159,7 +159,159 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
     return SQLITE_OK;
 }
 
-/* Registers guidebook_phrase_hits(), guidebook_phrases_hits() and the guidebook_words tokenizer on this connection. FTS5
+/*
+ * guidebook: the tokenizer of search_index (Migrations/0010_text_once.sql). One pass over a column's
+ * text gives everything the index and the suggestion vocabulary need:
+ *
+ *  - the Latin-script words: the text with every CJK character blanked, through porter over
+ *    unicode61 remove_diacritics 2 (stems, case and diacritics folded);
+ *  - the CJK runs (Hangul, kana, Han) as overlapping bigrams ("진행률을" -> 진행 행률 률을; a run of
+ *    one character as itself), each run's bigrams through the same porter tokenizer, after the
+ *    Latin words, so a phrase of either kind sees its tokens at the positions it always had;
+ *  - when a document is indexed (not a query), the surface forms the "did you mean" vocabulary
+ *    reads, as colocated tokens that start with GUIDEBOOK_SURFACE ('#', which no query token holds):
+ *    each Latin word as written (unicode61 remove_diacritics 0, case folded, not stemmed) and each
+ *    CJK run of 2 to 32 characters whole. Colocated tokens add nothing to a row's length, so bm25
+ *    sees the lengths the two kinds of tokens give.
+ *
+ * The text is the record's text as the text tables hold it (search_content), so the index stores no
+ * copy of it; the character classes are TextSegmenter's (guidebook_words_is_cjk).
+ */
+#define GUIDEBOOK_SURFACE '#'
+
+typedef struct {
+    fts5_tokenizer porter;
+    Fts5Tokenizer *stems;     /* porter unicode61 remove_diacritics 2 */
+    fts5_tokenizer unicode61;
+    Fts5Tokenizer *words;     /* unicode61 remove_diacritics 0: surface forms */
+} guidebook_tokenizer;
+
+static void guidebook_tokenizer_delete(Fts5Tokenizer *tokenizer) {
+    guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
+    if (self->stems) self->porter.xDelete(self->stems);
+    if (self->words) self->unicode61.xDelete(self->words);
+    sqlite3_free(self);
+}
+
+static int guidebook_tokenizer_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
+    (void)arguments;
+    (void)count;
+    fts5_api *api = (fts5_api *)context;
+    void *porterContext = 0, *unicodeContext = 0;
+    guidebook_tokenizer *self = sqlite3_malloc(sizeof *self);
+    if (self == 0) return SQLITE_NOMEM;
+    memset(self, 0, sizeof *self);
+    int rc = api->xFindTokenizer(api, "porter", &porterContext, &self->porter);
+    if (rc == SQLITE_OK) {
+        const char *options[] = {"unicode61", "remove_diacritics", "2"};
+        rc = self->porter.xCreate(porterContext, options, 3, &self->stems);
+    }
+    if (rc == SQLITE_OK) rc = api->xFindTokenizer(api, "unicode61", &unicodeContext, &self->unicode61);
+    if (rc == SQLITE_OK) {
+        const char *options[] = {"remove_diacritics", "0"};
+        rc = self->unicode61.xCreate(unicodeContext, options, 2, &self->words);
+    }
+    if (rc != SQLITE_OK) {
+        guidebook_tokenizer_delete((Fts5Tokenizer *)self);
+        return rc;
+    }
+    *out = (Fts5Tokenizer *)self;
+    return SQLITE_OK;
+}
+
+/* What the inner tokenizers' tokens go through on their way to FTS5. */
+typedef struct {
+    void *context;
+    int (*token)(void *, int, const char *, int, int, int);
+    int primary;              /* primary (not colocated) tokens passed on so far */
+    char *surface;            /* buffer for a marked surface form */
+    int surfaceCapacity;
+} guidebook_tokenizer_sink;
+
+static int guidebook_tokenizer_primary(void *pointer, int flags, const char *token, int length, int start, int end) {
+    guidebook_tokenizer_sink *sink = (guidebook_tokenizer_sink *)pointer;
+    sink->primary++;
+    return sink->token(sink->context, flags, token, length, start, end);
+}
+
+/* A surface form, marked, colocated with the last primary token (there is always one before it). */
+static int guidebook_tokenizer_surface(void *pointer, int flags, const char *token, int length, int start, int end) {
+    (void)flags;
+    guidebook_tokenizer_sink *sink = (guidebook_tokenizer_sink *)pointer;
+    if (sink->primary == 0 || length + 1 > sink->surfaceCapacity) return SQLITE_OK;
+    sink->surface[0] = GUIDEBOOK_SURFACE;
+    memcpy(sink->surface + 1, token, (size_t)length);
+    return sink->token(sink->context, FTS5_TOKEN_COLOCATED, sink->surface, length + 1, start, end);
+}
+
+/* The UTF-8 length of a sequence by its first byte (1 for a stray continuation byte). */
+static int guidebook_utf8_length(unsigned char byte) {
+    if (byte >= 0xF0) return 4;
+    if (byte >= 0xE0) return 3;
+    if (byte >= 0xC0) return 2;
+    return 1;
+}
+
+static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                        int (*token)(void *, int, const char *, int, int, int)) {
+    guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
+    const unsigned char *bytes = (const unsigned char *)text;
+    int document = (flags & FTS5_TOKENIZE_DOCUMENT) != 0;
+    if (length <= 0) return SQLITE_OK;
+    /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a marked form. */
+    int pairsCapacity = length / 3 * 7 + 8;
+    int surfaceCapacity = length + 2;
+    char *buffer = sqlite3_malloc64((sqlite3_uint64)length + (sqlite3_uint64)pairsCapacity + (sqlite3_uint64)surfaceCapacity);
+    if (buffer == 0) return SQLITE_NOMEM;
+    char *latin = buffer, *pairs = buffer + length, *surface = pairs + pairsCapacity;
+    int hasCJK = 0;
+    for (int index = 0; index < length;) {
+        int size = guidebook_utf8_length(bytes[index]);
+        if (index + size > length) size = length - index;
+        if (size == 3 && guidebook_words_is_cjk(bytes + index, 3)) {
+            memset(latin + index, ' ', 3);
+            hasCJK = 1;
+        } else {
+            memcpy(latin + index, bytes + index, (size_t)size);
+        }
+        index += size;
+    }
+    guidebook_tokenizer_sink sink = {context, token, 0, surface, surfaceCapacity};
+    int rc = self->porter.xTokenize(self->stems, &sink, flags, latin, length, guidebook_tokenizer_primary);
+    if (rc == SQLITE_OK && document && sink.primary > 0) {
+        rc = self->unicode61.xTokenize(self->words, &sink, flags, latin, length, guidebook_tokenizer_surface);
+    }
+    for (int index = 0; rc == SQLITE_OK && hasCJK && index < length;) {
+        if (!(index + 3 <= length && guidebook_words_is_cjk(bytes + index, 3))) {
+            index += guidebook_utf8_length(bytes[index]);
+            continue;
+        }
+        int start = index;
+        while (index + 3 <= length && guidebook_words_is_cjk(bytes + index, 3)) index += 3;
+        int characters = (index - start) / 3;
+        int used = 0;
+        if (characters == 1) {
+            memcpy(pairs, bytes + start, 3);
+            used = 3;
+        } else {
+            for (int pair = 0; pair + 1 < characters; pair++) {
+                if (pair > 0) pairs[used++] = ' ';
+                memcpy(pairs + used, bytes + start + pair * 3, 6);
+                used += 6;
+            }
+        }
+        int before = sink.primary;
+        rc = self->porter.xTokenize(self->stems, &sink, flags, pairs, used, guidebook_tokenizer_primary);
+        if (rc == SQLITE_OK && document && sink.primary > before && characters >= 2 && characters <= GUIDEBOOK_WORDS_MAX_RUN) {
+            rc = guidebook_tokenizer_surface(&sink, 0, text + start, index - start, start, index);
+        }
+    }
+    sqlite3_free(buffer);
+    return rc;
+}
+
+/* Registers guidebook_phrase_hits(), guidebook_phrases_hits() and the tokenizers guidebook (search_index) and
+   guidebook_words (the vocabulary table of migrations 0004 to 0009, dropped by 0010) on this connection. FTS5
    hands out its API through `SELECT fts5(?1)`. */
 static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     sqlite3_stmt *statement = 0;
@@ -181,6 +333,9 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     /* FTS5 copies the methods; the API pointer lives as long as the connection. */
     fts5_tokenizer methods = {guidebook_words_create, guidebook_words_delete, guidebook_words_tokenize};
-    return api->xCreateTokenizer(api, "guidebook_words", (void *)api, &methods, 0);
+    rc = api->xCreateTokenizer(api, "guidebook_words", (void *)api, &methods, 0);
+    if (rc != SQLITE_OK) return rc;
+    fts5_tokenizer index = {guidebook_tokenizer_create, guidebook_tokenizer_delete, guidebook_tokenizer_tokenize};
+    return api->xCreateTokenizer(api, "guidebook", (void *)api, &index, 0);
 }
 #endif

@@ -6,13 +6,14 @@ import SQLite
 /// `guidebook-bench reference-load`: the engine limit of an import, written independently of it.
 ///
 /// It fills a fresh database (made by the migrations, not timed) with the same rows and the same
-/// search-index content that `guidebook import` writes there, as plainly as SQLite allows: one
+/// search index that `guidebook import` writes there, as plainly as SQLite allows: one
 /// transaction, one prepared INSERT per table reused for every row, ids counted here instead of
-/// looked up, and the suggestion vocabulary (`search_words`) filled by one `INSERT … SELECT` at
-/// the end. It shares no code with `KnowledgeWriter`, `SearchIndexer`, `TextSegmenter` or the
-/// importer: JSON comes through `JSONSerialization`, and the index columns, fingerprints and
-/// versions are computed by the few lines below from the rules the migrations and the README
-/// state. `ReferenceLoadTests` checks that both produce the same export, tables and index.
+/// looked up, and the search index (tokens, row lengths and the vocabulary's surface forms, all
+/// from the one tokenizer pass of Migrations/0010) built by FTS5's own `rebuild` from the text
+/// tables at the end. It shares no code with `KnowledgeWriter`, `SearchIndexer`, `TextSegmenter`
+/// or the importer: JSON comes through `JSONSerialization`, and the fingerprints and versions are
+/// computed by the few lines below from the rules the migrations and the README state.
+/// `ReferenceLoadTests` checks that both produce the same export, tables and index.
 ///
 /// It knows only a fresh database and lines of kind `locale`, `category` and `topic`, each key
 /// once (what `guidebook generate` writes); anything else is an error, not a merge.
@@ -67,7 +68,7 @@ private struct Loader {
     private var localeCount = 2
     // One statement per table, prepared once.
     private let insertLocale, insertCategory, insertCategoryText, insertTopic, insertTopicText: Statement
-    private let insertSection, insertSectionText, insertGuideline, insertGuidelineText, insertChange, insertIndexRow: Statement
+    private let insertSection, insertSectionText, insertGuideline, insertGuidelineText, insertChange: Statement
 
     init(database: Database, now: String) throws {
         self.database = database
@@ -95,9 +96,6 @@ private struct Loader {
             """)
         insertChange = try database.makeStatement("""
             INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag) VALUES (?, ?, ?, 'created', NULL, NULL, ?)
-            """)
-        insertIndexRow = try database.makeStatement("""
-            INSERT INTO search_index (rowid, title, body, title_cjk, body_cjk, kind, ref, topic, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
     }
 
@@ -142,10 +140,6 @@ private struct Loader {
             try insertTopicText.run([.integer(topic), .text(locale), .text(titles[locale] ?? ""), .text(summaries[locale] ?? ""),
                                      locale == "en" ? .null : .text(sourceHash), .text(now)])
         }
-        // The index's rows hold every locale's text, in locale code order, one per line.
-        let byCode = locales.sorted()
-        try indexRow(topic * 4, kind: "topic", title: byCode.map { titles[$0] ?? "" }, body: byCode.map { summaries[$0] ?? "" },
-                     ref: slug, topic: slug, category: categorySlug)
 
         for (sectionPosition, sectionValue) in ((object["sections"] as? [Any]) ?? []).enumerated() {
             guard let section = sectionValue as? [String: Any] else { throw BenchError("topic \(slug): a section that is not an object") }
@@ -158,11 +152,6 @@ private struct Loader {
                 try insertSectionText.run([.integer(sectionRow), .text(locale), .text(sectionTitles[locale] ?? ""), .text(now)])
             }
             try change("section", slug + "#" + key)
-            // A section without a title has no row; its guidelines' title column is its title.
-            let shownTitles = sectionTitles.keys.sorted().compactMap { sectionTitles[$0] }.filter { !$0.isEmpty }
-            if !shownTitles.isEmpty {
-                try indexRow(sectionRow * 4 + 1, kind: "section", title: shownTitles, body: [], ref: slug + "#" + key, topic: slug, category: categorySlug)
-            }
             for (guidelinePosition, guidelineValue) in ((section["guidelines"] as? [Any]) ?? []).enumerated() {
                 guard let guideline = guidelineValue as? [String: Any] else { throw BenchError("topic \(slug): a guideline that is not an object") }
                 guidelineID += 1
@@ -175,80 +164,29 @@ private struct Loader {
                                                  locale == "en" ? .null : .text(textHash), .text(now)])
                 }
                 try change("guideline", id)
-                try indexRow(guidelineID * 4 + 2, kind: "guideline", title: shownTitles, body: text.keys.sorted().compactMap { text[$0] },
-                             ref: id, topic: slug, category: categorySlug)
                 guidelines += 1
             }
         }
     }
 
-    /// Fills the suggestion vocabulary from the index in one statement and marks the load as a
-    /// bulk change for search caches (the generation moves on; no row-by-row record is kept).
+    /// Builds the search index from the text tables in one statement (the tokenizer gives the
+    /// vocabulary's words in the same pass) and marks the load as a bulk change for search caches
+    /// (the generation moves on; no row-by-row record is kept).
     func finish() throws {
         try database.execute("""
-            INSERT INTO search_words (rowid, title, body, title_cjk, body_cjk) SELECT rowid, title, body, title_cjk, body_cjk FROM search_index;
+            INSERT INTO search_index (search_index) VALUES ('rebuild');
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'search_generation';
             DELETE FROM search_changes;
             UPDATE meta SET value = (SELECT value FROM meta WHERE key = 'search_generation') WHERE key = 'search_changes_floor';
             """)
     }
 
-    // MARK: Rows of the change log and the index
+    // MARK: Rows of the change log
 
     /// The change log's entry for a created resource, with its version: 16 hex digits of the
     /// fingerprint of kind, key, creation time and revision 1, one per line.
     private func change(_ resource: String, _ key: String) throws {
         try insertChange.run([.text(now), .text(resource), .text(key), .text(fingerprint(resource + "\n" + key + "\n" + now + "\n1"))])
-    }
-
-    private func indexRow(_ rowid: Int64, kind: String, title: [String], body: [String], ref: String, topic: String, category: String) throws {
-        let titleColumns = Self.columns(title.joined(separator: "\n"))
-        let bodyColumns = Self.columns(body.joined(separator: "\n"))
-        try insertIndexRow.run([.integer(rowid), .text(titleColumns.words), .text(bodyColumns.words), .text(titleColumns.pairs), .text(bodyColumns.pairs),
-                                .text(kind), .text(ref), .text(topic), .text(category)])
-    }
-
-    /// The index's two columns of a text (Migrations/0002): the text with each run of Hangul,
-    /// kana or Han letters turned into one space, and those runs as their overlapping letter
-    /// pairs (a run of one letter as itself), separated by spaces.
-    static func columns(_ text: String) -> (words: String, pairs: String) {
-        var words = String.UnicodeScalarView()
-        var pairs = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        var runLength = 0
-        func endRun() {
-            if runLength == 1, let previous {
-                if !pairs.isEmpty { pairs.append(" ") }
-                pairs.append(previous)
-            }
-            runLength = 0
-        }
-        for scalar in text.unicodeScalars {
-            if isEastAsianLetter(scalar) {
-                if runLength >= 1, let previous {
-                    if !pairs.isEmpty { pairs.append(" ") }
-                    pairs.append(previous)
-                    pairs.append(scalar)
-                }
-                runLength += 1
-                previous = scalar
-                if words.last != " " { words.append(" ") }
-            } else {
-                endRun()
-                words.append(scalar)
-            }
-        }
-        endRun()
-        return (String(words), String(pairs))
-    }
-
-    /// Hangul (syllables, jamo, compatibility jamo and their extensions), kana and Han ideographs.
-    static func isEastAsianLetter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF: return true
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xF900...0xFAFF: return true
-        default: return false
-        }
     }
 
     // MARK: Values

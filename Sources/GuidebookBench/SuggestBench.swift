@@ -7,7 +7,7 @@ import SQLite
 /// 500 characters (32 terms) of near-words, every one unknown to the index and close to words it holds.
 ///
 /// Makes `--queries` such queries (deterministically) from the database's own vocabulary: words of
-/// `search_words` with one edit each (a letter changed, added, dropped or two swapped; for Korean a
+/// the search index's vocabulary with one edit each (a letter changed, added, dropped or two swapped; for Korean a
 /// vowel changed) that is not itself a word of the vocabulary, separated by spaces up to 500 characters. Each runs once through
 /// `SearchQuery.parse` + `SearchEngine.search` on the store (limit 10): every phrase is new to the
 /// search cache, nothing matches, and the engine looks up a suggestion for every word. The first
@@ -34,12 +34,12 @@ struct SuggestBench {
         let store = try Store(path: path, migrations: Migration.load(from: arguments.optionalString("--migrations") ?? "Migrations"), maxReaders: 1)
 
         // The words as SQLite's vocabulary table lists them, read on a connection of the bench's own
-        // (the store keeps its connections to itself); `search_words` needs the store's tokenizer.
+        // (the store keeps its connections to itself); the index needs the store's tokenizer.
         var latin: [String: Int] = [:]
         var korean: [String: Int] = [:]
         let vocabulary = try Database(path: path, mode: .readOnly)
         try vocabulary.registerFullTextFunctions()
-        try vocabulary.forEachRow("SELECT term, doc FROM search_words_vocab") { row in
+        try vocabulary.forEachRow(SearchVocabulary.wordsSQL) { row in
             let term = row.text(0)
             if term.unicodeScalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) {
                 korean[term] = row.int(1)
@@ -48,7 +48,7 @@ struct SuggestBench {
             }
         }
         let sources = (latin.keys.filter { $0.count >= 4 } + korean.keys.filter { $0.count >= 2 }).sorted()
-        guard !sources.isEmpty else { throw BenchError("the database has no words in search_words; run guidebook reindex") }
+        guard !sources.isEmpty else { throw BenchError("the database has no words in its search index vocabulary; run guidebook reindex") }
         var random = SplitMix64(seed: 0x5eed)
         let known = Set(latin.keys).union(korean.keys)
         let queries = (0..<count).map { _ in Self.nearWordQuery(from: sources, known: known, random: &random) }

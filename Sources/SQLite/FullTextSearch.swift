@@ -5,8 +5,10 @@ extension Database {
     /// weight...)` — for a one-phrase query, the phrase's instances in the row, each counted with
     /// its column's weight (the term frequency of FTS5's `bm25()`) — and `guidebook_phrases_hits`,
     /// the same summed over every phrase of an OR (a prefix spelled out as its words), and the tokenizer
-    /// `guidebook_words` of the suggestion vocabulary (`search_words`), which every connection that
-    /// writes to the search index, or reads that vocabulary, needs (both written in C in `shim.h`).
+    /// `guidebook` of the search index (and `guidebook_words`, which migrations 0004 to 0009 use),
+    /// which every connection that searches, reads the vocabulary or writes any text the index
+    /// shows needs: the index's triggers tokenize a row's old text to take it out (all written in C
+    /// in `shim.h`).
     public func registerFullTextFunctions() throws {
         let rc = guidebook_fts5_register_functions(handle)
         guard rc == SQLITE_OK else { throw error(code: rc, sql: "SELECT fts5(?1)") }

@@ -1,18 +1,35 @@
 import Foundation
 import GuidebookImport
 
-/// `guidebook generate N [FILE]`: a deterministic NDJSON knowledge base of N guidelines.
+/// `guidebook generate N [FILE] [--text short|realistic]`: a deterministic NDJSON knowledge base
+/// of N guidelines.
 struct GenerateCommand {
     let arguments: [String]
 
     func run() throws -> Int32 {
-        guard let first = arguments.first, let count = Int(first), count > 0, count <= 10_000_000, arguments.count <= 2 else {
+        var positional: [String] = []
+        var text = KnowledgeGenerator.Text.short
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--text" {
+                let kinds = KnowledgeGenerator.Text.allCases.map(\.rawValue).joined(separator: "|")
+                guard index + 1 < arguments.count, let kind = KnowledgeGenerator.Text(rawValue: arguments[index + 1]) else {
+                    throw UsageError("--text takes \(kinds)")
+                }
+                text = kind
+                index += 2
+                continue
+            }
+            positional.append(arguments[index])
+            index += 1
+        }
+        guard let first = positional.first, let count = Int(first), count > 0, count <= 10_000_000, positional.count <= 2 else {
             throw UsageError("generate needs a number of guidelines (1 to 10000000) and optionally a FILE")
         }
-        let generator = KnowledgeGenerator(guidelineCount: count)
-        if arguments.count == 2 {
-            guard FileManager.default.createFile(atPath: arguments[1], contents: nil),
-                  let handle = FileHandle(forWritingAtPath: arguments[1]) else { throw UsageError("cannot write \(arguments[1])") }
+        let generator = KnowledgeGenerator(guidelineCount: count, text: text)
+        if positional.count == 2 {
+            guard FileManager.default.createFile(atPath: positional[1], contents: nil),
+                  let handle = FileHandle(forWritingAtPath: positional[1]) else { throw UsageError("cannot write \(positional[1])") }
             defer { try? handle.close() }
             try generator.write { handle.write(Data($0)) }
         } else {

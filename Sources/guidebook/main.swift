@@ -19,7 +19,9 @@ let usage = """
       reindex               rebuild the full-text search index
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
-      generate N [FILE]     write a deterministic NDJSON knowledge base of N guidelines (for benchmarks)
+      generate N [FILE] [--text short|realistic]
+                            write a deterministic NDJSON knowledge base of N guidelines (for
+                            benchmarks); realistic text is shaped like the seed's guidelines
       restore --from URL [--at RFC3339 | --txid N] [--force]
                             restore --db from a Litestream replica (file:///DIR, s3://BUCKET/PATH),
                             check it (integrity, schema version) and print what it holds; an

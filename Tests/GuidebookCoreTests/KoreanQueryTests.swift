@@ -6,20 +6,20 @@ import XCTest
 final class KoreanQueryTests: XCTestCase {
     func testAQueryWordWithAParticleAlsoMatchesItsNoun() throws {
         let query = try SearchQuery.parse("시트를")
-        XCTAssertEqual(query.phrases, ["{title_cjk body_cjk} : \"시트 트를\"", "{title_cjk body_cjk} : \"시트\""])
+        XCTAssertEqual(query.phrases, ["\"시트 트를\"", "\"시트\""])
         XCTAssertEqual(query.condition, .any([.phrase(0), .phrase(1)]))
         XCTAssertEqual(query.highlights, [.cjk("시트를"), .cjk("시트")])
         XCTAssertEqual(query.words.map(\.phrases), [[0, 1]])
 
         // A one-syllable noun is searched as a prefix, as a one-syllable query is.
-        XCTAssertEqual(try SearchQuery.parse("앱을").phrases.last, "{title_cjk body_cjk} : \"앱\" *")
+        XCTAssertEqual(try SearchQuery.parse("앱을").phrases.last, "\"앱\" *")
         // Each word on its own; quoted phrases and prefixes are searched as written.
         let two = try SearchQuery.parse("시트를 사용")
         XCTAssertEqual(two.condition, .all([.any([.phrase(0), .phrase(1)]), .phrase(2)]))
         XCTAssertEqual(try SearchQuery.parse("\"시트를\"").phrases.count, 1)
         XCTAssertEqual(try SearchQuery.parse("시트를*").phrases.count, 1)
         // Only particles: searched as written, nothing to cut.
-        XCTAssertEqual(try SearchQuery.parse("을를").phrases, ["{title_cjk body_cjk} : \"을를\""])
+        XCTAssertEqual(try SearchQuery.parse("을를").phrases, ["\"을를\""])
         // An excluded word with a particle excludes its noun too.
         XCTAssertEqual(try SearchQuery.parse("앱 -시트를").condition, .excluding(.phrase(0), .any([.phrase(1), .phrase(2)])))
     }

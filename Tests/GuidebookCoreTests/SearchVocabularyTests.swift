@@ -4,7 +4,7 @@ import XCTest
 
 /// The words kept for suggestions, the edit distance, and the closest-word rules.
 final class SearchVocabularyTests: XCTestCase {
-    /// `search_words` (the `guidebook_words` tokenizer over search_index's stored columns) holds
+    /// The index's surface forms (the `guidebook` tokenizer's colocated tokens marked '#') hold
     /// each row's English words as written and its Korean runs, follows updates and deletes, and
     /// loads as a vocabulary where a Korean word also counts for its noun.
     func testTheVocabularyHoldsEveryRowsWordsAsWritten() throws {
@@ -23,7 +23,7 @@ final class SearchVocabularyTests: XCTestCase {
         func terms() throws -> [String: Int] {
             try store.read { reader in
                 var terms: [String: Int] = [:]
-                try reader.database.forEachRow("SELECT term, doc FROM search_words_vocab") { terms[$0.text(0)] = $0.int(1) }
+                try reader.database.forEachRow(SearchVocabulary.wordsSQL) { terms[$0.text(0)] = $0.int(1) }
                 return terms
             }
         }

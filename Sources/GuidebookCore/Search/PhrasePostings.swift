@@ -1,3 +1,4 @@
+import GuidebookText
 internal import SQLite
 
 /// Every row one phrase matches, in rowid order, with the row's BM25 term weight for it.
@@ -50,9 +51,9 @@ public struct PhrasePostings: Sendable {
         self.best = best
     }
 
-    /// Column weights for `guidebook_phrase_hits`, in the table's column order: title, body,
-    /// title_cjk, body_cjk (titles weigh ten times the body), then the four unindexed columns.
-    static let columnWeights = "10.0, 1.0, 10.0, 1.0, 0, 0, 0, 0"
+    /// Column weights for `guidebook_phrase_hits`, in the table's column order: title, body (titles
+    /// weigh ten times the body; each column holds the Latin words and the CJK bigrams).
+    static let columnWeights = "10.0, 1.0"
 
     /// bm25's parameters, FTS5's values.
     static let k1 = 1.2, b = 0.75
@@ -100,17 +101,18 @@ public struct PhrasePostings: Sendable {
             // FTS5 answers a prefix by merging every indexed word it starts, however few rows are
             // asked about (56 ms for "앱" * at a million rows); the changed rows' own words that
             // start with it, as one OR, give the same hits at the cost of those rows alone.
+            // The changed rows' CJK tokens (bigrams, and runs of one character), from the text tables.
             var words = Set<String>()
-            try database.forEachRow("SELECT title_cjk, body_cjk FROM search_index WHERE rowid IN (SELECT value FROM json_each(?1))",
+            try database.forEachRow("SELECT title, body FROM search_content WHERE row IN (SELECT value FROM json_each(?1))",
                                     [changedRows]) { row in
-                for column in [row.text(0), row.text(1)] {
-                    for word in column.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where word.utf8.starts(with: syllable.utf8) {
+                for column in [row.isNull(0) ? "" : row.text(0), row.isNull(1) ? "" : row.text(1)] {
+                    let tokens = TextSegmenter.split(column).cjk
+                    for word in tokens.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) where word.utf8.starts(with: syllable.utf8) {
                         words.insert(String(word))
                     }
                 }
             }
-            asked = words.isEmpty ? nil : ("guidebook_phrases_hits",
-                                           "{title_cjk body_cjk} : (" + words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ") + ")")
+            asked = words.isEmpty ? nil : ("guidebook_phrases_hits", "(" + words.sorted().map { "\"\($0)\"" }.joined(separator: " OR ") + ")")
         }
         if let asked {
             try database.forEachRow("""
@@ -172,13 +174,13 @@ public struct PhrasePostings: Sendable {
         return PhrasePostings(rows: newRows, weights: newWeights, best: newBest, topicCounts: counts)
     }
 
-    /// The syllable of a one-syllable CJK prefix phrase (`{title_cjk body_cjk} : "앱" *`, as
-    /// `SearchQuery` writes one-syllable queries), else nil.
+    /// The syllable of a one-syllable CJK prefix phrase (`"앱" *`, as `SearchQuery` writes
+    /// one-syllable queries), else nil.
     static func syllablePrefix(_ phrase: String) -> String? {
-        let head = "{title_cjk body_cjk} : \"", tail = "\" *"
+        let head = "\"", tail = "\" *"
         guard phrase.hasPrefix(head), phrase.hasSuffix(tail), phrase.count > head.count + tail.count else { return nil }
         let syllable = phrase.dropFirst(head.count).dropLast(tail.count)
-        guard syllable.count == 1, !syllable.contains("\"") else { return nil }
+        guard syllable.unicodeScalars.count == 1, let scalar = syllable.unicodeScalars.first, CJK.contains(scalar) else { return nil }
         return String(syllable)
     }
 

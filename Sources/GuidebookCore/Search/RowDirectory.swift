@@ -89,9 +89,8 @@ public struct RowDirectory: Sendable {
     }
 
     /// Reads every record's topic and category from the small record tables (rowid = id * 4 + kind,
-    /// as `SearchIndexer` numbers them; the index's own stored rows hold all the text and would be
-    /// far more to read) and every row's length from FTS5's `docsize` table (one varint per column),
-    /// whose rows are exactly the index's rows.
+    /// as `SearchIndexer` numbers them; the index keeps no record of them) and every row's length
+    /// from FTS5's `docsize` table (one varint per column), whose rows are exactly the index's rows.
     static func load(from database: Database) throws -> RowDirectory {
         var topicSlugs: [String] = []
         var topicCategories: [Int] = []

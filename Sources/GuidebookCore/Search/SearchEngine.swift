@@ -115,7 +115,7 @@ public struct SearchEngine {
 
         let page = best.dropFirst(request.offset).prefix(request.limit)
         // The topic and category come from the directory; guideline and section keys from their
-        // small tables, one statement each for the page (the index's stored rows hold all the text).
+        // small tables, one statement each for the page (the index holds tokens only).
         func keys(_ kind: SearchIndexer.Kind, _ table: String) throws -> [Int64: String] {
             let ids = page.filter { Int64($0.row) % 4 == kind.rawValue }.map { Int64($0.row) / 4 }
             guard !ids.isEmpty else { return [:] }

@@ -8,7 +8,8 @@ import GuidebookText
 /// service's choosing and at most a prefix star, so no input can produce an FTS5 syntax error or
 /// search a column it should not.
 public struct SearchQuery: Sendable, Equatable {
-    /// FTS5 expressions of one phrase each, e.g. `{title body} : "sheet"`. Distinct.
+    /// FTS5 expressions of one phrase each, e.g. `"sheet"` or `"시트 트를"`. Distinct. Latin words and CJK
+    /// bigrams never share a token, so a phrase needs no column filter (see Migrations/0010_text_once.sql).
     public let phrases: [String]
     /// Which rows match, over `phrases`.
     public let condition: SearchCondition
@@ -143,7 +144,7 @@ public struct SearchQuery: Sendable, Equatable {
         var condition = required.count == 1 ? required[0] : .all(required)
         // Plain English words: the same matches, but rows holding them as an exact phrase score higher.
         if plainOnly && plainWords.count >= 2 && plainWords.count == positives.count {
-            condition = .any([leaf("{title body} : \"\(plainWords.joined(separator: " "))\""), condition])
+            condition = .any([leaf("\"\(plainWords.joined(separator: " "))\""), condition])
         }
         for negative in negatives { condition = .excluding(condition, negative) }
         let searched = positives.indices.map { index -> Term in
@@ -247,7 +248,7 @@ public struct SearchQuery: Sendable, Equatable {
 
         if term.isPhrase {
             if !words.isEmpty {
-                compiled.parts.append(["{title body} : \"\(words.joined(separator: " "))\""])
+                compiled.parts.append(["\"\(words.joined(separator: " "))\""])
                 compiled.highlights += words.map { .word($0, prefix: false) }
             }
             let bigrams = runs.flatMap(\.bigrams)
@@ -259,7 +260,7 @@ public struct SearchQuery: Sendable, Equatable {
             for (offset, word) in words.enumerated() {
                 let isLast = offset == words.count - 1 && runs.isEmpty
                 let star = term.isPrefix && isLast ? " *" : ""
-                compiled.parts.append(["{title body} : \"\(word)\"\(star)"])
+                compiled.parts.append(["\"\(word)\"\(star)"])
                 compiled.highlights.append(.word(word, prefix: term.isPrefix && isLast))
             }
             for run in runs {
@@ -285,11 +286,11 @@ public struct SearchQuery: Sendable, Equatable {
         return compiled
     }
 
-    /// Bigrams as a phrase in the CJK columns. A single syllable cannot make a bigram: it is
+    /// Bigrams as a phrase. A single syllable cannot make a bigram: it is
     /// searched as a prefix, which finds it at the start of a word (where Korean nouns stand,
     /// before their particles) and as a word of its own.
     private static func cjkExpression(_ bigrams: [String], singleSyllable: Bool) -> String {
-        if singleSyllable { return "{title_cjk body_cjk} : \"\(bigrams[0])\" *" }
-        return "{title_cjk body_cjk} : \"\(bigrams.joined(separator: " "))\""
+        if singleSyllable { return "\"\(bigrams[0])\" *" }
+        return "\"\(bigrams.joined(separator: " "))\""
     }
 }

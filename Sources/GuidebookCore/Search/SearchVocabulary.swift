@@ -4,8 +4,9 @@ internal import SQLite
 /// The words the search index holds as written, each with the number of rows holding it: where
 /// "did you mean" suggestions come from.
 ///
-/// Read from `search_words_vocab` (FTS5's `fts5vocab` over `search_words`, see
-/// Migrations/0004_search_words.sql) once per generation of the index and kept in `SearchCache`.
+/// Read from `search_index_vocab` (FTS5's `fts5vocab` over `search_index`: the surface forms its
+/// tokenizer adds as colocated tokens marked '#', see Migrations/0010_text_once.sql) once per
+/// generation of the index and kept in `SearchCache`.
 /// A Korean word also counts for its noun without the particle (사이드바를 and 사이드바가 make
 /// 사이드바), so a misspelt noun finds the noun even where the text only ever writes it with particles.
 ///
@@ -86,11 +87,15 @@ public struct SearchVocabulary: Sendable {
         self.korean = Words(korean, spellsJamo: true)
     }
 
-    /// Reads the vocabulary of `search_words`.
+    /// The words the index holds as written and the rows holding each, in word order: the terms
+    /// of `search_index_vocab` marked '#' (fts5vocab reads only that range of the index).
+    public static let wordsSQL = "SELECT substr(term, 2), doc FROM search_index_vocab WHERE term >= '#' AND term < '$'"
+
+    /// Reads the vocabulary of the search index.
     static func load(from database: Database) throws -> SearchVocabulary {
         var latin: [String: Int] = [:]
         var korean: [String: Int] = [:]
-        try database.forEachRow("SELECT term, doc FROM search_words_vocab") { row in
+        try database.forEachRow(wordsSQL) { row in
             let term = row.text(0)
             let count = row.int(1)
             if isKorean(term.unicodeScalars) {

@@ -57,7 +57,7 @@ public final class Store: @unchecked Sendable {
         try StoreError.reportingLock(of: writer) {
             // Even a pragma reads the schema, so it may wait for another process's lock.
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
-            try writer.registerFullTextFunctions()  // search_words' tokenizer, for migrations and the indexer
+            try writer.registerFullTextFunctions()  // the index's tokenizer, for migrations, the triggers and the indexer
             try Migrator(migrations: migrations).prepare(writer)
             let indexer = SearchIndexer(database: writer)
             // Decided again under the write lock: another process opening the file may have rebuilt it meanwhile.

@@ -3,16 +3,30 @@ import GuidebookCore
 
 /// Writes a large, deterministic knowledge base in NDJSON form, for benchmarks and scale tests.
 ///
-/// The same count always gives the same bytes. Word frequencies are skewed on purpose so a search
-/// benchmark has rare, common and very common terms in both languages (for example "sheet"/시트 in
-/// about 15% of guidelines, "vibrancy"/비브런시 in well under 1%).
+/// The same count and text kind always give the same bytes. In `.short` text, word frequencies
+/// are skewed on purpose so a search benchmark has rare, common and very common terms in both
+/// languages (for example "sheet"/시트 in about 15% of guidelines, "vibrancy"/비브런시 in well under
+/// 1%), from a vocabulary of a few dozen words. `.realistic` text has the shape of the seed's
+/// guidelines instead (see `RealisticText`), for measuring imports and file sizes on text like the
+/// real one.
 public struct KnowledgeGenerator: Sendable {
     public let guidelineCount: Int
+    /// What the guidelines' texts look like.
+    public let text: Text
     /// Guidelines per topic (split over five sections).
     public let guidelinesPerTopic = 50
 
-    public init(guidelineCount: Int) {
+    /// The kinds of generated text.
+    public enum Text: String, Sendable, CaseIterable {
+        /// One sentence of 14 to 29 words from a small, skewed vocabulary (the search benchmark's).
+        case short
+        /// Guidelines shaped like the seed's: about 25 English words and 16 Korean words each.
+        case realistic
+    }
+
+    public init(guidelineCount: Int, text: Text = .short) {
         self.guidelineCount = guidelineCount
+        self.text = text
     }
 
     /// Topics the generated knowledge base has.
@@ -31,17 +45,18 @@ public struct KnowledgeGenerator: Sendable {
             try line(.category(BundleCategory(slug: "gen-category-\(index)", title: ["en": "Generated Category \(index)", "ko": "생성된 분류 \(index)"])))
         }
         var random = SplitMix64(seed: 0x6775_6964_6562_6f6f)
+        let realistic = text == .realistic ? RealisticText() : nil
         var written = 0
         for topicIndex in 0..<topicCount {
             let count = min(guidelinesPerTopic, guidelineCount - written)
-            try line(.topic(makeTopic(topicIndex, guidelines: count, random: &random)))
+            try line(.topic(makeTopic(topicIndex, guidelines: count, realistic: realistic, random: &random)))
             written += count
         }
     }
 
     static let categoryCount = 10
 
-    private func makeTopic(_ index: Int, guidelines: Int, random: inout SplitMix64) -> BundleTopic {
+    private func makeTopic(_ index: Int, guidelines: Int, realistic: RealisticText?, random: inout SplitMix64) -> BundleTopic {
         let slug = String(format: "gen-topic-%05d", index)
         let noun = Self.englishNouns[index % Self.englishNouns.count]
         let koNoun = Self.koreanNouns[index % Self.koreanNouns.count]
@@ -55,7 +70,8 @@ public struct KnowledgeGenerator: Sendable {
             for _ in 0..<size {
                 items.append(BundleGuideline(
                     id: String(format: "%@.g-%03d", slug, made),
-                    text: ["en": englishSentence(&random), "ko": koreanSentence(&random)]
+                    text: realistic.map { ["en": $0.english(topic: index, &random), "ko": $0.korean(topic: index, &random)] }
+                        ?? ["en": englishSentence(&random), "ko": koreanSentence(&random)]
                 ))
                 made += 1
             }

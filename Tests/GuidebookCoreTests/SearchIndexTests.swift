@@ -1,0 +1,111 @@
+@testable import GuidebookCore
+import SQLite
+import XCTest
+
+/// The search index stores no text of its own and tokenizes it once (Migrations/0010_text_once.sql):
+/// it is external content over the text tables, kept in step by BEFORE triggers and the indexer.
+final class SearchIndexTests: StoreTestCase {
+    override class var folderPrefix: String { "guidebook-search-index" }
+
+    /// No copy of the text: no content table, no second index for the vocabulary.
+    func testTheIndexHoldsNoCopyOfTheText() throws {
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
+        let tables = try store.read { reader in
+            try reader.database.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'search%' ORDER BY name") { $0.text(0) }
+        }
+        XCTAssertFalse(tables.contains("search_index_content"), "\(tables)")
+        XCTAssertFalse(tables.contains { $0.hasPrefix("search_words") }, "\(tables)")
+        let definition = try store.read { try $0.database.firstRow("SELECT sql FROM sqlite_master WHERE name = 'search_index'") { $0.text(0) } }
+        XCTAssertTrue(definition?.contains("content = 'search_content'") == true, definition ?? "no search_index")
+    }
+
+    /// After every kind of change to the text a row shows (a text rewritten, a translation removed,
+    /// a section retitled or untitled, a guideline moved to another section or deleted, a topic
+    /// deleted), FTS5's integrity check (which tokenizes the text tables again) passes, and every
+    /// search answers exactly what it answers after a rebuild of the whole index.
+    func testTheIndexFollowsEveryChangeToTheTextItShows() throws {
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
+        let queries = ["alpha", "beta", "sheets", "popover", "시트", "알파", "앱", "modal sheet", "\"use sheets\"", "gamma*"]
+        func write(_ sections: [BundleSection]) throws {
+            try store.write { writer in
+                try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+                _ = try writer.upsertTopic(BundleTopic(slug: "moves", category: "test", title: ["en": "Moving sheets", "ko": "시트 옮기기"],
+                                                      summary: ["en": "Sheets that move."], sections: sections), mode: .replace)
+            }
+        }
+        // Hits and totals; scores apart, since a patched cache keeps the average row length of its
+        // load while it stays within 0.1% (RowDirectory.isCloseToItsLoad).
+        func answers() throws -> (hits: [String], scores: [Double]) {
+            var hits: [String] = []
+            var scores: [Double] = []
+            for query in queries {
+                let results = try store.search(SearchRequest(query: try SearchQuery.parse(query), limit: 50))
+                hits.append("\(query): \(results.total) " + results.hits.map(\.ref).joined(separator: " "))
+                scores += results.hits.map(\.score)
+            }
+            return (hits, scores)
+        }
+        func assertSound(_ step: String, line: UInt = #line) throws {
+            try store.write { writer in
+                XCTAssertNoThrow(try writer.database.run("INSERT INTO search_index (search_index) VALUES ('integrity-check')"), step, line: line)
+            }
+            let incremental = try answers()
+            try store.rebuildSearchIndex()
+            let rebuilt = try answers()
+            XCTAssertEqual(incremental.hits, rebuilt.hits, step, line: line)
+            XCTAssertEqual(incremental.scores.count, rebuilt.scores.count, step, line: line)
+            for (a, b) in zip(incremental.scores, rebuilt.scores) { XCTAssertEqual(a, b, accuracy: abs(b) * 2e-3, step, line: line) }
+        }
+
+        try write([
+            BundleSection(key: "alpha", title: ["en": "Alpha part", "ko": "알파"], guidelines: [
+                BundleGuideline(id: "moves.one", text: ["en": "Use sheets for a modal task.", "ko": "모달 작업에는 시트를 쓰세요."]),
+                BundleGuideline(id: "moves.two", text: ["en": "Prefer a popover near its control.", "ko": "팝오버는 앱 컨트롤 옆에 두세요."]),
+            ]),
+            BundleSection(key: "untitled", title: [:], guidelines: [
+                BundleGuideline(id: "moves.three", text: ["en": "Gamma rays are not sheets.", "ko": "감마선은 시트가 아닙니다."]),
+            ]),
+        ])
+        try assertSound("created")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("alpha"))).total, 3, "the section and its two guidelines")
+
+        try write([
+            BundleSection(key: "alpha", title: ["en": "Beta part"], guidelines: [
+                BundleGuideline(id: "moves.one", text: ["en": "Use sheets rarely.", "ko": "시트를 드물게 쓰세요."]),
+            ]),
+            BundleSection(key: "untitled", title: ["en": "Gamma"], guidelines: [
+                BundleGuideline(id: "moves.two", text: ["en": "Prefer a popover near its control."]),
+                BundleGuideline(id: "moves.three", text: ["en": "Gamma rays are not sheets.", "ko": "감마선은 시트가 아닙니다."]),
+            ]),
+        ])
+        try assertSound("retitled, rewritten, moved")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("alpha"))).total, 0)
+        // A replace keeps the translations the bundle leaves out: the section and its one guideline.
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("알파"))).total, 2)
+
+        // A translation removed, a section's translated title cleared.
+        try store.write { writer in
+            let id = try XCTUnwrap(try writer.database.firstRow("SELECT id FROM guidelines WHERE key = 'moves.two'") { $0.int64(0) })
+            try writer.database.run("DELETE FROM guideline_texts WHERE guideline_id = ? AND locale = 'ko'", [.integer(id)])
+            try writer.indexer.indexGuideline(id: id)
+            let section = try XCTUnwrap(try writer.database.firstRow("SELECT section_id FROM guidelines WHERE key = 'moves.one'") { $0.int64(0) })
+            try writer.database.run("UPDATE section_texts SET title = '' WHERE section_id = ? AND locale = 'ko'", [.integer(section)])
+            try writer.indexer.indexSection(id: section)
+        }
+        try assertSound("untranslated")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("알파"))).total, 0)
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("팝오버"))).total, 0)
+
+        try write([
+            BundleSection(key: "alpha", title: [:], guidelines: [
+                BundleGuideline(id: "moves.one", text: ["en": "Use sheets rarely.", "ko": "시트를 드물게 쓰세요."]),
+            ]),
+        ])
+        try assertSound("untitled, deleted")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("popover"))).total, 0)
+
+        try store.write { try $0.database.run("DELETE FROM topics WHERE slug = 'moves'") }
+        try assertSound("topic deleted")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets rarely"))).total, 0)
+    }
+}
