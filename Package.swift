@@ -84,7 +84,7 @@ let package = Package(
         // The ordered shutdown of the service group.
         .testTarget(name: "GuidebookBaseTests", dependencies: ["GuidebookBase"]),
         // Webhooks: address policy, signatures checked by Python's hmac, the outbox and the sender with receivers on loopback.
-        .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "HTTPClient", "HTTPServer", "Crypto",
+        .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "SQLite", "HTTPClient", "HTTPServer", "Crypto",
                                                                    "GuidebookTestSupport"]),
         // The gzip, tar and zip writers, checked with the system's gzip, tar and unzip.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "GuidebookTestSupport"]),

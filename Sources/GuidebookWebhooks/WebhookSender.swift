@@ -137,7 +137,7 @@ public final class WebhookSender: @unchecked Sendable {
         var status: Int?
         var failure: String?
         if let signer = WebhookSigner(secret: due.secret) {
-            let body = Array(due.body.utf8)
+            let body = WebhookEnvelope.body(of: due)
             let headers = [("content-type", "application/json")] + signer.headers(id: due.eventID, timestamp: attemptedAt / 1000, body: body)
             do {
                 let client = try HTTPClient(policy: configuration.policy)
