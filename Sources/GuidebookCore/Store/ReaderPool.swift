@@ -7,14 +7,20 @@ final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let capacity: Int
     private let mode: Database.Mode
+    private let searchCache: SearchCache
     private let condition = NSCondition()
     private var idle: [KnowledgeReader] = []
     private var opened = 0
 
+    /// How much of the file each reader maps (SQLite reads beyond it with `pread`).
+    static let mappedBytes = 1 << 30
+
     /// `mode` `.readOnly` for a replica: its connections can never write the file.
-    init(path: String, capacity: Int, mode: Database.Mode) {
+    /// Its readers search with `searchCache`.
+    init(path: String, capacity: Int, mode: Database.Mode, searchCache: SearchCache) {
         self.path = path
         self.mode = mode
+        self.searchCache = searchCache
         self.capacity = max(1, capacity)
     }
 
@@ -43,8 +49,14 @@ final class ReaderPool: @unchecked Sendable {
                     // 1 MiB of page cache per reader (SQLite's default is 2 MiB): the OS page cache
                     // holds the file anyway, and several readers would otherwise double the footprint.
                     try database.execute("PRAGMA query_only = 1; PRAGMA cache_size = -1024;")
+                    if mode == .readWriteCreate {
+                        // Pages read straight from the OS page cache through a mapping: a read that
+                        // misses the small page cache above costs no system call and no copy. Not on
+                        // a replica, whose file another process rewrites outside this store.
+                        try database.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
+                    }
                     try database.registerFullTextFunctions()
-                    return KnowledgeReader(database: database)
+                    return KnowledgeReader(database: database, searchCache: searchCache)
                 } catch {
                     opened -= 1
                     throw error
