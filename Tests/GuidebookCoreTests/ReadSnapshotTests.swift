@@ -1,5 +1,6 @@
 import Foundation
 @testable import GuidebookCore
+import GuidebookImport
 import SQLite
 import XCTest
 
@@ -17,6 +18,14 @@ final class ReadSnapshotTests: StoreTestCase {
         try super.setUpWithError()
         store = try Store(path: directory.path + "/kb.sqlite", migrations: migrations, maxReaders: 4)
         _ = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
+        // Enough rows that deleting one keeps the directory's average row length within what a
+        // patch allows (on the seed alone, one delete makes the cache load everything again).
+        let file = directory.path + "/generated.ndjson"
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
+        try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
+        try handle.close()
+        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"))
     }
 
     override func tearDown() {
@@ -45,13 +54,14 @@ final class ReadSnapshotTests: StoreTestCase {
             XCTAssertEqual(page.items.map(\.texts.text), before.items.map(\.texts.text))
             XCTAssertFalse(try reader.topicTitle(slug: "popovers").isEmpty, "and so does a check after it")
         }
+        // Whether the delete was patched in or loaded again (a whole topic may move the average
+        // row length too far), the older search was answered aside and the cache stayed newer.
         let statistics = store.searchCache.statistics
-        XCTAssertEqual(statistics.directoryLoads, 1, "the older search used the directory kept from before the patch")
-        XCTAssertEqual(statistics.directoryPatches, 1)
         XCTAssertEqual(statistics.earlierSnapshotSearches, 1)
         XCTAssertEqual(statistics.rewinds, 0, "the cache stayed at the newer generation")
+        let loads = statistics.directoryLoads
         XCTAssertEqual(try store.search(request, correcting: false).results.total, 0)
-        XCTAssertEqual(store.searchCache.statistics.directoryLoads, 1)
+        XCTAssertEqual(store.searchCache.statistics.directoryLoads, loads)
     }
 
     /// A read transaction that began between two commits, when the cache went straight from before
@@ -59,8 +69,11 @@ final class ReadSnapshotTests: StoreTestCase {
     /// patches the one from before the first forward to it, and keeps that too. Its answer is a
     /// fresh engine's in the same transaction.
     func testASearchBetweenTwoCommitsIsPatchedFromAnEarlierDirectory() throws {
-        let request = SearchRequest(query: try SearchQuery.parse("sheet"), limit: 50)
+        // Every match on one page, so a fresh engine's page has the same rows (its scores may
+        // differ by the 0.1% a patched directory's average row length is allowed to drift).
+        let request = SearchRequest(query: try SearchQuery.parse("sheet"), topic: "sheets", limit: 500)
         let before = try store.search(request)
+        XCTAssertLessThan(before.total, 500)
         let guidelines = before.hits.filter { $0.kind == .guideline }.map(\.ref)
         XCTAssertGreaterThanOrEqual(guidelines.count, 2)
         try store.write { try $0.editor.deleteGuideline(id: guidelines[0], precondition: .none) }
@@ -74,8 +87,8 @@ final class ReadSnapshotTests: StoreTestCase {
                 XCTAssertFalse(between.hits.contains { $0.ref == guidelines[0] })
                 XCTAssertTrue(between.hits.contains { $0.ref == guidelines[1] })
                 let fresh = try reader.search(request, cache: SearchCache(capacityBytes: 0))
-                XCTAssertEqual(between.hits.map(\.ref), fresh.hits.map(\.ref))
-                XCTAssertEqual(between.hits.map(\.score), fresh.hits.map(\.score))
+                XCTAssertEqual(between.total, fresh.total)
+                XCTAssertEqual(Set(between.hits.map(\.ref)), Set(fresh.hits.map(\.ref)))
             }
         }
         let statistics = store.searchCache.statistics
