@@ -12,9 +12,6 @@ final class ReaderPool: @unchecked Sendable {
     private var idle: [KnowledgeReader] = []
     private var opened = 0
 
-    /// How much of the file each reader maps (SQLite reads beyond it with `pread`).
-    static let mappedBytes = 1 << 30
-
     /// `mode` `.readOnly` for a replica: its connections can never write the file.
     /// Its readers search with `searchCache`.
     init(path: String, capacity: Int, mode: Database.Mode, searchCache: SearchCache) {
@@ -48,13 +45,10 @@ final class ReaderPool: @unchecked Sendable {
                     let database = try Database(path: path, mode: mode)
                     // 1 MiB of page cache per reader (SQLite's default is 2 MiB): the OS page cache
                     // holds the file anyway, and several readers would otherwise double the footprint.
+                    // No memory map (`mmap_size`): it saves a `pread` per page the cache misses, but
+                    // every mapped page counts in the process's RSS (64 MB instead of 44 MB after
+                    // the benchmark's reads of 20,000 guidelines; docs/request-path.md).
                     try database.execute("PRAGMA query_only = 1; PRAGMA cache_size = -1024;")
-                    if mode == .readWriteCreate {
-                        // Pages read straight from the OS page cache through a mapping: a read that
-                        // misses the small page cache above costs no system call and no copy. Not on
-                        // a replica, whose file another process rewrites outside this store.
-                        try database.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
-                    }
                     try database.registerFullTextFunctions()
                     return KnowledgeReader(database: database, searchCache: searchCache)
                 } catch {
