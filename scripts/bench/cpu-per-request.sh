@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Server CPU per request of two `guidebook` binaries, in one run, rounds interleaved: a guideline
-# by id (response cache on and off) and the search mix (cache off), the same wrk load on each.
+# by id (response cache on and off), a topic of 50 guidelines (cache off) and the search mix
+# (cache off), the same wrk load on each.
 # CPU is the server's utime + stime from /proc/PID/stat around the wrk run, divided by the
 # requests wrk completed. With WORKLOAD=edits, `PATCH /v1/guidelines/{id}` instead (every PATCH
 # changes its text, so every one commits), four connections, the admin token set for both servers.
@@ -37,6 +38,9 @@ for (( k = 0; k < 1000; k++ )); do
     t=$(( (k * 37) % TOPICS )); g=$(( (k * 13) % 50 ))
     (( t * 50 + g < GUIDELINES )) && printf '/v1/guidelines/gen-topic-%05d.g-%03d\n' "$t" "$g"
 done >"$TMP/guidelines.paths"
+for (( k = 0; k < 200; k++ )); do
+    t=$(( (k * 37) % TOPICS )); (( t * 50 + 50 <= GUIDELINES )) && printf '/v1/topics/gen-topic-%05d\n' "$t"
+done >"$TMP/topics.paths"
 grep -v '^#' "$ROOT/scripts/bench/queries.tsv" | cut -f2 | python3 -c '
 import sys, urllib.parse
 for q in sys.stdin:
@@ -71,6 +75,7 @@ for (( round = 1; round <= ROUNDS; round++ )); do
         measure guideline-cached "$label" "$bin" "$TMP/guidelines.paths" ""
         measure guideline-cached-gzip "$label" "$bin" "$TMP/guidelines.paths" "Accept-Encoding: gzip"
         measure guideline-uncached "$label" "$bin" "$TMP/guidelines.paths" "" --response-cache 0
+        measure topic50-uncached "$label" "$bin" "$TMP/topics.paths" "" --response-cache 0
         measure search-uncached "$label" "$bin" "$TMP/search.paths" "" --response-cache 0
     done
 done

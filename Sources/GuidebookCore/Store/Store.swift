@@ -75,11 +75,12 @@ public final class Store: @unchecked Sendable {
             }
         }
         self.writer = writer
-        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readWriteCreate)
-        self.searchCache = SearchCache(sizing: searchCacheSizing)
         let watcher = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
-        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval)
+        let commits = try CommitWatcher(connection: watcher, interval: watchInterval)
+        self.commits = commits
+        self.searchCache = Self.searchCache(searchCacheSizing, commits: commits)
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readWriteCreate, searchCache: searchCache)
         if try isReplicated() { try setLitestreamOwnsCheckpoints() }
         commits.start()
     }
@@ -117,13 +118,23 @@ public final class Store: @unchecked Sendable {
         }
         let status = ReplicaStatus(path: path)
         self.replicaStatus = status
-        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readOnly)
-        self.searchCache = SearchCache(sizing: searchCacheSizing)
-        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval) { status.observe($0) }
+        let commits = try CommitWatcher(connection: watcher, interval: watchInterval) { status.observe($0) }
+        self.commits = commits
+        self.searchCache = Self.searchCache(searchCacheSizing, commits: commits)
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readOnly, searchCache: searchCache)
         commits.start()
     }
 
     deinit { commits.stop() }
+
+    /// The store's search cache. When a search's read transaction is older than the cache, the
+    /// cache asks for the newest search generation, read on the watcher's connection in a
+    /// transaction of its own, to tell an older transaction from a database that went back.
+    private static func searchCache(_ sizing: SearchCacheSizing, commits: CommitWatcher) -> SearchCache {
+        SearchCache(sizing: sizing, latestGeneration: {
+            try commits.withConnection { try MetaTable(database: $0).integer(MetaTable.searchGeneration) }
+        })
+    }
 
     /// How Litestream's part is known.
     public enum Replication: Sendable, Equatable {
@@ -164,61 +175,19 @@ public final class Store: @unchecked Sendable {
         return (rows, searchCache.fit(indexRows: rows))
     }
 
-    /// Runs a search on a pooled read connection: the hits of one page, the total and the facets.
-    /// A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
+    /// Runs a search on a pooled read connection, in one read transaction: the hits of one page,
+    /// the total and the facets (`KnowledgeReader.search(_:)`). A query SQLite refuses is
+    /// `SearchEngine.Failure.queryRefused`.
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        try readSearching { reader, loadsAside in try reader.search(request, cache: searchCache, loadsAside: loadsAside) }
+        try read { try $0.search(request) }
     }
 
-    /// Runs `body` in a read transaction; when a search in it finds the search cache already ahead
-    /// of that transaction (another search caught the cache up with a commit that came after the
-    /// transaction began), once more in a new transaction, which sees that commit, so that the
-    /// search uses the cache instead of sending it back to an older index. `body` gets whether its
-    /// searches may do that (only on the second run: then the database itself is older).
-    private func readSearching<T>(_ body: (KnowledgeReader, Bool) throws -> T) throws -> T {
-        do {
-            return try read { try body($0, false) }
-        } catch is SearchCache.BehindTheCache {
-            return try read { try body($0, true) }
-        }
-    }
-
-    /// Runs a search and reads the texts its hits show, in one read transaction. A query that
-    /// finds nothing is, with `correcting`, searched again as its suggestion says
-    /// (`SearchPage.corrected`); then, with `relaxing`, when the query searched still finds nothing,
-    /// its words are dropped from the end one at a time until it finds something
-    /// (`SearchQuery.droppingLastWord`, `SearchPage.dropped`). The suggestion is always the one
-    /// for the query as asked.
+    /// Runs a search and reads the texts its hits show, in one read transaction
+    /// (`KnowledgeReader.search(_:correcting:relaxing:)`, where its options are described). A
+    /// caller that checks something first (does the topic exist?) calls the reader's in its own
+    /// `read`, so the check and the search see one snapshot.
     public func search(_ request: SearchRequest, correcting: Bool, relaxing: Bool = false) throws -> SearchPage {
-        try readSearching { reader, loadsAside in
-            var results = try reader.search(request, cache: searchCache, loadsAside: loadsAside)
-            let suggestion = results.suggestion
-            var searched = request
-            var corrected = false
-            if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
-                searched.query = suggested
-                corrected = true
-                results = try reader.search(searched, cache: searchCache, loadsAside: loadsAside)
-            }
-            var dropped: [SearchQuery.Term] = []
-            if relaxing && results.total == 0 {
-                var shorter = searched
-                shorter.suggests = false
-                var droppedSoFar: [SearchQuery.Term] = []
-                while let next = shorter.query.droppingLastWord() {
-                    shorter.query = next.query
-                    droppedSoFar.insert(next.dropped, at: 0)
-                    let found = try reader.search(shorter, cache: searchCache, loadsAside: loadsAside)
-                    if found.total > 0 {
-                        (searched, results, dropped) = (shorter, found, droppedSoFar)
-                        break
-                    }
-                }
-            }
-            let texts = try reader.searchHitTexts(results.hits)
-            return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
-                              suggestion: suggestion, searched: searched.query, corrected: corrected, dropped: dropped)
-        }
+        try read { try $0.search(request, correcting: correcting, relaxing: relaxing) }
     }
 
     /// A number that changes whenever anyone has committed to the database (this process's
