@@ -35,19 +35,23 @@ let package = Package(
         // gzipped files, the Markdown export as an archive, gzip answers); Brotli for br answers.
         .target(name: "Archive", dependencies: ["CZlib", "CBrotli"]),
 
+        // What every target may use, as swift-log is used everywhere: the structured logger, the
+        // JSON writer it and the API write with, RFC 3339 timestamps, and the long-running
+        // service's life cycle with the ordered shutdown (`Service`, `ServiceGroup`). No dependencies.
+        .target(name: "GuidebookBase"),
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
-        .target(name: "GuidebookCore", dependencies: ["GuidebookText", "SQLite"]),
+        .target(name: "GuidebookCore", dependencies: ["GuidebookBase", "GuidebookText", "SQLite"]),
         // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
         .target(name: "GuidebookNotes", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The job runner: a durable queue of cancelable jobs with live progress, each run by the
         // injected work of its kind; the jobs store (its own SQLite file).
-        .target(name: "GuidebookJobs", dependencies: ["GuidebookCore", "SQLite"]),
+        .target(name: "GuidebookJobs", dependencies: ["GuidebookBase", "GuidebookCore", "SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
         .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes"]),
         // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
-        .target(name: "GuidebookWebhooks", dependencies: ["GuidebookCore", "Crypto", "HTTPClient"]),
+        .target(name: "GuidebookWebhooks", dependencies: ["GuidebookBase", "GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
         .target(name: "GuidebookWeb", dependencies: ["Archive"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
@@ -60,25 +64,27 @@ let package = Package(
         .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
                                                      "GuidebookWebhooks", "GuidebookWiki", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
-        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
+        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
                                                             "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
-        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
+        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
         // What several test targets share: the in-process server, the raw HTTP client, import
         // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.
-        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookNotes", "HTTPServer"],
+        .target(name: "GuidebookTestSupport", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookNotes", "HTTPServer"],
                 path: "Tests/GuidebookTestSupport"),
 
         // The libmicrohttpd wrapper on its own, with a handler of a few lines (no Guidebook API).
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "GuidebookTestSupport"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        // The ordered shutdown of the service group.
+        .testTarget(name: "GuidebookBaseTests", dependencies: ["GuidebookBase"]),
         // Webhooks: address policy, signatures checked by Python's hmac, the outbox and the sender with receivers on loopback.
-        .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "HTTPClient", "HTTPServer", "Crypto",
+        .testTarget(name: "GuidebookWebhooksTests", dependencies: ["GuidebookWebhooks", "GuidebookCore", "SQLite", "HTTPClient", "HTTPServer", "Crypto",
                                                                    "GuidebookTestSupport"]),
         // The gzip, tar and zip writers, checked with the system's gzip, tar and unzip.
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "GuidebookTestSupport"]),
@@ -89,7 +95,7 @@ let package = Package(
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
-        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
+        .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",
                                                               "GuidebookTestSupport"]),
         // The parser and import tests on the real study notes, which are not in the repository:
         // `make test` leaves them out; `make test-real-notes GUIDEBOOK_REAL_NOTES=DIR` runs them.

@@ -320,14 +320,17 @@ if [[ "${BENCH_AUTH_READS:-0}" == 1 ]]; then
     log "reads need a token (--auth-reads): wrk sends the reader token bench-reader"
 fi
 
-# Rotating paths: 1000 generated guideline ids spread over all topics; seed + 200 generated topics.
+# Rotating paths: 1000 generated guideline ids spread over all topics; 200 generated topics of 50
+# guidelines each (the size issue 28's topic target names).
 GUIDELINE_PATHS="$TMP/guidelines.paths"
 TOPIC_PATHS="$TMP/topics.paths"
 for (( k = 0; k < 1000; k++ )); do
     t=$(( (k * 37) % TOPICS )); g=$(( (k * 13) % 50 ))
     (( t * 50 + g < GUIDELINES )) && printf '/v1/guidelines/gen-topic-%05d.g-%03d\n' "$t" "$g"
 done >"$GUIDELINE_PATHS"
-{ cat "$SEED_TOPICS"; for (( k = 0; k < 200; k++ )); do printf '/v1/topics/gen-topic-%05d\n' $(( (k * 10) % TOPICS )); done; } | awk '!seen[$0]++' >"$TOPIC_PATHS"
+for (( k = 0; k < 200; k++ )); do
+    t=$(( (k * 10) % TOPICS )); (( t * 50 + 50 <= GUIDELINES )) && printf '/v1/topics/gen-topic-%05d\n' "$t"
+done | awk '!seen[$0]++' >"$TOPIC_PATHS"
 
 # --- 2. read API ------------------------------------------------------------------------------
 
@@ -422,11 +425,11 @@ EOF
         label="GET /v1/$target/{$( [[ $target = topics ]] && echo slug || echo id )}"
         n=$(wc -l <"$( [[ $target = topics ]] && echo "$TOPIC_PATHS" || echo "$GUIDELINE_PATHS")")
         if [[ $target = guidelines ]]; then
-            row "Read API" "$label req/s (c64, $n rotating ids)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" ">= 60% of nginx" "$(verdict "$pct" '>=' 60)"
+            row "Read API" "$label req/s (c64, $n rotating ids)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" ">= 100% of nginx" "$(verdict "$pct" '>=' 100)"
             p99=$(us_to_ms "${R[gb-$target-p99_us]}")
             row "Read API" "$label p50 / p99 ms (c64)" "$(us_to_ms "${R[gb-$target-p50_us]}") / $p99" "$(us_to_ms "${R[ngx-$target-p50_us]}") / $(us_to_ms "${R[ngx-$target-p99_us]}")" "$(ratio "$p99" "$(us_to_ms "${R[ngx-$target-p99_us]}")")x p99" "p99 < 5 ms" "$(verdict "$p99" '<' 5)"
         else
-            row "Read API" "$label req/s (c64, $n rotating slugs)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" "" ""
+            row "Read API" "$label req/s (c64, $n rotating slugs of 50 guidelines)" "$(printf '%.0f' "$gb_rps")" "$(printf '%.0f' "$ngx_rps") (nginx static)" "${pct}%" "" ""
             row "Read API" "$label p50 / p99 ms (c64)" "$(us_to_ms "${R[gb-$target-p50_us]}") / $(us_to_ms "${R[gb-$target-p99_us]}")" "$(us_to_ms "${R[ngx-$target-p50_us]}") / $(us_to_ms "${R[ngx-$target-p99_us]}")" "$(ratio "$(us_to_ms "${R[gb-$target-p99_us]}")" "$(us_to_ms "${R[ngx-$target-p99_us]}")")x p99" "" ""
         fi
         row "Read API" "$label server CPU per request, µs (user+system of the server process(es) / requests; less disturbed by other load)" "${R[gb-$target-cpu_us]}" "${R[ngx-$target-cpu_us]} (nginx, all workers)" "$(ratio "${R[gb-$target-cpu_us]}" "${R[ngx-$target-cpu_us]}")x" "" ""
@@ -494,7 +497,10 @@ EOF
             for metric in rps p50_us p99_us cpu_us; do
                 R[nc-$target-$metric]=$(for (( run = 1; run <= RUNS; run++ )); do field "${R[nc-$target-$run]}" "$metric"; done | median)
             done
-            row "Read API" "same without the response cache (--response-cache 0): GET /v1/$target/… req/s; p50 / p99 ms; server CPU µs per request (nginx: ${R[ngx-$target-cpu_us]})" "$(printf '%.0f' "${R[nc-$target-rps]}"); $(us_to_ms "${R[nc-$target-p50_us]}") / $(us_to_ms "${R[nc-$target-p99_us]}"); ${R[nc-$target-cpu_us]} µs" "$(printf '%.0f' "${R[ngx-$target-rps]}") (nginx static)" "$(awk -v a="${R[nc-$target-rps]}" -v b="${R[ngx-$target-rps]}" 'BEGIN { printf "%.0f%%", (b > 0 ? 100 * a / b : 0) }')" "" ""
+            # Issue 28's targets: a guideline rendered for every request at half nginx's rate, a topic of 50 at 30%.
+            nc_pct=$(awk -v a="${R[nc-$target-rps]}" -v b="${R[ngx-$target-rps]}" 'BEGIN { printf "%.0f", (b > 0 ? 100 * a / b : 0) }')
+            nc_target=50; [[ $target = topics ]] && nc_target=30
+            row "Read API" "same without the response cache (--response-cache 0): GET /v1/$target/… req/s; p50 / p99 ms; server CPU µs per request (nginx: ${R[ngx-$target-cpu_us]})" "$(printf '%.0f' "${R[nc-$target-rps]}"); $(us_to_ms "${R[nc-$target-p50_us]}") / $(us_to_ms "${R[nc-$target-p99_us]}"); ${R[nc-$target-cpu_us]} µs" "$(printf '%.0f' "${R[ngx-$target-rps]}") (nginx static)" "${nc_pct}%" ">= ${nc_target}% of nginx" "$(verdict "$nc_pct" '>=' "$nc_target")"
         done
         row "Read API" "RSS idle without the response cache (after the same warm-up)" "$(kb_to_mb "$NC_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$NC_IDLE")" '<' 30)"
     fi

@@ -1,11 +1,13 @@
+import Foundation
+
 /// Settings of the API layer, read once at start by the executable.
 public struct APIConfiguration: Sendable {
     /// Largest request body for ordinary routes (bytes).
     public var bodyLimit = 64 * 1024
     /// Largest import upload (bytes); imports stream to disk.
     public var importBodyLimit = 512 * 1024 * 1024
-    /// Where uploads are spooled.
-    public var spoolDirectory = "./data/spool"
+    /// Where uploads are spooled (by default beside the default database).
+    public var spoolDirectory = APIConfiguration.spoolDirectory(besides: "./data/guidebook.sqlite")
     /// Whether `/readyz` waits for a non-empty knowledge base (false when started with `--no-seed`).
     public var requiresSeed = true
     /// Bytes of rendered knowledge-base reads kept for reuse until the next commit; 0 turns it off.
@@ -30,4 +32,10 @@ public struct APIConfiguration: Sendable {
 
     /// The defaults, each written beside its setting above; the executable sets what its options say.
     public init() {}
+
+    /// The spool folder of a database at `databasePath`: `spool` beside it (`./spool` for a bare file name).
+    public static func spoolDirectory(besides databasePath: String) -> String {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "./spool" : folder + "/spool"
+    }
 }

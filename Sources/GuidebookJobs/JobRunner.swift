@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import GuidebookBase
 import GuidebookCore
 
 /// Runs jobs one at a time on a worker thread, in the order they were submitted, each by the
@@ -33,6 +34,7 @@ public final class JobRunner: @unchecked Sendable {
     private let maxQueued: Int
     private let clock: @Sendable () -> Date
     private let onFinished: @Sendable (Job, Double) -> Void
+    private let logger: Logger
     private let condition = NSCondition()
     private var queue: [String] = []
     private var live: [String: Job] = [:]
@@ -40,15 +42,17 @@ public final class JobRunner: @unchecked Sendable {
     private var contexts: [String: JobContext] = [:]
     private var cancelRequested: Set<String> = []
     private var lastPersisted: [String: Date] = [:]
+    /// Who waits for a job to change (a parked event stream), told once at its next change.
+    private var waiters: [String: [@Sendable () -> Void]] = [:]
     private var stopping = false
     private var workerDone = false
     private var worker: Thread?
 
     /// A runner of the jobs of each work's kind (one work per kind), recorded in `jobs`, with at
     /// most `maxQueued` waiting. `clock` tells the time progress is persisted by (tests set it).
-    /// `onFinished` is told of each finished job and how long it ran (for metrics and logs).
+    /// Each finished job is logged to `logger`; `onFinished` is told of it and how long it ran (for metrics).
     public init(jobs: JobStore, works: [any JobWork], maxQueued: Int = 16, clock: @escaping @Sendable () -> Date = { Date() },
-                onFinished: @escaping @Sendable (Job, Double) -> Void = { _, _ in }) {
+                logger: Logger = Logger(level: .critical), onFinished: @escaping @Sendable (Job, Double) -> Void = { _, _ in }) {
         var byKind: [String: any JobWork] = [:]
         for work in works {
             let kind = type(of: work).kind
@@ -60,6 +64,7 @@ public final class JobRunner: @unchecked Sendable {
         self.maxQueued = maxQueued
         self.clock = clock
         self.onFinished = onFinished
+        self.logger = logger
     }
 
     // MARK: Life cycle
@@ -195,7 +200,8 @@ public final class JobRunner: @unchecked Sendable {
 
     /// Cancels a queued job at once, or asks a running one to stop at its work's next check.
     public func cancel(id: String) throws -> Job {
-        try condition.withLock {
+        defer { announceChange(of: id) }
+        return try condition.withLock {
             guard var job = live[id] else {
                 guard let stored = try jobs.job(id: id) else { throw Refusal.notFound(id) }
                 throw Refusal.alreadyFinished(id, stored.status)
@@ -215,6 +221,24 @@ public final class JobRunner: @unchecked Sendable {
             live[id] = job
             return job
         }
+    }
+
+    /// Calls `body` once, as soon as job `id` changes past `revision`: at once when it already has
+    /// or is not unfinished here (it ended, or it is gone), otherwise on the thread that changes it
+    /// next (progress, start, cancel, end). An event stream parks on it instead of polling.
+    public func whenJobChanges(id: String, after revision: Int, _ body: @escaping @Sendable () -> Void) {
+        let waits: Bool = condition.withLock {
+            guard let job = live[id], job.revision <= revision else { return false }
+            waiters[id, default: []].append(body)
+            return true
+        }
+        if !waits { body() }
+    }
+
+    /// Tells those waiting for job `id` that it changed (never under the lock: they may read the job).
+    private func announceChange(of id: String) {
+        let due = condition.withLock { waiters.removeValue(forKey: id) ?? [] }
+        for body in due { body() }
     }
 
     /// Deletes a finished job's record.
@@ -253,6 +277,7 @@ public final class JobRunner: @unchecked Sendable {
             contexts[id] = context
             condition.unlock()
             try? jobs.save(job)
+            announceChange(of: id)
             run(job, context: context)
         }
     }
@@ -277,6 +302,7 @@ public final class JobRunner: @unchecked Sendable {
                         live[id] = nil
                         contexts[id] = nil
                     }
+                    announceChange(of: id)
                     return
                 }
                 finish(&final, status: .canceled, message: "canceled; nothing was applied", now: now)
@@ -297,7 +323,11 @@ public final class JobRunner: @unchecked Sendable {
             cancelRequested.remove(id)
             lastPersisted[id] = nil
         }
-        onFinished(final, Date().timeIntervalSince(began))
+        announceChange(of: id)
+        let seconds = Date().timeIntervalSince(began)
+        logger.info("job finished", [("job_id", .string(final.id)), ("status", .string(final.status.rawValue)),
+                                     ("seconds", .double(seconds)), ("message", .string(final.message))])
+        onFinished(final, seconds)
     }
 
     /// Runs a job by the work of its kind: its result, and the message that says what it did.
@@ -339,6 +369,7 @@ public final class JobRunner: @unchecked Sendable {
             }
         }
         if let snapshot { try? jobs.save(snapshot) }
+        announceChange(of: id)
     }
 
     /// Puts a job whose attempt was rolled back back in the queue, its progress reset.

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 import HTTPClient
 
@@ -9,11 +10,12 @@ import HTTPClient
 /// failure disables the endpoint with the reason.
 ///
 /// Nothing here runs on a request's thread: a request only writes the outbox rows (in its own
-/// transaction) and may `wake()` the sender.
+/// transaction); the sender, an observer of the store's commits, wakes when one queued an event.
 public final class WebhookSender: @unchecked Sendable {
     private let store: Store
     private let configuration: WebhookSenderConfiguration
     private let onAttempt: @Sendable (WebhookAttemptReport) -> Void
+    private let logger: Logger
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var isRunning = false
@@ -22,10 +24,12 @@ public final class WebhookSender: @unchecked Sendable {
     private var busyEndpoints: Set<String> = []
     private var dispatcherDone = true
 
-    public init(store: Store, configuration: WebhookSenderConfiguration,
+    /// Every attempt is logged to `logger` and told to `onAttempt`.
+    public init(store: Store, configuration: WebhookSenderConfiguration, logger: Logger = Logger(level: .critical),
                 onAttempt: @escaping @Sendable (WebhookAttemptReport) -> Void = { _ in }) {
         self.store = store
         self.configuration = configuration
+        self.logger = logger
         self.onAttempt = onAttempt
     }
 
@@ -42,6 +46,7 @@ public final class WebhookSender: @unchecked Sendable {
         let thread = Thread { [self] in dispatch() }
         thread.name = "webhook-sender"
         thread.start()
+        store.addObserver(self)
         return true
     }
 
@@ -56,6 +61,7 @@ public final class WebhookSender: @unchecked Sendable {
     /// Stops taking deliveries and waits up to `graceSeconds` for those in flight. A delivery still
     /// in flight then is left claimed: it falls due again after its lease, in the next process.
     public func stop(graceSeconds: Double) {
+        store.removeObserver(self)
         let deadline = Date().addingTimeInterval(graceSeconds)
         condition.lock()
         isStopping = true
@@ -131,7 +137,7 @@ public final class WebhookSender: @unchecked Sendable {
         var status: Int?
         var failure: String?
         if let signer = WebhookSigner(secret: due.secret) {
-            let body = Array(due.body.utf8)
+            let body = WebhookEnvelope.body(of: due)
             let headers = [("content-type", "application/json")] + signer.headers(id: due.eventID, timestamp: attemptedAt / 1000, body: body)
             do {
                 let client = try HTTPClient(policy: configuration.policy)
@@ -157,7 +163,23 @@ public final class WebhookSender: @unchecked Sendable {
         // If this cannot be recorded (the database is busy beyond its timeout), the claim's lease
         // runs out and the delivery is sent again: at least once, never lost.
         try? store.recordWebhookAttempt(deliveryID: due.id, attempt, outcome: outcome)
-        onAttempt(WebhookAttemptReport(webhookID: due.webhookID, eventID: due.eventID, deliveryID: due.id, attempt: attemptNumber,
-                                       status: status, latencyMilliseconds: latency, error: failure, outcome: outcome))
+        let report = WebhookAttemptReport(webhookID: due.webhookID, eventID: due.eventID, deliveryID: due.id, attempt: attemptNumber,
+                                          status: status, latencyMilliseconds: latency, error: failure, outcome: outcome)
+        log(report)
+        onAttempt(report)
+    }
+
+    /// One line per attempt: delivered (info), failed and retried (warning), or the endpoint disabled (error).
+    private func log(_ report: WebhookAttemptReport) {
+        var fields: [(String, LogValue)] = [("webhook_id", .string(report.webhookID)), ("event_id", .string(report.eventID)),
+                                            ("delivery_id", .int(Int(report.deliveryID))), ("attempt", .int(report.attempt)),
+                                            ("latency_ms", .int(report.latencyMilliseconds))]
+        if let status = report.status { fields.append(("status", .int(status))) }
+        if let error = report.error { fields.append(("error", .string(error))) }
+        switch report.outcome {
+        case .delivered: logger.info("webhook delivered", fields)
+        case .retry: logger.warning("webhook delivery failed; will retry", fields)
+        case .giveUp(let reason): logger.error("webhook disabled", fields + [("reason", .string(reason))])
+        }
     }
 }

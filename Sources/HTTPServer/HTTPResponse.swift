@@ -61,12 +61,23 @@ public enum HTTPStreamChunk: Sendable {
 /// A response body produced over time, such as server-sent events.
 ///
 /// `next()` is called on a server thread whenever the connection can take more bytes; after a
-/// `.wait` the server asks again within its stream poll interval.
+/// `.wait` the server parks the connection and asks again when the stream resumes it
+/// (`parked(resume:)`), or else within its stream poll interval.
 public protocol HTTPBodyStream: AnyObject, Sendable {
     /// The next piece of the body.
     func next() -> HTTPStreamChunk
+    /// Called once each time the server parked the stream after a `.wait`, with what resumes it
+    /// (callable from any thread, at once or later, more than once: only the first call of a
+    /// parking counts). True when the stream will call it itself, as soon as it has something to
+    /// send; false (the default) to be asked again at the server's stream poll interval.
+    func parked(resume: @escaping @Sendable () -> Void) -> Bool
     /// Called once when the connection closes, whatever the reason.
     func close()
     /// The last bytes to send when the server stops while the stream is open (nil: none).
     func farewell() -> [UInt8]?
+}
+
+extension HTTPBodyStream {
+    /// Asked again at the server's stream poll interval.
+    public func parked(resume: @escaping @Sendable () -> Void) -> Bool { false }
 }

@@ -80,8 +80,8 @@ public final class HTTPServer: @unchecked Sendable {
         startPoller()
     }
 
-    /// Wakes parked streams at a fixed interval so they can look for new data, and closes the
-    /// connections whose request head is overdue.
+    /// Wakes the parked streams that do not resume themselves at a fixed interval so they can look
+    /// for new data, and closes the connections whose request head is overdue.
     private func startPoller() {
         let interval = Double(max(10, configuration.streamPollMilliseconds)) / 1000
         let thread = Thread { [core, pollerStop] in
@@ -89,7 +89,7 @@ public final class HTTPServer: @unchecked Sendable {
                 pollerStop.lock()
                 let stopped = pollerStop.wait(until: Date().addingTimeInterval(interval)) && self.pollerStoppedFlag()
                 pollerStop.unlock()
-                core.resumeParked()
+                core.resumeParked(all: false)
                 let overdue = core.headDeadlines.closeOverdue()
                 if overdue > 0 {
                     core.errorLog("closed \(overdue) connection(s) that sent no complete request head within \(core.headDeadlines.bound)")

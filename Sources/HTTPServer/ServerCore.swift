@@ -22,6 +22,8 @@ final class ServerCore: @unchecked Sendable {
     let headDeadlines: HeadDeadlines
     private let lock = NSLock()
     private var parked: [ObjectIdentifier: StreamContext] = [:]
+    /// Parked streams that resume themselves (`HTTPBodyStream.parked(resume:)`): the poller leaves them alone.
+    private var wakingThemselves: Set<ObjectIdentifier> = []
     /// Connections suspended while their answer waits out its delay, by a number of their own.
     private var delayed: [UInt64: OpaquePointer] = [:]
     private var nextDelayed: UInt64 = 0
@@ -57,18 +59,42 @@ final class ServerCore: @unchecked Sendable {
 
     /// Suspends a stream's connection so it holds no worker thread while it waits.
     /// Suspending and resuming happen under one lock, so a resume never precedes its suspend.
+    /// The stream is told how to resume itself after it is parked, so that a resume it asks for
+    /// at once finds it parked.
     func park(_ context: StreamContext) {
+        let key = ObjectIdentifier(context)
         lock.withLock {
             MHD_suspend_connection(context.connection)
-            parked[ObjectIdentifier(context)] = context
+            parked[key] = context
+        }
+        let resume: @Sendable () -> Void = { [weak self, weak context] in
+            guard let self, let context else { return }
+            self.resume(context)
+        }
+        if context.stream.parked(resume: resume) {
+            lock.withLock { if parked[key] != nil { wakingThemselves.insert(key) } }
         }
     }
 
-    /// Resumes every parked stream; each is asked for data again and parks again if it has none.
-    func resumeParked() {
+    /// Resumes one parked stream (nothing when it is no longer parked).
+    func resume(_ context: StreamContext) {
+        let key = ObjectIdentifier(context)
         lock.withLock {
-            for context in parked.values { MHD_resume_connection(context.connection) }
-            parked.removeAll()
+            guard parked.removeValue(forKey: key) != nil else { return }
+            wakingThemselves.remove(key)
+            MHD_resume_connection(context.connection)
+        }
+    }
+
+    /// Resumes the parked streams (`all`: also those that resume themselves, as when the server
+    /// stops); each is asked for data again and parks again if it has none.
+    func resumeParked(all: Bool = true) {
+        lock.withLock {
+            for (key, context) in parked where all || !wakingThemselves.contains(key) {
+                MHD_resume_connection(context.connection)
+                parked[key] = nil
+            }
+            if all { wakingThemselves.removeAll() }
         }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
-import GuidebookAPI
+import GuidebookBase
 import GuidebookCore
 
 /// On a primary that Litestream replicates: writes the time into the file once a second
 /// (`Store.writeHeartbeat`, which does not count as a change of the data), so a replica can tell
 /// its lag even while nobody edits. It looks each beat whether the file is replicated, since
 /// Litestream may start after the server.
-final class ReplicationHeartbeat: @unchecked Sendable {
+final class ReplicationHeartbeat: Service, @unchecked Sendable {
+    let serviceName = "replication heartbeat"
     private let store: Store
     private let logger: Logger
     private let interval: Double
@@ -36,7 +37,8 @@ final class ReplicationHeartbeat: @unchecked Sendable {
         thread.start()
     }
 
-    func stop() {
+    /// Ends the thread after its current beat (one write at most: the deadline is not needed).
+    func stop(deadline: ContinuousClock.Instant) {
         stopping.signal()
         finished.wait()
     }

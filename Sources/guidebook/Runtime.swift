@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import GuidebookBase
 import GuidebookCore
 
 /// What every subcommand that touches the database shares: opening the store with migrations.

@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import GuidebookBase
 import GuidebookCore
 import GuidebookImport
 import GuidebookJobs
@@ -28,61 +29,21 @@ struct ServeCommand {
             if settings.adminTokenDigest == nil { addFirstAdminToken(store) }
         }
         logSearchCache(store.searchCache.sizing, try store.fitSearchCacheToIndex())
-        let spool = settings.spoolDirectory ?? ((settings.databasePath as NSString).deletingLastPathComponent.isEmpty
-            ? "./spool" : (settings.databasePath as NSString).deletingLastPathComponent + "/spool")
         let metrics = Metrics()
         // A replica keeps no jobs (it runs none): an empty queue in memory answers its job reads,
         // and nothing is written beside the replicated file.
         let jobStore = try JobStore(path: settings.replica ? ":memory:" : JobStore.path(besides: settings.databasePath),
                                     migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
-        let runner = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], onFinished: { job, seconds in
+        let runner = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], logger: logger, onFinished: { job, seconds in
+            guard job.status == .succeeded else { return }
             let guidelines = ImportWork.result(of: job).map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
-            if job.status == .succeeded { metrics.recordImport(guidelines: guidelines, seconds: seconds) }
-            logger.info("job finished", [("job_id", .string(job.id)), ("status", .string(job.status.rawValue)),
-                                         ("seconds", .double(seconds)), ("message", .string(job.message))])
+            metrics.recordImport(guidelines: guidelines, seconds: seconds)
         })
-        var webhooks: WebhookSender?
-        var heartbeat: ReplicationHeartbeat?
-        if !settings.replica {
-            try runner.start()
-            webhooks = WebhookSender.forServe(store: store, settings: settings, logger: logger)
-            heartbeat = ReplicationHeartbeat(store: store, logger: logger)
-            heartbeat?.start()
-        }
-        var configuration = APIConfiguration()
-        configuration.bodyLimit = settings.bodyLimit
-        configuration.importBodyLimit = settings.importLimit
-        configuration.spoolDirectory = spool
-        configuration.requiresSeed = settings.loadSeed
-        configuration.responseCacheBytes = settings.responseCacheMegabytes * 1024 * 1024
-        configuration.authentication = AuthenticationConfiguration(readsNeedToken: settings.authReads, adminTokenDigest: settings.adminTokenDigest,
-                                                                   throttle: .init(freeFailures: settings.authFailureLimit),
-                                                                   trustedProxies: settings.trustedProxies)
-        configuration.allowsPrivateWebhookTargets = settings.webhookAllowPrivate
-        configuration.corsOrigins = settings.corsOrigins
-        configuration.embedAncestors = settings.embedAncestors
-        configuration.requireIfMatch = settings.requireIfMatch
-        if settings.replica {
-            configuration.replica = ReplicaConfiguration(primaryURL: settings.primaryURL, maxLagSeconds: settings.maxLagSeconds)
-        }
-        configuration.publicJobs = settings.publicJobs
-        let application = Application(
-            store: store,
-            jobs: runner,
-            configuration: configuration,
-            logger: logger,
-            metrics: metrics
-        )
-        var tls: HTTPServerConfiguration.TLS?
-        if let certificate = settings.tlsCertificatePath, let key = settings.tlsKeyPath {
-            guard let certificatePEM = try? String(contentsOfFile: certificate, encoding: .utf8),
-                  let keyPEM = try? String(contentsOfFile: key, encoding: .utf8) else {
-                throw UsageError("cannot read the TLS certificate or key file")
-            }
-            tls = .init(certificatePEM: certificatePEM, keyPEM: keyPEM)
-        }
-        let server = try HTTPServer(configuration: serverConfiguration(tls: tls), handler: application,
-                                    errorLog: { message in logger.warning("http server", [("detail", .string(message))]) })
+        let application = Application(store: store, jobs: runner, configuration: settings.apiConfiguration(), logger: logger, metrics: metrics)
+        let tls = try settings.tlsMaterial()
+        let server = HTTPService(configuration: settings.serverConfiguration(tls: tls), handler: application, logger: logger)
+        let services = ServiceGroup(stoppingInOrder: self.services(server: server, runner: runner, store: store), logger: logger)
+        try services.start()
         let elapsed = ContinuousClock.now - started
         let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         logger.info("listening", [("url", .string("\(tls == nil ? "http" : "https")://\(settings.host):\(server.port)")),
@@ -95,10 +56,7 @@ struct ServeCommand {
 
         let signal = Signals.waitForTermination()
         logger.info("stopping", [("signal", .int(Int(signal)))])
-        server.stop(graceSeconds: 5)
-        if !settings.replica { runner.stop(graceSeconds: 4) }
-        webhooks?.stop(graceSeconds: 2)
-        heartbeat?.stop()
+        services.stop()
         if !store.isReplica {
             // Litestream owns the checkpoints of a file it replicates: the store leaves the WAL to it then.
             let checkpointed = try store.checkpoint()
@@ -108,13 +66,22 @@ struct ServeCommand {
         return 0
     }
 
-    private func serverConfiguration(tls: HTTPServerConfiguration.TLS?) -> HTTPServerConfiguration {
-        let settings = runtime.settings
-        return HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
-                                       connectionLimit: settings.maxConnections,
-                                       connectionTimeoutSeconds: settings.timeoutSeconds,
-                                       headerTimeoutSeconds: settings.headerTimeoutSeconds, tls: tls,
-                                       linger: .init(seconds: settings.lingerSeconds, bytes: settings.lingerBytes))
+    /// The long-running parts in the order they stop, each with its time to stop: the server first
+    /// (requests in flight finish), then the job runner (a running import is rolled back and queued
+    /// again), then the webhook sender (deliveries in flight finish or keep their lease), then the
+    /// heartbeat. A replica runs the server alone; a read-only database runs no webhook sender.
+    private func services(server: HTTPService, runner: JobRunner, store: Store) -> [ServiceGroup.Entry] {
+        var services: [ServiceGroup.Entry] = [.init(server, grace: .seconds(5))]
+        guard !runtime.settings.replica else { return services }
+        services.append(.init(runner, grace: .seconds(4)))
+        if store.isReadOnly {
+            runtime.logger.warning("webhook sender not started: the database is read-only")
+        } else {
+            services.append(.init(WebhookSender(store: store, configuration: runtime.settings.webhookSenderConfiguration(), logger: runtime.logger),
+                                  grace: .seconds(2)))
+        }
+        services.append(.init(ReplicationHeartbeat(store: store, logger: runtime.logger), grace: .seconds(1)))
+        return services
     }
 
     /// Opens `--db` as a read replica. While the file does not exist (the first restore has not
@@ -130,7 +97,7 @@ struct ServeCommand {
             state == .missing ? "the first restore of \(path)" : "the follower's first update of \(path)"
         }
         runtime.logger.warning("replica waiting for \(waitingFor(state))", [("database", .string(path))])
-        var standIn: HTTPServer? = try HTTPServer(configuration: serverConfiguration(tls: nil),
+        var standIn: HTTPServer? = try HTTPServer(configuration: settings.serverConfiguration(tls: nil),
                                                   handler: ReplicaWaitingHandler(reason: waitingFor(state)), errorLog: { _ in })
         defer { standIn?.stop(graceSeconds: 1) }
         let started = ContinuousClock.now
@@ -143,7 +110,7 @@ struct ServeCommand {
             if next != state, next == .notYetFollowed {
                 runtime.logger.warning("replica waiting for \(waitingFor(next))", [("database", .string(path))])
                 standIn?.stop(graceSeconds: 1)
-                standIn = try HTTPServer(configuration: serverConfiguration(tls: nil),
+                standIn = try HTTPServer(configuration: settings.serverConfiguration(tls: nil),
                                          handler: ReplicaWaitingHandler(reason: waitingFor(next)), errorLog: { _ in })
             }
             state = next

@@ -1,7 +1,9 @@
 import Foundation
 import GuidebookAPI
+import GuidebookBase
 import HTTPServer
 import GuidebookCore
+import GuidebookWebhooks
 
 /// Everything the executable is configured with, read once at start from options and the
 /// environment (an option wins over its environment variable).
@@ -13,8 +15,8 @@ struct Settings: Sendable {
     var maxConnections = 1024
     var timeoutSeconds = 30
     var headerTimeoutSeconds = 10
-    var bodyLimit = 64 * 1024
-    var importLimit = 512 * 1024 * 1024
+    var bodyLimit = APIConfiguration().bodyLimit
+    var importLimit = APIConfiguration().importBodyLimit
     var lingerSeconds = 2
     var lingerBytes = 4 * 1024 * 1024
     var logLevel = Logger.Level.info
@@ -24,7 +26,7 @@ struct Settings: Sendable {
     var tlsCertificatePath: String?
     var tlsKeyPath: String?
     var spoolDirectory: String?
-    var responseCacheMegabytes = 16
+    var responseCacheMegabytes = APIConfiguration().responseCacheBytes / (1024 * 1024)
     /// `--require-if-match`: writes without `If-Match` are refused (428).
     var requireIfMatch = false
     var authReads = false
@@ -37,8 +39,8 @@ struct Settings: Sendable {
     var authFailureLimit = 10
     var trustedProxies: Set<PeerAddress> = []
     var webhookAllowPrivate = false
-    var webhookTimeoutSeconds = 10.0
-    var webhookRetryBaseSeconds = 5.0
+    var webhookTimeoutSeconds = WebhookSenderConfiguration().timeoutSeconds
+    var webhookRetryBaseSeconds = WebhookSenderConfiguration().retries.baseSeconds
     /// MB for search postings; nil: sized automatically from the index and the memory available.
     var searchCacheMegabytes: Int?
     var corsOrigins: [String] = []
@@ -82,10 +84,10 @@ struct Settings: Sendable {
         Option(flag: "--header-timeout", environment: "GUIDEBOOK_HEADER_TIMEOUT", valueName: "SECONDS", help: "time a connection has to send a complete request head, however steadily it sends; idle keep-alive connections too (default 10)") {
             $0.headerTimeoutSeconds = try number($1, "--header-timeout", 1...3600)
         },
-        Option(flag: "--body-limit", environment: "GUIDEBOOK_BODY_LIMIT", valueName: "BYTES", help: "largest request body outside imports (default 65536)") {
+        Option(flag: "--body-limit", environment: "GUIDEBOOK_BODY_LIMIT", valueName: "BYTES", help: "largest request body outside imports (default \(APIConfiguration().bodyLimit))") {
             $0.bodyLimit = try number($1, "--body-limit", 1...(1 << 30))
         },
-        Option(flag: "--import-limit", environment: "GUIDEBOOK_IMPORT_LIMIT", valueName: "BYTES", help: "largest import upload (default 536870912)") {
+        Option(flag: "--import-limit", environment: "GUIDEBOOK_IMPORT_LIMIT", valueName: "BYTES", help: "largest import upload (default \(APIConfiguration().importBodyLimit))") {
             $0.importLimit = try number($1, "--import-limit", 1...(1 << 40))
         },
         Option(flag: "--linger-time", environment: "GUIDEBOOK_LINGER_TIME", valueName: "SECONDS", help: "how long the body of a refused request (404, 405, 413) is read and dropped so the client can read the refusal; 0 answers at once (default 2)") {
@@ -103,7 +105,7 @@ struct Settings: Sendable {
         Option(flag: "--no-seed", environment: nil, valueName: nil, help: "start with an empty knowledge base") { settings, _ in settings.loadSeed = false },
         Option(flag: "--tls-cert", environment: "GUIDEBOOK_TLS_CERT", valueName: "PEM", help: "certificate file: serve HTTPS (with --tls-key)") { $0.tlsCertificatePath = $1 },
         Option(flag: "--tls-key", environment: "GUIDEBOOK_TLS_KEY", valueName: "PEM", help: "private key file for --tls-cert") { $0.tlsKeyPath = $1 },
-        Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default 16)") {
+        Option(flag: "--response-cache", environment: "GUIDEBOOK_RESPONSE_CACHE", valueName: "MB", help: "memory for reusing rendered reads until the next commit; 0 turns it off (default \(APIConfiguration().responseCacheBytes / (1024 * 1024)))") {
             $0.responseCacheMegabytes = try number($1, "--response-cache", 0...4096)
         },
         Option(flag: "--search-cache", environment: "GUIDEBOOK_SEARCH_CACHE", valueName: "auto|MB", help: "memory for the rows of searched words until the next commit: auto sizes it from the index within a quarter of the memory available (default); MB fixes it; 0 reads them from the index every time") {
@@ -133,10 +135,10 @@ struct Settings: Sendable {
         Option(flag: "--webhook-allow-private", environment: "GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE", valueName: nil, help: "let webhooks target loopback, link-local and private addresses (default false)") {
             $0.webhookAllowPrivate = try flag($1, "--webhook-allow-private")
         },
-        Option(flag: "--webhook-timeout", environment: "GUIDEBOOK_WEBHOOK_TIMEOUT", valueName: "SECONDS", help: "how long one webhook delivery may take (default 10)") {
+        Option(flag: "--webhook-timeout", environment: "GUIDEBOOK_WEBHOOK_TIMEOUT", valueName: "SECONDS", help: "how long one webhook delivery may take (default \(Int(WebhookSenderConfiguration().timeoutSeconds)))") {
             $0.webhookTimeoutSeconds = try seconds($1, "--webhook-timeout", 0.1...120)
         },
-        Option(flag: "--webhook-retry-base", environment: "GUIDEBOOK_WEBHOOK_RETRY_BASE", valueName: "SECONDS", help: "wait after a webhook delivery's first failure, doubled after each further one over 15 attempts (default 5: about a day in all)") {
+        Option(flag: "--webhook-retry-base", environment: "GUIDEBOOK_WEBHOOK_RETRY_BASE", valueName: "SECONDS", help: "wait after a webhook delivery's first failure, doubled after each further one over \(RetrySchedule().maxAttempts) attempts (default \(Int(RetrySchedule().baseSeconds)): about a day in all)") {
             $0.webhookRetryBaseSeconds = try seconds($1, "--webhook-retry-base", 0.01...3600)
         },
         Option(flag: "--cors-origins", environment: "GUIDEBOOK_CORS_ORIGINS", valueName: "ORIGINS", help: "origins whose scripts may call the API, comma-separated (https://wiki.example.com), or *; default none") {

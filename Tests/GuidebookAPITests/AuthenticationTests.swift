@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import GuidebookBase
 import GuidebookCore
 import GuidebookTestSupport
 import XCTest

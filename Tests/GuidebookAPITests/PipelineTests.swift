@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookAPI
+import GuidebookBase
 import GuidebookTestSupport
 import HTTPServer
 import XCTest

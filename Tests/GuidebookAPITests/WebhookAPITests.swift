@@ -137,8 +137,10 @@ final class WebhookAPITests: XCTestCase {
 
         let deliveries = try XCTUnwrap(try server.get("/v1/webhooks/\(id)/deliveries", headers: [admin]).jsonObject()["items"] as? [[String: Any]])
         XCTAssertEqual(deliveries.compactMap { $0["event_type"] as? String }, ["import.failed", "import.succeeded"], "newest first; a dry run raises none")
-        let bodies = try server.store.read { try $0.database.rows("SELECT body FROM webhook_events") { $0.text(0) } }.map {
-            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        let bodies = try server.store.read {
+            try $0.database.rows("SELECT type, data FROM webhook_events") { ["type": $0.text(0), "data": $0.text(1)] }
+        }.map { event -> [String: Any] in
+            ["type": event["type"] ?? "", "data": try XCTUnwrap(try JSONSerialization.jsonObject(with: Data((event["data"] ?? "").utf8)))]
         }
         let succeeded = try XCTUnwrap(bodies.first { $0["type"] as? String == "import.succeeded" }?["data"] as? [String: Any])
         XCTAssertEqual(succeeded["job_id"] as? String, good)
@@ -170,8 +172,8 @@ final class WebhookAPITests: XCTestCase {
         let due = try server.store.dueWebhookDeliveries(now: Int64.max, limit: 10)
         XCTAssertEqual(Set(due.map(\.webhookID)), [content, translations], "one delivery to each subscriber, none to others")
         func data(of webhook: String) throws -> [String: Any] {
-            let body = try XCTUnwrap(due.first { $0.webhookID == webhook }?.body)
-            return try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["data"] as? [String: Any])
+            let data = try XCTUnwrap(due.first { $0.webhookID == webhook }?.data)
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         }
         let changed = try data(of: content)
         XCTAssertEqual(changed["count"] as? Int, 1)

@@ -141,41 +141,6 @@ final class SearchEngineTests: XCTestCase {
         XCTAssertEqual(patchedStore.searchCache.statistics.misses, before.misses)
     }
 
-    /// A search in a read transaction that began before a commit, when another search has
-    /// already caught the cache up with that commit: it is told to run again in a new transaction
-    /// (`BehindTheCache`) rather than send the cache back. Allowed (as when even the new
-    /// transaction is older: the database went back), it starts the cache over from its older
-    /// index and answers from it; the next newer search patches the cache forward again.
-    func testASearchBehindTheCacheRunsAgainAndOnlyThenRewindsIt() throws {
-        let searching = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations), maxReaders: 2)
-        let request = SearchRequest(query: try SearchQuery.parse("sheet"), limit: 20)
-        let before = try searching.search(request)
-        let deleted = try XCTUnwrap(before.hits.first { $0.kind == .guideline }?.ref)
-        try searching.read { reader in
-            // This transaction's snapshot starts here, before the delete.
-            XCTAssertEqual(try reader.search(request, cache: searching.searchCache).total, before.total)
-            try store.write { try $0.editor.deleteGuideline(id: deleted, precondition: .none) }
-            // Another connection sees the delete and patches the cache.
-            XCTAssertEqual(try searching.search(request).total, before.total - 1)
-            XCTAssertThrowsError(try reader.search(request, cache: searching.searchCache, loadsAside: false)) {
-                XCTAssertTrue($0 is SearchCache.BehindTheCache, "\($0)")
-            }
-            let aside = try reader.search(request, cache: searching.searchCache, loadsAside: true)
-            XCTAssertEqual(aside.total, before.total, "the older snapshot's answer")
-            XCTAssertEqual(aside.hits.map(\.ref), before.hits.map(\.ref))
-        }
-        let statistics = searching.searchCache.statistics
-        XCTAssertEqual(statistics.directoryLoads, 2, "the refused search did not reload; the allowed one did")
-        XCTAssertEqual(statistics.directoryPatches, 1)
-        XCTAssertEqual(statistics.rewinds, 1)
-        // The store's own search runs in a new transaction: the newer answer, the cache patched forward.
-        let after = try searching.search(request)
-        XCTAssertEqual(after.total, before.total - 1)
-        XCTAssertFalse(after.hits.contains { $0.ref == deleted })
-        XCTAssertEqual(searching.searchCache.statistics.directoryLoads, 2)
-        XCTAssertEqual(searching.searchCache.statistics.directoryPatches, 2)
-    }
-
     /// Queries whose words never meet: the page, scores, total and facets of the shorter query
     /// found by dropping words are FTS5's for that shorter query's expression.
     func testRelaxedSearchesAreFTS5sForTheShorterQuery() throws {

@@ -20,7 +20,6 @@ final class SearchSnapshotTests: StoreTestCase {
         let lock = NSLock()
         var failures: [String] = []
         var checks = 0
-        var behind = 0
         var editing = true
         var editError: String?
     }
@@ -70,8 +69,8 @@ final class SearchSnapshotTests: StoreTestCase {
                     index += 1
                     do {
                         let problem = try store.read { reader -> String? in
-                            let shared = try reader.search(request, cache: store.searchCache, loadsAside: false)
-                            let fresh = try reader.search(request, cache: SearchCache(capacityBytes: 0), loadsAside: true)
+                            let shared = try reader.search(request, cache: store.searchCache)
+                            let fresh = try reader.search(request, cache: SearchCache(capacityBytes: 0))
                             return Self.difference(shared, fresh)
                         }
                         checked += 1
@@ -79,9 +78,6 @@ final class SearchSnapshotTests: StoreTestCase {
                             outcome.checks += 1
                             if let problem { outcome.failures.append("\(request.query.text) topic=\(request.topic ?? "-") category=\(request.category ?? "-"): \(problem)") }
                         }
-                    } catch is SearchCache.BehindTheCache {
-                        // Another search caught the cache up with a commit after this transaction began.
-                        outcome.lock.withLock { outcome.behind += 1 }
                     } catch {
                         outcome.lock.withLock { outcome.failures.append("\(request.query.text): \(error)") }
                     }

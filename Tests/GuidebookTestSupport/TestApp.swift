@@ -1,4 +1,5 @@
 import GuidebookAPI
+import GuidebookBase
 import GuidebookCore
 import GuidebookJobs
 

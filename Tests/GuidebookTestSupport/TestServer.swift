@@ -1,5 +1,6 @@
 import GuidebookAPI
 import Foundation
+import GuidebookBase
 import GuidebookCore
 import GuidebookJobs
 import HTTPServer
@@ -24,17 +25,19 @@ public final class TestServer: GuidebookUnderTest {
 
     /// Starts a server on a new database, with the seed unless `loadSeed` is false; the other
     /// arguments set the server's threads, body and import limits, job queue bound, connection
-    /// timeout and linger bounds, and the application's authentication and logger.
+    /// timeout and linger bounds, the application's authentication and logger, and how often the
+    /// server looks at parked streams that do not resume themselves.
     public init(loadSeed: Bool = true, threads: Int = 2, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
                 maxQueuedJobs: Int = 16, timeoutSeconds: Int = 10, linger: HTTPServerConfiguration.Linger = .init(),
                 authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
-                logger: Logger = Logger(level: .critical)) throws {
+                logger: Logger = Logger(level: .critical), streamPollMilliseconds: Int = 200) throws {
         let guidebook = try TestGuidebook(loadSeed: loadSeed, readers: threads + 2, bodyLimit: bodyLimit, importLimit: importLimit,
                                           maxQueuedJobs: maxQueuedJobs, authentication: authentication, logger: logger)
         do {
             let server = try HTTPServer(
                 configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, threads: threads,
-                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds, linger: linger),
+                                                       connectionLimit: 64, connectionTimeoutSeconds: timeoutSeconds,
+                                                       streamPollMilliseconds: streamPollMilliseconds, linger: linger),
                 handler: guidebook.application
             )
             self.guidebook = guidebook

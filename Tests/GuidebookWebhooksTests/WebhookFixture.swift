@@ -30,13 +30,14 @@ final class WebhookFixture {
         return (try store.createWebhook(url: url, description: "test", events: events, secret: secret), secret)
     }
 
-    /// Starts a sender with fast retries (`base` seconds) that records every attempt in `log`.
+    /// Starts a sender with fast retries (`base` seconds) and a fast poll (`pollSeconds`) that
+    /// records every attempt in `log`.
     @discardableResult
     func startSender(allowsPrivate: Bool = true, timeoutSeconds: Double = 2, retryBase: Double = 0.05, maxAttempts: Int = 15,
-                     log: AttemptLog = AttemptLog()) -> WebhookSender {
+                     pollSeconds: Double = 0.05, log: AttemptLog = AttemptLog()) -> WebhookSender {
         let configuration = WebhookSenderConfiguration(policy: OutboundAddressPolicy(allowsPrivate: allowsPrivate), timeoutSeconds: timeoutSeconds,
                                                        retries: RetrySchedule(baseSeconds: retryBase, maxAttempts: maxAttempts),
-                                                       pollSeconds: 0.05)
+                                                       pollSeconds: pollSeconds)
         let sender = WebhookSender(store: store, configuration: configuration) { log.append($0) }
         XCTAssertTrue(sender.start())
         senders.append(sender)

@@ -41,6 +41,25 @@ final class WebhookSenderTests: XCTestCase {
         XCTAssertTrue(eventually(seconds: 5) { (try? fixture.store.webhookDeliveries(webhookID: webhook.id, limit: 1).first?.state) == .delivered })
     }
 
+    /// The sender observes the store's commits: one that queues an event wakes it, so the delivery
+    /// goes out at once although the sender would look at the outbox only once an hour by itself.
+    func testACommitThatQueuesAnEventWakesTheSenderWithoutItsPoll() throws {
+        let receiver = try receiver()
+        let (webhook, _) = try fixture.register(receiver.url)
+        fixture.startSender(pollSeconds: 3_600)
+        // The dispatcher's first look (at start) finds nothing; from then on only a wake-up makes it look again.
+        XCTAssertTrue(eventually(seconds: 5) { (try? fixture.store.nextWebhookAttemptAt()) == nil })
+        usleep(200_000)
+        let id = try XCTUnwrap(try fixture.emitContentChanged(["/v1/topics/buttons"]))
+        let request = try XCTUnwrap(receiver.wait(seconds: 10) { !$0.isEmpty }.first, "delivered without waiting for the hour's poll")
+        XCTAssertEqual(request.headers["webhook-id"], id)
+        XCTAssertTrue(eventually(seconds: 5) { (try? fixture.store.webhookDeliveries(webhookID: webhook.id, limit: 1).first?.state) == .delivered })
+        // A commit that queues no event (no endpoint subscribed to it) leaves the sender asleep: nothing more is sent.
+        try fixture.store.write { _ in }
+        usleep(200_000)
+        XCTAssertEqual(receiver.received.count, 1)
+    }
+
     func testAReceiverFailingThreeTimesGetsTheEventOnceWithTheRetriesLogged() throws {
         let receiver = try receiver([.status(500), .status(503), .status(502)])
         let (webhook, _) = try fixture.register(receiver.url)

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Server CPU per request of two `guidebook` binaries, in one run, rounds interleaved: a guideline
-# by id (response cache on and off) and the search mix (cache off), the same wrk load on each.
+# by id (response cache on and off), a topic of 50 guidelines (cache off) and the search mix
+# (cache off), the same wrk load on each.
 # CPU is the server's utime + stime from /proc/PID/stat around the wrk run, divided by the
-# requests wrk completed.
+# requests wrk completed. With WORKLOAD=edits, `PATCH /v1/guidelines/{id}` instead (every PATCH
+# changes its text, so every one commits), four connections, the admin token set for both servers.
 #
-#   scripts/bench/cpu-per-request.sh BEFORE_BINARY AFTER_BINARY [GUIDELINES] [SECONDS] [ROUNDS]
+#   [WORKLOAD=edits] scripts/bench/cpu-per-request.sh BEFORE_BINARY AFTER_BINARY [GUIDELINES] [SECONDS] [ROUNDS]
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-BEFORE=$1 AFTER=$2 GUIDELINES=${3:-20000} SECONDS_PER_RUN=${4:-5} ROUNDS=${5:-3}
+BEFORE=$1 AFTER=$2 GUIDELINES=${3:-20000} SECONDS_PER_RUN=${4:-5} ROUNDS=${5:-3} WORKLOAD=${WORKLOAD:-reads}
+if [[ $WORKLOAD == edits ]]; then
+    export GUIDEBOOK_ADMIN_TOKEN="gb_$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    export BENCH_TOKEN=$GUIDEBOOK_ADMIN_TOKEN
+fi
 TMP=$(mktemp -d /tmp/cpu-per-request.XXXXXX)
 HZ=$(getconf CLK_TCK)
 PORT=$(( 20000 + RANDOM % 10000 ))
@@ -32,6 +38,9 @@ for (( k = 0; k < 1000; k++ )); do
     t=$(( (k * 37) % TOPICS )); g=$(( (k * 13) % 50 ))
     (( t * 50 + g < GUIDELINES )) && printf '/v1/guidelines/gen-topic-%05d.g-%03d\n' "$t" "$g"
 done >"$TMP/guidelines.paths"
+for (( k = 0; k < 200; k++ )); do
+    t=$(( (k * 37) % TOPICS )); (( t * 50 + 50 <= GUIDELINES )) && printf '/v1/topics/gen-topic-%05d\n' "$t"
+done >"$TMP/topics.paths"
 grep -v '^#' "$ROOT/scripts/bench/queries.tsv" | cut -f2 | python3 -c '
 import sys, urllib.parse
 for q in sys.stdin:
@@ -44,9 +53,9 @@ measure() {
     serve "$bin" "$@"
     local headers=()
     [[ -n "$header" ]] && headers=(-H "$header")
-    BENCH_PATHS=$paths wrk -t1 -c16 -d1s "${headers[@]}" -s "$ROOT/scripts/bench/rotate.lua" "http://127.0.0.1:$PORT" >/dev/null 2>&1
+    BENCH_PATHS=$paths wrk -t1 -c"${CONNECTIONS:-16}" -d1s "${headers[@]}" -s "$ROOT/scripts/bench/rotate.lua" "http://127.0.0.1:$PORT" >/dev/null 2>&1
     local before; before=$(ticks)
-    local line; line=$(BENCH_PATHS=$paths wrk -t1 -c16 -d"${SECONDS_PER_RUN}s" "${headers[@]}" -s "$ROOT/scripts/bench/rotate.lua" "http://127.0.0.1:$PORT" 2>&1 | grep '^BENCH')
+    local line; line=$(BENCH_PATHS=$paths wrk -t1 -c"${CONNECTIONS:-16}" -d"${SECONDS_PER_RUN}s" "${headers[@]}" -s "$ROOT/scripts/bench/rotate.lua" "http://127.0.0.1:$PORT" 2>&1 | grep '^BENCH')
     local after; after=$(ticks)
     stop
     local requests; requests=$(tr ' ' '\n' <<<"$line" | awk -F= '$1 == "requests" { print $2 }')
@@ -59,9 +68,14 @@ printf 'workload\tbinary\tserver_cpu_us_per_request\trequests\tnon2xx\n'
 for (( round = 1; round <= ROUNDS; round++ )); do
     for pair in "before:$BEFORE" "after:$AFTER"; do
         label=${pair%%:*} bin=${pair#*:}
+        if [[ $WORKLOAD == edits ]]; then
+            BENCH_METHOD=PATCH CONNECTIONS=4 measure guideline-patch "$label" "$bin" "$TMP/guidelines.paths" ""
+            continue
+        fi
         measure guideline-cached "$label" "$bin" "$TMP/guidelines.paths" ""
         measure guideline-cached-gzip "$label" "$bin" "$TMP/guidelines.paths" "Accept-Encoding: gzip"
         measure guideline-uncached "$label" "$bin" "$TMP/guidelines.paths" "" --response-cache 0
+        measure topic50-uncached "$label" "$bin" "$TMP/topics.paths" "" --response-cache 0
         measure search-uncached "$label" "$bin" "$TMP/search.paths" "" --response-cache 0
     done
 done

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import GuidebookBase
 import GuidebookCore
 
 /// Knows every valid token and says whose a presented one is.

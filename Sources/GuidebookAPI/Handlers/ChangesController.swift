@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// `GET /v1/changes`: the change log, so that a wiki or a mirror can follow the knowledge base.
@@ -45,8 +46,7 @@ struct ChangesController: Controller {
         json.field("kind", entry.kind.rawValue)
         json.field("locale", entry.locale)
         json.field("token", entry.token)
-        // A whole entity tag: `If-Match` with it succeeds while the resource is still at this version.
-        json.field("etag", entry.version.map { "\"" + $0 + "\"" })
+        json.field("etag", entry.etag)
         if entry.kind != .deleted, let link = entry.path { json.object("links", [("self", link)]) }
         json.endObject()
     }

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// The write side of the knowledge base: topics, sections and guidelines created (`POST`, 201

@@ -1,10 +1,12 @@
 import Foundation
+import GuidebookBase
 import GuidebookJobs
 import HTTPServer
 
 /// A job's progress as server-sent events: an event whenever the job changed since the last one
-/// (checked at the server's stream poll interval, so at most a few per second), a comment every
-/// 15 seconds to keep proxies from closing an idle stream, and a final event when the job ends.
+/// (the runner resumes the parked stream when the job changes; at most `minimumSpacing` apart, so
+/// at most a few per second), a comment every 15 seconds to keep proxies from closing an idle
+/// stream, and a final event when the job ends. Nothing polls it.
 final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
     private let runner: JobRunner
     private let id: String
@@ -13,6 +15,12 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
     private var sentRetry = false
     private var ended = false
     private var lastWrite = Date()
+    /// Counts the parkings, so a keep-alive timer of an earlier one does nothing.
+    private var parkings = 0
+    /// Events of one stream are at least this far apart (seconds).
+    static let minimumSpacing = 0.2
+    /// An idle stream sends a comment this often (seconds).
+    static let keepAliveSeconds = 15.0
     /// Whether a dry run's warnings (excerpts of the upload) are shown (see `JobController`).
     private let showsExcerpts: Bool
 
@@ -44,7 +52,7 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
             }
             if job.status.isFinished && job.revision <= lastRevision { ended = true }
             if text.isEmpty {
-                if Date().timeIntervalSince(lastWrite) >= 15 {
+                if Date().timeIntervalSince(lastWrite) >= Self.keepAliveSeconds {
                     lastWrite = Date()
                     return .data(Array(": keep-alive\n\n".utf8))
                 }
@@ -53,6 +61,25 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
             lastWrite = Date()
             return .data(Array(text.utf8))
         }
+    }
+
+    /// Resumed by the runner at the job's next change (no sooner than `minimumSpacing` after the
+    /// last event), and in time for the next keep-alive comment.
+    func parked(resume: @escaping @Sendable () -> Void) -> Bool {
+        let (revision, lastWrite, parking): (Int, Date, Int) = lock.withLock {
+            parkings += 1
+            return (lastRevision, self.lastWrite, parkings)
+        }
+        let keepAlive = max(0, Self.keepAliveSeconds - Date().timeIntervalSince(lastWrite)) + 0.01
+        DispatchQueue.global().asyncAfter(deadline: .now() + keepAlive) { [weak self] in
+            guard let self, self.lock.withLock({ self.parkings == parking }) else { return }
+            resume()
+        }
+        runner.whenJobChanges(id: id, after: revision) {
+            let wait = Self.minimumSpacing - Date().timeIntervalSince(lastWrite)
+            if wait <= 0 { resume() } else { DispatchQueue.global().asyncAfter(deadline: .now() + wait, execute: resume) }
+        }
+        return true
     }
 
     func close() {}

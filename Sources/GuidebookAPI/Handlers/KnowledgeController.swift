@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 
 /// The read side of the knowledge base: categories, topics, guidelines and translations.
@@ -81,10 +82,41 @@ struct KnowledgeController: Controller {
         } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
-    private func topic(_ request: APIRequest, slug: String) throws -> APIResponse {
-        try localizedRecord(request, kind: "topic", id: slug, capacity: 8192, read: { try $0.topic(slug: slug) },
-                            version: \.summary.version,
-                            write: { Representations.write($0, localizer: $1, into: &$2) })
+    /// A topic with its sections and guidelines, written as the read streams them: the topic and
+    /// its section heads first, then each guideline into its section's part (a topic's guidelines
+    /// come ordered by position, the sections interleaved), the parts joined in section order.
+    private func topic(_ request: APIRequest, slug: String, reader: KnowledgeReader) throws -> APIResponse {
+        let localizer = try Self.localizer(request, reader: reader)
+        var json = JSONWriter(capacity: 8192)
+        var sections: [(json: JSONWriter, localizer: Localizer)] = []
+        var version = ""
+        let found = try reader.readTopic(slug: slug, head: { topic, heads in
+            version = topic.version
+            json.beginObject()
+            Representations.writeTopicFields(topic, localizer: localizer, into: &json)
+            json.key("sections")
+            json.beginArray()
+            for head in heads {
+                var part = (json: JSONWriter(capacity: 8192), localizer: localizer.part())
+                part.json.beginObject()
+                Representations.writeSectionHead(head, localizer: part.localizer, into: &part.json)
+                part.json.beginArray()
+                sections.append(part)
+            }
+        }, guideline: { index, guideline in
+            Representations.write(guideline, localizer: sections[index].localizer, into: &sections[index].json)
+        })
+        guard found else { throw StoreError.notFound(kind: "topic", id: slug) }
+        json.reserveCapacity(more: sections.reduce(16) { $0 + $1.json.bytes.count + 2 })
+        for index in sections.indices {
+            sections[index].json.endArray()
+            sections[index].json.endObject()
+            json.raw(sections[index].json.bytes)
+            localizer.absorb(sections[index].localizer)
+        }
+        json.endArray()
+        json.endObject()
+        return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")]).versioned(version)
     }
 
     private func guidelines(_ request: APIRequest) throws -> APIResponse {
@@ -97,10 +129,14 @@ struct KnowledgeController: Controller {
         } write: { Representations.write($0, localizer: $1, into: &$2) }
     }
 
-    private func guideline(_ request: APIRequest, id: String) throws -> APIResponse {
-        try localizedRecord(request, kind: "guideline", id: id, capacity: 1024, read: { try $0.guideline(id: id) },
-                            version: \.version,
-                            write: { Representations.write($0, localizer: $1, into: &$2) })
+    private func guideline(_ request: APIRequest, id: String, reader: KnowledgeReader) throws -> APIResponse {
+        let localizer = try Self.localizer(request, reader: reader)
+        guard let guideline = try reader.guidelineRecord(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
+        var json = JSONWriter(capacity: 1024)
+        Representations.write(guideline, localizer: localizer, into: &json)
+        // The guideline's version leads the ETag, so the ETag read here is what `If-Match` on its writes compares.
+        return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
+            .versioned(guideline.version)
     }
 
     /// A page of a list in the negotiated locales. The query parameter `filter` may narrow the list
@@ -116,22 +152,6 @@ struct KnowledgeController: Controller {
             let localizer = try Self.localizer(request, reader: reader)
             let page = try read(reader, value, after, limit)
             return Pagination.response(page, list: list, request: request, localizer: localizer) { write($0, localizer, &$1) }
-        }
-    }
-
-    /// One record in the negotiated locales (a 404 when `read` finds none), with its
-    /// `Content-Language`; `capacity` is the JSON buffer to start with. `version` is the record's
-    /// `ResourceVersion`, which its ETag starts with (for `If-Match` on writes).
-    private func localizedRecord<Record>(_ request: APIRequest, kind: String, id: String, capacity: Int,
-                                         read: (KnowledgeReader) throws -> Record?, version: KeyPath<Record, String>,
-                                         write: (Record, Localizer, inout JSONWriter) -> Void) throws -> APIResponse {
-        try store.read { reader in
-            let localizer = try Self.localizer(request, reader: reader)
-            guard let record = try read(reader) else { throw StoreError.notFound(kind: kind, id: id) }
-            var json = JSONWriter(capacity: capacity)
-            write(record, localizer, &json)
-            return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage), ("Vary", "Accept-Language")])
-                .versioned(record[keyPath: version])
         }
     }
 

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// Writes list responses the same way everywhere: `items`, `next` (a cursor or null) and a

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// `GET /v1/search`: bilingual full-text search over topics, sections and guidelines.
@@ -34,7 +35,11 @@ struct SearchController: Controller {
         let markStart = try mark(request, "mark_start", default: "<mark>")
         let markEnd = try mark(request, "mark_end", default: "</mark>")
 
-        let localizer = try store.read { reader in
+        // One read transaction: the locales, the topic and category checks, the search and the
+        // hits' texts see one snapshot, so a commit between them cannot make them disagree.
+        // fuzzy=true: a query that found nothing is searched again as suggested, and says so; then,
+        // unless match=all, one that still finds nothing loses words from its end until it finds something.
+        let (localizer, page) = try store.read { reader in
             let localizer = try KnowledgeController.localizer(request, reader: reader)
             if let topic, try reader.topicTitle(slug: topic).isEmpty {
                 throw Problem.badParameter("topic", "no topic '\(topic.prefix(100))'; see /v1/topics")
@@ -42,20 +47,16 @@ struct SearchController: Controller {
             if let category, try !reader.categoryExists(category) {
                 throw Problem.badParameter("category", "no category '\(category.prefix(100))'; see /v1/categories")
             }
-            return localizer
-        }
-        // fuzzy=true: a query that found nothing is searched again as suggested, and says so; then,
-        // unless match=all, one that still finds nothing loses words from its end until it finds something.
-        let page: SearchPage
-        do {
-            var searchRequest = SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit)
-            searchRequest.completes = true  // search as you type: the last word may be half-typed
-            searchRequest.correctsTypos = typos
-            page = try store.search(searchRequest, correcting: fuzzy, relaxing: match == "last")
-        } catch SearchEngine.Failure.queryRefused {
-            // The query builder only emits valid expressions; should SQLite still refuse one, it is
-            // the query that cannot be run, not a server fault.
-            throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+            do {
+                var searchRequest = SearchRequest(query: query, topic: topic, category: category, offset: offset, limit: limit)
+                searchRequest.completes = true  // search as you type: the last word may be half-typed
+                searchRequest.correctsTypos = typos
+                return (localizer, try reader.search(searchRequest, correcting: fuzzy, relaxing: match == "last"))
+            } catch SearchEngine.Failure.queryRefused {
+                // The query builder only emits valid expressions; should SQLite still refuse one, it is
+                // the query that cannot be run, not a server fault.
+                throw Problem.badParameter("q", "q cannot be searched as written; remove special characters and try again")
+            }
         }
         let results = page.results
         let highlighter = Highlighter(terms: page.searched.highlights, markStart: markStart, markEnd: markEnd)

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 
 /// The service's own endpoints: the liveness/readiness probes, and the index of links served at `/`.

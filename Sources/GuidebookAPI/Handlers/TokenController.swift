@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// API tokens, for admins: create one (its secret is shown in that answer only), list them (names,

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// Translation work: writing and deleting translations of guidelines, topics (title, summary)

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 import GuidebookWebhooks
 import HTTPServer

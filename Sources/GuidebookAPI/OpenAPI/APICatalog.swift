@@ -1,3 +1,4 @@
+import GuidebookBase
 /// The API catalog (RFC 9727) at `/.well-known/api-catalog`: a linkset (RFC 9264) whose first
 /// context is the catalog, with an `item` link to the API, and whose second context is the API,
 /// with its `service-desc` (the OpenAPI document) and `status` (the readiness probe).

@@ -1,3 +1,4 @@
+import GuidebookBase
 import HTTPServer
 
 /// The second stage: counts the request in the metrics (in flight while it runs; then by method,

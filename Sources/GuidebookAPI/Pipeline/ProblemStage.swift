@@ -1,3 +1,4 @@
+import GuidebookBase
 import HTTPServer
 
 /// The third stage: whatever the stages after it or the route throw becomes an RFC 9457

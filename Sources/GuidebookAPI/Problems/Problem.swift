@@ -1,3 +1,4 @@
+import GuidebookBase
 /// An RFC 9457 problem detail: the body of every error response (`application/problem+json`).
 public struct Problem: Error, Sendable, Equatable {
     /// The kinds of problem the API reports; each has its status, its title and a `type` URI

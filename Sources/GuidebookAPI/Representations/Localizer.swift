@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// Writes localized text in the locales a request asked for, and remembers which locales it served.
@@ -21,9 +22,9 @@ final class Localizer {
     var isSideBySide: Bool { requested.count > 1 }
 
     /// The locale a single-locale response uses for an item with these texts.
-    func locale(for text: LocalizedText) -> String {
+    func locale<Texts: LocalizedTexts>(for text: Texts) -> String {
         let wanted = requested[0]
-        return text[wanted] != nil ? wanted : source
+        return text.text(wanted) != nil ? wanted : source
     }
 
     /// Writes `"locale_mode"`: `"single"` (text fields are strings) or `"side-by-side"` (objects by
@@ -35,12 +36,12 @@ final class Localizer {
 
     /// Writes the mode, then `"locale"` and `"fallback"` (one locale) or `"missing_locales"`
     /// (several) for an item, from its primary text and every field written for it since the last marker.
-    func writeMarker(for text: LocalizedText, into json: inout JSONWriter) {
+    func writeMarker<Texts: LocalizedTexts>(for text: Texts, into json: inout JSONWriter) {
         writeMode(into: &json)
         if isSideBySide {
             json.key("missing_locales")
             json.beginArray()
-            for code in requested where text[code] == nil || itemMissing.contains(code) { json.string(code) }
+            for code in requested where text.text(code) == nil || itemMissing.contains(code) { json.string(code) }
             json.endArray()
         } else {
             let used = locale(for: text)
@@ -54,21 +55,22 @@ final class Localizer {
     /// Writes one localized field. `itemLocale` is what `locale(for:)` chose for the item. A field
     /// missing in that locale is written in the source locale and marks the item as a fallback;
     /// `tracked: false` leaves the item's marker alone (for a heading that belongs to no item).
-    func write(_ name: String, _ text: LocalizedText, itemLocale: String? = nil, tracked: Bool = true, into json: inout JSONWriter) {
+    func write<Texts: LocalizedTexts>(_ name: String, _ text: Texts, itemLocale: String? = nil, tracked: Bool = true, into json: inout JSONWriter) {
         if isSideBySide {
             json.key(name)
             json.beginObject()
             for code in requested {
-                json.field(code, text[code])
-                if text[code] != nil { note(code) } else if tracked { itemMissing.insert(code) }
+                let value = text.text(code)
+                json.field(code, value)
+                if value != nil { note(code) } else if tracked { itemMissing.insert(code) }
             }
             json.endObject()
         } else {
             let used = itemLocale ?? locale(for: text)
-            if let value = text[used] {
+            if let value = text.text(used) {
                 json.field(name, value)
                 note(used)
-            } else if let value = text[source] {
+            } else if let value = text.text(source) {
                 json.field(name, value)
                 note(source)
                 if tracked { itemFellBack = true }
@@ -83,8 +85,31 @@ final class Localizer {
         if !served.contains(code) { served.append(code) }
     }
 
+    /// A localizer for the same locales, for a part of an answer written apart (a section of a
+    /// topic); `absorb` takes back what it served, so `contentLanguage` is as if one had written all.
+    func part() -> Localizer {
+        Localizer(requested: requested, source: source)
+    }
+
+    /// Adds the locales `part` served after those served so far.
+    func absorb(_ part: Localizer) {
+        for code in part.served { note(code) }
+    }
+
     /// The `Content-Language` header value: the locales actually served, or the first requested.
     var contentLanguage: String {
         served.isEmpty ? requested[0] : served.joined(separator: ", ")
     }
 }
+
+/// Text by locale, as a localizer reads it: a dictionary of texts, or a guideline record's texts.
+protocol LocalizedTexts {
+    /// The text in `locale`, nil when there is none.
+    func text(_ locale: String) -> String?
+}
+
+extension Dictionary: LocalizedTexts where Key == String, Value == String {
+    func text(_ locale: String) -> String? { self[locale] }
+}
+
+extension GuidelineRecord: LocalizedTexts {}

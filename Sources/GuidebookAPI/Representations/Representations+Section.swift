@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 extension Representations {
@@ -17,12 +18,17 @@ extension Representations {
     /// A section's key, title and guidelines, as a topic and the section resource both show them;
     /// the caller opens and closes the object.
     static func writeSectionFields(_ section: Section, localizer: Localizer, into json: inout JSONWriter) {
+        writeSectionHead(section, localizer: localizer, into: &json)
+        json.beginArray()
+        for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }
+        json.endArray()
+    }
+
+    /// A section's key, title and mode, then the key of its guidelines: the caller writes the array.
+    static func writeSectionHead(_ section: Section, localizer: Localizer, into json: inout JSONWriter) {
         json.field("key", section.key)
         localizer.write("title", section.title, tracked: false, into: &json)
         localizer.writeMode(into: &json)
         json.key("guidelines")
-        json.beginArray()
-        for guideline in section.guidelines { write(guideline, localizer: localizer, into: &json) }
-        json.endArray()
     }
 }

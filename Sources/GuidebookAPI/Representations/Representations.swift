@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 
 /// How knowledge-base records look in JSON. One function per record kind, shared by every
@@ -48,24 +49,27 @@ enum Representations {
         json.endObject()
     }
 
-    static func write(_ guideline: Guideline, localizer: Localizer, into json: inout JSONWriter) {
+    /// A guideline, from the model or from a record a read streams (the same bytes for both).
+    static func write<Fields: GuidelineFields>(_ guideline: Fields, localizer: Localizer, into json: inout JSONWriter) {
         json.beginObject()
         json.field("id", guideline.id)
         json.field("topic", guideline.topic)
         json.field("section", guideline.section)
         json.field("position", guideline.position)
-        localizer.write("text", guideline.text, into: &json)
-        localizer.writeMarker(for: guideline.text, into: &json)
+        localizer.write("text", guideline.localizedText, into: &json)
+        localizer.writeMarker(for: guideline.localizedText, into: &json)
         json.key("translations")
         json.beginObject()
-        for (locale, info) in guideline.translations.sorted(by: { $0.key < $1.key }) {
-            json.field(locale, info.state.rawValue)
-        }
+        guideline.forEachTranslation { json.field($0, $1.rawValue) }
         json.endObject()
         json.field("revision", guideline.revision)
         json.field("updated_at", guideline.updatedAt)
-        json.object("links", [("self", "/v1/guidelines/\(guideline.id)"), ("topic", "/v1/topics/\(guideline.topic)"),
-                              ("translations", "/v1/guidelines/\(guideline.id)/translations")])
+        json.key("links")
+        json.beginObject()
+        json.field("self", "/v1/guidelines/" + guideline.id)
+        json.field("topic", "/v1/topics/" + guideline.topic)
+        json.field("translations", "/v1/guidelines/" + guideline.id + "/translations")
+        json.endObject()
         json.endObject()
     }
 
@@ -81,5 +85,37 @@ enum Representations {
         json.field("updated_at", info?.updatedAt)
         json.field("source_text", guideline.text[SourceLocale.code] ?? "")
         json.endObject()
+    }
+}
+
+/// What a guideline's JSON is written from: `Guideline` (the model) or `GuidelineRecord` (a read's
+/// record), so that one function writes both.
+protocol GuidelineFields {
+    associatedtype Texts: LocalizedTexts
+    var id: String { get }
+    var topic: String { get }
+    var section: String { get }
+    var position: Int { get }
+    var revision: Int { get }
+    var updatedAt: String { get }
+    /// Its text by locale.
+    var localizedText: Texts { get }
+    /// Calls `body` with each translation's locale and state, in locale order.
+    func forEachTranslation(_ body: (String, TranslationState) -> Void)
+}
+
+extension Guideline: GuidelineFields {
+    var localizedText: LocalizedText { text }
+
+    func forEachTranslation(_ body: (String, TranslationState) -> Void) {
+        for (locale, info) in translations.sorted(by: { $0.key < $1.key }) { body(locale, info.state) }
+    }
+}
+
+extension GuidelineRecord: GuidelineFields {
+    var localizedText: GuidelineRecord { self }
+
+    func forEachTranslation(_ body: (String, TranslationState) -> Void) {
+        for text in texts where text.locale != SourceLocale.code { body(text.locale, text.state) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookCore
 
 /// The JSON forms of webhooks and their deliveries. The secret appears only in the answer that

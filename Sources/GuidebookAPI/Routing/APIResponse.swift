@@ -1,3 +1,4 @@
+import GuidebookBase
 import HTTPServer
 
 /// What a handler (or a stage) answers: a status, headers, a body, and what the pipeline needs to

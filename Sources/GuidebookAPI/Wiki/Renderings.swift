@@ -13,21 +13,24 @@ struct Renderings: Sendable {
 
     /// A handler for a route whose last path parameter `parameter` may carry a `.md` or `.html`
     /// suffix. `json` answers JSON for the id without its suffix; `kind` names the resource in a 404.
+    /// The whole answer is read in one read transaction (the suffix check, the record, its
+    /// locales), given to `json` and `document` as their reader.
     func negotiated(_ parameter: String, kind: String, isID: (@Sendable (KnowledgeReader, String) throws -> Bool)? = nil,
-                    json: @escaping @Sendable (APIRequest, String) throws -> APIResponse,
+                    json: @escaping @Sendable (APIRequest, String, KnowledgeReader) throws -> APIResponse,
                     document: @escaping DocumentBuilder) -> RouteHandler {
         let store = self.store
         return { request in
             let segment = request.parameter(parameter)
             let accept = request.http.header("accept")
-            let (id, rendition) = try Rendition.choose(segment, accept: accept) { candidate in
-                guard let isID else { return false }
-                return try store.read { try isID($0, candidate) }
-            }
-            var response: APIResponse
-            switch rendition {
-            case .json: response = try json(request, id)
-            case .markdown, .html: response = try Self.render(request, id: id, kind: kind, as: rendition, store: store, document: document)
+            var response = try store.read { reader in
+                let (id, rendition) = try Rendition.choose(segment, accept: accept) { candidate in
+                    guard let isID else { return false }
+                    return try isID(reader, candidate)
+                }
+                switch rendition {
+                case .json: return try json(request, id, reader)
+                case .markdown, .html: return try Self.render(request, id: id, kind: kind, as: rendition, reader: reader, document: document)
+                }
             }
             response.headers.removeAll { $0.name.lowercased() == "vary" }
             response.headers.append(("Vary", "Accept, Accept-Language"))
@@ -36,15 +39,13 @@ struct Renderings: Sendable {
     }
 
     /// The Markdown or HTML rendering of the resource `id`.
-    static func render(_ request: APIRequest, id: String, kind: String, as rendition: Rendition, store: Store,
+    static func render(_ request: APIRequest, id: String, kind: String, as rendition: Rendition, reader: KnowledgeReader,
                        document build: DocumentBuilder) throws -> APIResponse {
-        try store.read { reader in
-            let languages = try languages(request, reader: reader)
-            guard let document = try build(reader, request, id, languages) else { throw StoreError.notFound(kind: kind, id: id) }
-            let body = rendition == .markdown ? MarkdownRenderer.render(document) : HTMLFragmentRenderer.render(document)
-            return .bytes(body, contentType: rendition.contentType,
-                          headers: [("Content-Language", document.servedLocales.joined(separator: ", "))])
-        }
+        let languages = try languages(request, reader: reader)
+        guard let document = try build(reader, request, id, languages) else { throw StoreError.notFound(kind: kind, id: id) }
+        let body = rendition == .markdown ? MarkdownRenderer.render(document) : HTMLFragmentRenderer.render(document)
+        return .bytes(body, contentType: rendition.contentType,
+                      headers: [("Content-Language", document.servedLocales.joined(separator: ", "))])
     }
 
     /// The locales to render in: `lang` (`en`, `ko`, `en,ko`), else the best of `Accept-Language`, else the source locale.

@@ -1,5 +1,6 @@
 import Archive
 import Crypto
+import GuidebookBase
 import GuidebookCore
 import GuidebookWiki
 
@@ -22,19 +23,17 @@ struct WikiController: Controller {
         router.add("GET", "/embed/guidelines/{id}", embedGuideline, options: [.cacheable, .produces(Self.embedMediaTypes), .role(.reader)])
     }
 
-    private func section(_ request: APIRequest, key: String) throws -> APIResponse {
+    private func section(_ request: APIRequest, key: String, reader: KnowledgeReader) throws -> APIResponse {
         let slug = request.parameter("slug")
-        return try store.read { reader in
-            let localizer = try KnowledgeController.localizer(request, reader: reader)
-            guard let (topic, section) = try reader.section(topic: slug, key: key) else {
-                if try reader.topic(slug: slug) == nil { throw StoreError.notFound(kind: "topic", id: slug) }
-                throw StoreError.notFound(kind: "section", id: slug + "/" + key)
-            }
-            var json = JSONWriter(capacity: 4096)
-            Representations.write(section, of: topic, localizer: localizer, into: &json)
-            // The section's version leads the ETag, so the ETag read here is what `If-Match` on its writes compares.
-            return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage)]).versioned(section.version)
+        let localizer = try KnowledgeController.localizer(request, reader: reader)
+        guard let (topic, section) = try reader.section(topic: slug, key: key) else {
+            if try reader.topicSummary(slug: slug) == nil { throw StoreError.notFound(kind: "topic", id: slug) }
+            throw StoreError.notFound(kind: "section", id: slug + "/" + key)
         }
+        var json = JSONWriter(capacity: 4096)
+        Representations.write(section, of: topic, localizer: localizer, into: &json)
+        // The section's version leads the ETag, so the ETag read here is what `If-Match` on its writes compares.
+        return APIResponse.json(json, headers: [("Content-Language", localizer.contentLanguage)]).versioned(section.version)
     }
 
     // MARK: Embeds

@@ -19,6 +19,10 @@ public struct ChangeEntry: Sendable, Equatable {
     /// The API path of the resource (`/v1/guidelines/{id}`, ...).
     public var path: String? { Self.path(of: resource, id: id) }
 
+    /// The version as a whole entity tag (`"…"`): `If-Match` with it succeeds while the resource
+    /// is still at this version. Nil for a deletion.
+    public var etag: String? { version.map { "\"" + $0 + "\"" } }
+
     /// The API path of `resource` `id`, nil for a section id without its topic.
     public static func path(of resource: ChangeResource, id: String) -> String? {
         switch resource {

@@ -9,10 +9,13 @@ import Foundation
 /// exact index it was read from or brought up to. After a small commit the cache catches up
 /// instead of starting over: the directory is patched with the rows the commit changed (see
 /// `SearchChanges`) and each kept phrase is patched with them when it is next searched. A bulk
-/// change, or a directory whose average row length has drifted, empties the cache; a search in an
-/// older read transaction than the cache's is run again in a new one (`BehindTheCache`), and only
-/// if that one is still older does the cache start over from it (the database went back). Postings are evicted least recently
-/// used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
+/// change, or a directory whose average row length has drifted, empties the cache. A search in a
+/// read transaction older than the cache's (it began before a commit that another search has
+/// caught the cache up with) is answered in that transaction, from its own generation's directory:
+/// the cache keeps the few directories before its own (`keptEarlier`), patches one of them forward
+/// to the search's generation, or loads one for that search alone; only when the database itself
+/// is older than the cache (it went back) does the cache start over from it. Postings are evicted
+/// least recently used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
 /// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
 /// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
 /// follows the index: it is worked out again whenever a directory is loaded.
@@ -31,7 +34,7 @@ public final class SearchCache: @unchecked Sendable {
     private var capacity: Int
     /// What the cache has done, counted where it is reported; `statistics` fills in the sizes.
     private var counted = Statistics(capacityBytes: 0, heldBytes: 0, postingBytes: 0, hits: 0, misses: 0, evictions: 0,
-                                     directoryLoads: 0, directoryPatches: 0, postingPatches: 0, rewinds: 0)
+                                     directoryLoads: 0, directoryPatches: 0, postingPatches: 0, rewinds: 0, earlierSnapshotSearches: 0)
     /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
@@ -44,14 +47,30 @@ public final class SearchCache: @unchecked Sendable {
     /// from a generation at or after `patchBase` can be brought up to date with the later patches.
     private var patches: [(generation: Int64, rows: [UInt32], formerTopics: [UInt32])] = []
     private var patchBase: Int64 = -1
+    /// The directories of the generations just before the cache's, oldest first: for searches in
+    /// read transactions that began before the commits the cache has caught up with since.
+    private var earlier: [(generation: Int64, directory: RowDirectory)] = []
+    /// The newest search generation in the database, read in a transaction of its own (nil: not
+    /// known; a search older than the cache is then always taken for an older transaction).
+    private let latestGeneration: (@Sendable () throws -> Int64)?
 
     /// Patches remembered; a phrase older than them all is read again.
     static let keptPatches = 64
+    /// Earlier directories remembered (each shares all but a patch's chunks with the next).
+    static let keptEarlier = 4
 
     /// An automatic cache starts at its size for an empty index until it learns the index's rows.
-    public init(sizing: SearchCacheSizing) {
+    /// `latestGeneration` reads the newest search generation in the database in a transaction of
+    /// its own; the cache asks it only when a search's generation is older than its own, to tell a
+    /// read transaction that began before a commit from a database that went back.
+    public convenience init(sizing: SearchCacheSizing) {
+        self.init(sizing: sizing, latestGeneration: nil)
+    }
+
+    init(sizing: SearchCacheSizing, latestGeneration: (@Sendable () throws -> Int64)?) {
         self.sizing = sizing
         self.capacity = sizing.capacity(indexRows: 0)
+        self.latestGeneration = latestGeneration
     }
 
     /// A cache of exactly `capacityBytes`.
@@ -86,8 +105,13 @@ public final class SearchCache: @unchecked Sendable {
         /// Times a kept phrase's rows caught up with a commit by its changed rows.
         public var postingPatches: Int
         /// Times the cache started over from an older generation than its own: a search found the
-        /// index older than the cache even in a new read transaction (a database gone back).
+        /// index older than the cache, and so was the newest generation in the database (a
+        /// database gone back).
         public var rewinds: Int
+        /// Searches whose read transaction was older than the cache (it began before a commit that
+        /// another search caught the cache up with): answered from their own generation's
+        /// directory, kept or made for them, while the cache stayed where it was.
+        public var earlierSnapshotSearches: Int
 
         /// hits / (hits + misses); 0 before any search.
         public var hitRatio: Double { hits + misses > 0 ? Double(hits) / Double(hits + misses) : 0 }
@@ -115,56 +139,46 @@ public final class SearchCache: @unchecked Sendable {
         }
     }
 
-    /// Thrown by `directory` for a read transaction older than the cache when it may not read
-    /// the directory for itself: its search is better run again in a new transaction.
-    struct BehindTheCache: Error {}
-
     /// The directory for `generation`: kept, patched from the kept one with the rows `changedRows`
     /// names (changed after a generation; nil when that cannot be told) and `readChanges` reads,
     /// or loaded with `load` (which also sizes an automatic cache). A generation older than the
-    /// cache's is `BehindTheCache` unless `loadsAside`; then the cache starts over from it.
-    func directory(generation: Int64, loadsAside: Bool, changedRows: (Int64) throws -> [UInt32]?,
+    /// cache's is answered by `earlierDirectory` from the same closures, in the caller's own read
+    /// transaction: the caller never has to run its search again.
+    func directory(generation: Int64, changedRows: (Int64) throws -> [UInt32]?,
                    readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
-        enum Step { case kept(RowDirectory), patch(from: Int64, base: RowDirectory), load, loadAside }
-        var rewinding = false
+        enum Step { case kept(RowDirectory), patch(from: Int64, base: RowDirectory), load, earlier(than: Int64) }
         // Another search may move the cache on between the steps; then they are taken again.
         for _ in 0..<3 {
             let step = lock.withLock { () -> Step in
-                if let directory {
-                    if generation == self.generation { return .kept(directory) }
-                    return generation < self.generation ? .loadAside : .patch(from: self.generation, base: directory)
-                }
-                return generation < self.generation ? .loadAside : .load
+                guard let directory else { return .load }
+                if generation == self.generation { return .kept(directory) }
+                return generation < self.generation ? .earlier(than: self.generation) : .patch(from: self.generation, base: directory)
             }
             switch step {
             case .kept(let directory):
                 return directory
-            case .loadAside:
-                // An older read transaction than the cache's. Its store runs it again in a new one;
-                // if that is older still, the database itself went back (a replica restored from an
-                // older copy) or yet another commit came between: the cache starts over from it.
-                guard loadsAside else { throw BehindTheCache() }
-                rewinding = true
+            case .earlier(let current):
+                return try earlierDirectory(generation, cacheAt: current, changedRows: changedRows, readChanges: readChanges, load: load)
             case .patch(let from, let base):
-                guard let rows = try changedRows(from) else { break }
-                let changes = try readChanges(rows)
-                // The next snapshot is made outside the lock from `base`, which stays as it is: the
-                // searches holding it (and the cache, until the swap below) read it unchanged.
-                let formerTopics = rows.map { base.topicTag(ofRow: $0) }
-                let patched = base.applying(changes)
-                guard patched.isCloseToItsLoad else { break }
+                guard let patched = try patch(base, from: from, changedRows: changedRows, readChanges: readChanges) else { break }
                 let published = lock.withLock { () -> Bool in
-                    // Another search may have published first (the same patch, or a load).
-                    guard self.generation == from, directory != nil else { return false }
-                    directory = patched
+                    // Another search may have published first (the same patch, or a load); when
+                    // the cache is now past this generation, the patch is one of its earlier ones.
+                    if self.generation > generation {
+                        keepEarlier(patched.directory, at: generation)
+                        return true
+                    }
+                    guard self.generation == from, let replaced = directory else { return false }
+                    keepEarlier(replaced, at: from)
+                    directory = patched.directory
                     self.generation = generation
                     vocabulary = nil
                     counted.directoryPatches += 1
-                    patches.append((generation, rows, formerTopics))
+                    patches.append((generation, patched.rows, patched.formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
                     return true
                 }
-                if published { return patched }
+                if published { return patched.directory }
                 continue
             case .load:
                 break
@@ -172,15 +186,72 @@ public final class SearchCache: @unchecked Sendable {
             let loaded = try load()
             fit(indexRows: loaded.rowCount)
             lock.withLock {
-                guard rewinding || generation > self.generation || (generation == self.generation && directory == nil) else { return }
+                guard generation > self.generation || (generation == self.generation && directory == nil) else { return }
                 startOver(at: generation)
                 directory = loaded
                 counted.directoryLoads += 1
-                if rewinding { counted.rewinds += 1 }
             }
             return loaded
         }
         return try load()
+    }
+
+    /// `base` (the directory of generation `from`) brought up to the caller's generation with the
+    /// rows changed since; nil when the rows cannot be told or the result drifted from its load.
+    /// Made outside the lock: `base` stays as it is for the searches holding it.
+    private func patch(_ base: RowDirectory, from: Int64, changedRows: (Int64) throws -> [UInt32]?,
+                       readChanges: ([UInt32]) throws -> RowDirectory.Changes) throws -> (directory: RowDirectory, rows: [UInt32], formerTopics: [UInt32])? {
+        guard let rows = try changedRows(from) else { return nil }
+        let changes = try readChanges(rows)
+        let formerTopics = rows.map { base.topicTag(ofRow: $0) }
+        let patched = base.applying(changes)
+        return patched.isCloseToItsLoad ? (patched, rows, formerTopics) : nil
+    }
+
+    /// The directory for a generation older than the cache's (`current`). Usually the caller's read
+    /// transaction began before a commit that another search has since caught the cache up with:
+    /// its own generation's directory is among the earlier ones kept, or is patched from the newest
+    /// kept one before it (and kept too), or, older than all of them, loaded for it alone. The
+    /// cache itself stays where it is. Only when the newest generation in the database is older
+    /// than the cache's (the database went back: a replica restored from an older copy) does the
+    /// cache start over from the caller's generation.
+    private func earlierDirectory(_ generation: Int64, cacheAt current: Int64, changedRows: (Int64) throws -> [UInt32]?,
+                                  readChanges: ([UInt32]) throws -> RowDirectory.Changes, load: () throws -> RowDirectory) throws -> RowDirectory {
+        // Not known (the file busy): taken for an older transaction, which is always answered right.
+        if let latestGeneration, let latest = try? latestGeneration(), latest < current {
+            let kept = lock.withLock { earlier.last { $0.generation == generation }?.directory }
+            let base = try kept ?? load()
+            lock.withLock {
+                guard self.generation == current else { return }
+                startOver(at: generation)
+                directory = base
+                if kept == nil { counted.directoryLoads += 1 }
+                counted.rewinds += 1
+            }
+            return base
+        }
+        let before = lock.withLock { () -> (generation: Int64, directory: RowDirectory)? in
+            counted.earlierSnapshotSearches += 1
+            return earlier.last { $0.generation <= generation }
+        }
+        if let before {
+            if before.generation == generation { return before.directory }
+            if let patched = try patch(before.directory, from: before.generation, changedRows: changedRows, readChanges: readChanges) {
+                lock.withLock { keepEarlier(patched.directory, at: generation) }
+                return patched.directory
+            }
+        }
+        return try load()
+    }
+
+    // Called with the lock held: keeps `directory` of `generation` (older than the cache's) among
+    // the earlier directories, in generation order, forgetting the oldest beyond `keptEarlier`.
+    // They share every chunk a patch did not touch with the current one, so each costs little.
+    private func keepEarlier(_ directory: RowDirectory, at generation: Int64) {
+        guard !earlier.contains(where: { $0.generation == generation }) else { return }
+        let position = earlier.firstIndex { $0.generation > generation } ?? earlier.count
+        earlier.insert((generation, directory), at: position)
+        if earlier.count > Self.keptEarlier { earlier.removeFirst() }
     }
 
     /// The vocabulary for `generation`, loaded with `load` when missing (kept only for the cache's generation).
@@ -214,10 +285,11 @@ public final class SearchCache: @unchecked Sendable {
     }
 
     /// The postings of `phrase` for `generation` when they are kept (counted as a hit), or kept
-    /// from an earlier generation that the rows changed since can bring up to date.
+    /// from an earlier generation that the rows changed since can bring up to date. A search
+    /// older than the cache finds only postings kept from its own generation.
     func cachedPostings(_ phrase: String, generation: Int64) -> Kept {
         lock.withLock {
-            guard generation == self.generation, let entry = postings[phrase] else { return .missing }
+            guard let entry = postings[phrase], generation == self.generation || generation == entry.generation else { return .missing }
             clock += 1
             postings[phrase]?.lastUse = clock
             counted.hits += 1
@@ -252,6 +324,7 @@ public final class SearchCache: @unchecked Sendable {
         postingBytes = 0
         patches.removeAll()
         patchBase = newGeneration
+        earlier.removeAll()
     }
 
     // Called with the lock held: phrases kept from before the oldest patch can no longer catch up.

@@ -12,9 +12,6 @@ internal import SQLite
 public struct SearchEngine {
     let database: Database
     let cache: SearchCache
-    /// False: a read transaction older than the cache throws `SearchCache.BehindTheCache` rather
-    /// than making the cache start over from its older index.
-    let loadsAside: Bool
 
     /// Topic facets listed: the topics with the most matches (categories are few and all listed).
     public static let topicFacetLimit = 20
@@ -29,10 +26,9 @@ public struct SearchEngine {
 
     /// `database` must be a read connection with the full-text functions registered
     /// (`Database.registerFullTextFunctions`), as the store's readers are.
-    init(database: Database, cache: SearchCache, loadsAside: Bool) {
+    init(database: Database, cache: SearchCache) {
         self.database = database
         self.cache = cache
-        self.loadsAside = loadsAside
     }
 
     /// A row holding the half-typed last word as written ranks above every row holding only its
@@ -41,7 +37,7 @@ public struct SearchEngine {
 
     func search(_ request: SearchRequest) throws -> SearchResults {
         let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
-        let directory = try cache.directory(generation: generation, loadsAside: loadsAside,
+        let directory = try cache.directory(generation: generation,
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
                                             load: { try RowDirectory.load(from: database) })

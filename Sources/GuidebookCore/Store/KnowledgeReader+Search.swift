@@ -1,14 +1,58 @@
 internal import SQLite
 
 extension KnowledgeReader {
-    /// Runs a search on this reader's connection. A query SQLite refuses (the query builder only
-    /// emits valid expressions, so this should not happen) is `SearchEngine.Failure.queryRefused`:
-    /// the query cannot be run as written, which is not a fault of the server. With `loadsAside`
-    /// false, a read transaction older than the cache throws `SearchCache.BehindTheCache` (true:
-    /// the cache starts over from this transaction's index).
-    func search(_ request: SearchRequest, cache: SearchCache, loadsAside: Bool = true) throws -> SearchResults {
+    /// Runs a search in this reader's read transaction, with the store's search cache: the hits of
+    /// one page, the total and the facets. A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
+    public func search(_ request: SearchRequest) throws -> SearchResults {
+        try search(request, cache: searchCache ?? SearchCache(capacityBytes: 0))
+    }
+
+    /// Runs a search and reads the texts its hits show, in this reader's read transaction, so the
+    /// checks a caller made in the same transaction (does the topic exist?) and the search see one
+    /// snapshot. A query that finds nothing is, with `correcting`, searched again as its suggestion
+    /// says (`SearchPage.corrected`); then, with `relaxing`, when the query searched still finds
+    /// nothing, its words are dropped from the end one at a time until it finds something
+    /// (`SearchQuery.droppingLastWord`, `SearchPage.dropped`). The suggestion is always the one
+    /// for the query as asked.
+    public func search(_ request: SearchRequest, correcting: Bool, relaxing: Bool = false) throws -> SearchPage {
+        let cache = searchCache ?? SearchCache(capacityBytes: 0)
+        var results = try search(request, cache: cache)
+        let suggestion = results.suggestion
+        var searched = request
+        var corrected = false
+        if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
+            searched.query = suggested
+            corrected = true
+            results = try search(searched, cache: cache)
+        }
+        var dropped: [SearchQuery.Term] = []
+        if relaxing && results.total == 0 {
+            var shorter = searched
+            shorter.suggests = false
+            var droppedSoFar: [SearchQuery.Term] = []
+            while let next = shorter.query.droppingLastWord() {
+                shorter.query = next.query
+                droppedSoFar.insert(next.dropped, at: 0)
+                let found = try search(shorter, cache: cache)
+                if found.total > 0 {
+                    (searched, results, dropped) = (shorter, found, droppedSoFar)
+                    break
+                }
+            }
+        }
+        let texts = try searchHitTexts(results.hits)
+        return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
+                          suggestion: suggestion, searched: results.searched ?? searched.query, corrected: corrected, dropped: dropped)
+    }
+
+    /// Runs a search on this reader's connection with `cache`. A query SQLite refuses (the query
+    /// builder only emits valid expressions, so this should not happen) is
+    /// `SearchEngine.Failure.queryRefused`: the query cannot be run as written, which is not a
+    /// fault of the server. A read transaction older than the cache is answered from its own
+    /// snapshot by the cache (`SearchCache.directory`).
+    func search(_ request: SearchRequest, cache: SearchCache) throws -> SearchResults {
         do {
-            return try SearchEngine(database: database, cache: cache, loadsAside: loadsAside).search(request)
+            return try SearchEngine(database: database, cache: cache).search(request)
         } catch let error as SQLiteError where error.isGenericError {
             throw SearchEngine.Failure.queryRefused
         }

@@ -7,9 +7,12 @@ internal import SQLite
 public final class KnowledgeReader {
     /// The connection (inside the store only: SQLite does not show above it).
     let database: Database
+    /// The store's search cache (nil for a writer's reader: its searches start from nothing).
+    let searchCache: SearchCache?
 
-    init(database: Database) {
+    init(database: Database, searchCache: SearchCache? = nil) {
         self.database = database
+        self.searchCache = searchCache
     }
 
     // MARK: Locales and categories
@@ -74,32 +77,12 @@ public final class KnowledgeReader {
         return (id, try withTopicTexts(bare, id: id))
     }
 
-    /// A topic with its sections and guidelines, or nil.
+    /// A topic with its sections and guidelines, or nil (`readTopic`, gathered into the model).
     public func topic(slug: String) throws -> Topic? {
-        guard let (id, summary) = try topicRow(slug: slug) else { return nil }
-
-        var sectionTitles: [Int64: LocalizedText] = [:]
-        try database.forEachRow("""
-            SELECT st.section_id, st.locale, st.title FROM section_texts st
-            JOIN sections s ON s.id = st.section_id WHERE s.topic_id = ?
-            """, [.integer(id)]) {
-            sectionTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
-        }
-        var sections: [Section] = []
-        var sectionIndex: [String: Int] = [:]
-        try database.forEachRow(Self.sectionColumns + " WHERE topic_id = ? ORDER BY position, id", [.integer(id)]) {
-            sectionIndex[$0.text(1)] = sections.count
-            sections.append(section(from: $0, topic: summary.slug, title: sectionTitles[$0.int64(0)] ?? [:]))
-        }
-        let texts = try guidelineTexts(sql: """
-            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision
-            FROM guideline_texts gt JOIN guidelines g ON g.id = gt.guideline_id WHERE g.topic_id = ?
-            """, [.integer(id)])
-        try database.forEachRow(Self.guidelineColumns + " WHERE g.topic_id = ? ORDER BY s.position, g.position, g.id", [.integer(id)]) {
-            let guideline = guideline(from: $0, texts: texts[$0.int64(0)] ?? [])
-            if let index = sectionIndex[guideline.section] { sections[index].guidelines.append(guideline) }
-        }
-        return Topic(summary: summary, sections: sections)
+        var topic: Topic?
+        let found = try readTopic(slug: slug, head: { topic = Topic(summary: $0, sections: $1) },
+                                  guideline: { topic?.sections[$0].guidelines.append(Guideline($1)) })
+        return found ? topic : nil
     }
 
     /// One section with its guidelines, and its topic's own fields; nil when either does not exist.
@@ -124,7 +107,8 @@ public final class KnowledgeReader {
 
     private static let sectionColumns = "SELECT id, key, position, revision, updated_at, created_at FROM sections"
 
-    private func section(from row: Statement, topic: String, title: LocalizedText) -> Section {
+    /// A section without its guidelines from the `sectionColumns` of `row` (first).
+    func section(from row: Statement, topic: String, title: LocalizedText) -> Section {
         let key = row.text(1)
         return Section(key: key, title: title, guidelines: [], position: row.int(2), revision: row.int(3), updatedAt: row.text(4),
                        version: ResourceVersion.of("section", key: topic + "#" + key, createdAt: row.text(5), revision: row.int(3)))
@@ -195,14 +179,9 @@ public final class KnowledgeReader {
         }
     }
 
-    /// One guideline by its public id, or nil.
+    /// One guideline by its public id, or nil (`guidelineRecord(id:)`, as the model).
     public func guideline(id: String) throws -> Guideline? {
-        guard let (rowID, bare) = try database.firstRow(Self.guidelineColumns + " WHERE g.key = ?", [.text(id)], {
-            ($0.int64(0), guideline(from: $0, texts: []))
-        }) else { return nil }
-        var result = bare
-        applyTexts(try textsOfGuideline(rowID), to: &result)
-        return result
+        try guidelineRecord(id: id).map(Guideline.init)
     }
 
     private func textsOfGuideline(_ id: Int64) throws -> [StoredText] {

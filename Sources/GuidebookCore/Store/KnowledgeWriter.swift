@@ -1,10 +1,12 @@
+import GuidebookBase
 internal import SQLite
 
 /// Writes bundles into the knowledge base on the single writer connection.
 ///
 /// `Store.write` hands one to its body inside a transaction, so that an import is all or nothing
 /// and readers never see half of it. Everything it changes is also noted in the change log and
-/// the search index, in the same transaction (`finish`, just before the commit).
+/// the search index, which the store's observers write out in the same transaction, just before
+/// the commit (`TransactionObserver`).
 public final class KnowledgeWriter {
     /// The writer connection (inside the store only: SQLite does not show above it).
     let database: Database
@@ -22,6 +24,8 @@ public final class KnowledgeWriter {
     /// Sections a replacing topic dropped while they still held guidelines another topic of the
     /// bundle takes: removed once the whole bundle is written (`apply`).
     private var droppedSections: [(id: Int, key: String)] = []
+    /// Webhook events queued in this transaction (its observers are told, so a sender wakes).
+    var queuedWebhookEvents = 0
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log.
@@ -31,14 +35,6 @@ public final class KnowledgeWriter {
         self.indexer = SearchIndexer(database: database)
         self.changeLog = ChangeLog(at: timestamp, token: token)
         self.texts = TextRows(database: database, now: timestamp)
-    }
-
-    /// Appends the change log, settles the search index's record of changed rows and raises the
-    /// webhook events of what changed; `Store.write` calls it as the transaction's last step.
-    func finish() throws {
-        let flushed = try changeLog.flush(into: database, sample: Self.eventResourceLimit)
-        try indexer.finish()
-        try raiseChangeEvents(flushed)
     }
 
     /// Reads on the writer connection, inside the transaction: they see what it wrote so far.

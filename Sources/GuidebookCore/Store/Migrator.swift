@@ -1,3 +1,4 @@
+import GuidebookBase
 package import SQLite
 
 /// Applies migrations in order, each in its own transaction, recording each in `schema_migrations`.

@@ -7,14 +7,17 @@ final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let capacity: Int
     private let mode: Database.Mode
+    private let searchCache: SearchCache
     private let condition = NSCondition()
     private var idle: [KnowledgeReader] = []
     private var opened = 0
 
     /// `mode` `.readOnly` for a replica: its connections can never write the file.
-    init(path: String, capacity: Int, mode: Database.Mode) {
+    /// Its readers search with `searchCache`.
+    init(path: String, capacity: Int, mode: Database.Mode, searchCache: SearchCache) {
         self.path = path
         self.mode = mode
+        self.searchCache = searchCache
         self.capacity = max(1, capacity)
     }
 
@@ -42,9 +45,12 @@ final class ReaderPool: @unchecked Sendable {
                     let database = try Database(path: path, mode: mode)
                     // 1 MiB of page cache per reader (SQLite's default is 2 MiB): the OS page cache
                     // holds the file anyway, and several readers would otherwise double the footprint.
+                    // No memory map (`mmap_size`): it saves a `pread` per page the cache misses, but
+                    // every mapped page counts in the process's RSS (64 MB instead of 44 MB after
+                    // the benchmark's reads of 20,000 guidelines; docs/request-path.md).
                     try database.execute("PRAGMA query_only = 1; PRAGMA cache_size = -1024;")
                     try database.registerFullTextFunctions()
-                    return KnowledgeReader(database: database)
+                    return KnowledgeReader(database: database, searchCache: searchCache)
                 } catch {
                     opened -= 1
                     throw error

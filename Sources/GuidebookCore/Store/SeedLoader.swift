@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 /// Loads the seed knowledge base (`Seed/*.json`) into an empty database, once.

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 internal import SQLite
 
 /// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,
@@ -18,6 +19,8 @@ public final class Store: @unchecked Sendable {
     /// Nil on a replica: nothing is ever written through it.
     private let writer: Database?
     private let writeLock = NSLock()
+    /// Who sees every write: the built-in observers, then the added ones.
+    private let observerList = ObserverList(builtIn: Store.builtInObservers())
     /// The data generation, moved by this store's commits and by a thread that notices everyone else's.
     private let commits: CommitWatcher
     /// Whether Litestream was said to replicate the file (`GUIDEBOOK_REPLICATION=litestream`).
@@ -72,11 +75,12 @@ public final class Store: @unchecked Sendable {
             }
         }
         self.writer = writer
-        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readWriteCreate)
-        self.searchCache = SearchCache(sizing: searchCacheSizing)
         let watcher = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try watcher.execute("PRAGMA query_only = 1; PRAGMA cache_size = -64;")
-        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval)
+        let commits = try CommitWatcher(connection: watcher, interval: watchInterval)
+        self.commits = commits
+        self.searchCache = Self.searchCache(searchCacheSizing, commits: commits)
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readWriteCreate, searchCache: searchCache)
         if try isReplicated() { try setLitestreamOwnsCheckpoints() }
         commits.start()
     }
@@ -114,13 +118,23 @@ public final class Store: @unchecked Sendable {
         }
         let status = ReplicaStatus(path: path)
         self.replicaStatus = status
-        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readOnly)
-        self.searchCache = SearchCache(sizing: searchCacheSizing)
-        self.commits = try CommitWatcher(connection: watcher, interval: watchInterval) { status.observe($0) }
+        let commits = try CommitWatcher(connection: watcher, interval: watchInterval) { status.observe($0) }
+        self.commits = commits
+        self.searchCache = Self.searchCache(searchCacheSizing, commits: commits)
+        self.readers = ReaderPool(path: path, capacity: maxReaders, mode: .readOnly, searchCache: searchCache)
         commits.start()
     }
 
     deinit { commits.stop() }
+
+    /// The store's search cache. When a search's read transaction is older than the cache, the
+    /// cache asks for the newest search generation, read on the watcher's connection in a
+    /// transaction of its own, to tell an older transaction from a database that went back.
+    private static func searchCache(_ sizing: SearchCacheSizing, commits: CommitWatcher) -> SearchCache {
+        SearchCache(sizing: sizing, latestGeneration: {
+            try commits.withConnection { try MetaTable(database: $0).integer(MetaTable.searchGeneration) }
+        })
+    }
 
     /// How Litestream's part is known.
     public enum Replication: Sendable, Equatable {
@@ -161,62 +175,19 @@ public final class Store: @unchecked Sendable {
         return (rows, searchCache.fit(indexRows: rows))
     }
 
-    /// Runs a search on a pooled read connection: the hits of one page, the total and the facets.
-    /// A query SQLite refuses is `SearchEngine.Failure.queryRefused`.
+    /// Runs a search on a pooled read connection, in one read transaction: the hits of one page,
+    /// the total and the facets (`KnowledgeReader.search(_:)`). A query SQLite refuses is
+    /// `SearchEngine.Failure.queryRefused`.
     public func search(_ request: SearchRequest) throws -> SearchResults {
-        try readSearching { reader, loadsAside in try reader.search(request, cache: searchCache, loadsAside: loadsAside) }
+        try read { try $0.search(request) }
     }
 
-    /// Runs `body` in a read transaction; when a search in it finds the search cache already ahead
-    /// of that transaction (another search caught the cache up with a commit that came after the
-    /// transaction began), once more in a new transaction, which sees that commit, so that the
-    /// search uses the cache instead of sending it back to an older index. `body` gets whether its
-    /// searches may do that (only on the second run: then the database itself is older).
-    private func readSearching<T>(_ body: (KnowledgeReader, Bool) throws -> T) throws -> T {
-        do {
-            return try read { try body($0, false) }
-        } catch is SearchCache.BehindTheCache {
-            return try read { try body($0, true) }
-        }
-    }
-
-    /// Runs a search and reads the texts its hits show, in one read transaction. A query that
-    /// finds nothing is, with `correcting`, searched again as its suggestion says
-    /// (`SearchPage.corrected`); then, with `relaxing`, when the query searched still finds nothing,
-    /// its words are dropped from the end one at a time until it finds something
-    /// (`SearchQuery.droppingLastWord`, `SearchPage.dropped`). The suggestion is always the one
-    /// for the query as asked.
+    /// Runs a search and reads the texts its hits show, in one read transaction
+    /// (`KnowledgeReader.search(_:correcting:relaxing:)`, where its options are described). A
+    /// caller that checks something first (does the topic exist?) calls the reader's in its own
+    /// `read`, so the check and the search see one snapshot.
     public func search(_ request: SearchRequest, correcting: Bool, relaxing: Bool = false) throws -> SearchPage {
-        try readSearching { reader, loadsAside in
-            var results = try reader.search(request, cache: searchCache, loadsAside: loadsAside)
-            let suggestion = results.suggestion
-            var searched = request
-            var corrected = false
-            if correcting, let suggestion, let suggested = try? SearchQuery.parse(suggestion) {
-                searched.query = suggested
-                corrected = true
-                results = try reader.search(searched, cache: searchCache, loadsAside: loadsAside)
-            }
-            var dropped: [SearchQuery.Term] = []
-            if relaxing && results.total == 0 {
-                var shorter = searched
-                shorter.suggests = false
-                var droppedSoFar: [SearchQuery.Term] = []
-                while let next = shorter.query.droppingLastWord() {
-                    shorter.query = next.query
-                    droppedSoFar.insert(next.dropped, at: 0)
-                    let found = try reader.search(shorter, cache: searchCache, loadsAside: loadsAside)
-                    if found.total > 0 {
-                        (searched, results, dropped) = (shorter, found, droppedSoFar)
-                        break
-                    }
-                }
-            }
-            let texts = try reader.searchHitTexts(results.hits)
-            // With completions, the query as searched (its highlights mark the completed words).
-            return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
-                              suggestion: suggestion, searched: results.searched ?? searched.query, corrected: corrected, dropped: dropped)
-        }
+        try read { try $0.search(request, correcting: correcting, relaxing: relaxing) }
     }
 
     /// A number that changes whenever anyone has committed to the database (this process's
@@ -229,24 +200,48 @@ public final class Store: @unchecked Sendable {
     }
 
     /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
-    /// rolled back when it throws. Writers are serialized. What it changes is appended to the
-    /// change log in the same transaction, as made by the token named `token` (nil: none).
+    /// rolled back when it throws. Writers are serialized. Every observer sees the transaction
+    /// (`TransactionObserver`): the built-in ones append what it changed to the change log (as made
+    /// by the token named `token`, nil: none), settle the search index's record and fill the webhook
+    /// outbox before the commit; the added ones are told after it, outside the write lock.
     /// On a replica it throws `StoreError.readOnlyReplica` and writes nothing.
     public func write<T>(token: String? = nil, _ body: (KnowledgeWriter) throws -> T) throws -> T {
         guard let writer else { throw StoreError.readOnlyReplica }
-        return try StoreError.translatingBusy {
+        let (value, committed, observers) = try StoreError.translatingBusy {
             try writeLock.withLock {
-                let value = try writer.transaction {
+                let observers = observerList.current
+                let (value, committed) = try writer.transaction {
                     let knowledge = KnowledgeWriter(database: writer, token: token)
                     let value = try body(knowledge)
-                    try knowledge.finish()
+                    let transaction = CommittingTransaction(writer: knowledge)
+                    for observer in observers { try observer.databaseWillCommit(transaction) }
                     try Self.stampDataChange(writer)
-                    return value
+                    return (value, transaction.committed)
                 }
                 commits.ownCommitFinished()
-                return value
+                return (value, committed, observers)
             }
         }
+        for observer in observers { observer.databaseDidCommit(committed) }
+        return value
+    }
+
+    /// Registers `observer` for every later write through this store, after the built-in ones and
+    /// those added before it. The store keeps it weakly (it goes away with its owner);
+    /// `removeObserver` ends it earlier.
+    public func addObserver(_ observer: any TransactionObserver) {
+        observerList.add(observer)
+    }
+
+    /// Stops telling `observer` of writes (a stopped sender).
+    public func removeObserver(_ observer: any TransactionObserver) {
+        observerList.remove(observer)
+    }
+
+    /// What every write does before its commit, in this order: the change log first (the others
+    /// read what it appended), the search index's record of changed rows, the webhook outbox.
+    static func builtInObservers() -> [any TransactionObserver] {
+        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver()]
     }
 
     /// True when the database cannot be written through this store (a read-only file or replica):

@@ -1,3 +1,4 @@
+import GuidebookBase
 internal import SQLite
 
 /// The `tokens` table (Migrations/0005_tokens.sql): API tokens by name, with their role and the

@@ -6,16 +6,13 @@ internal import SQLite
 extension KnowledgeWriter {
     /// At most this many resources are listed in one event; a receiver of a larger change (an
     /// import) reads the rest from `GET /v1/changes` with the event's `changes` range.
-    static let eventResourceLimit = 1_000
+    static let eventResourceLimit = CommittedTransaction.listedChangesLimit
 
     /// Raises `content.changed` for what `flushed` appended to the change log, and
     /// `translation.outdated` for the translations this transaction left outdated.
     func raiseChangeEvents(_ flushed: FlushedChanges) throws {
         if flushed.count > 0 {
-            let resources = flushed.entries.map { entry in
-                ChangedResource(seq: entry.seq, resource: entry.resource.rawValue, id: entry.id, kind: entry.kind.rawValue,
-                                locale: entry.locale, etag: entry.version.map { "\"" + $0 + "\"" }, href: entry.path)
-            }
+            let resources = flushed.entries.map(ChangedResource.init)
             let range = ChangeRange(from: flushed.lastSeq - Int64(flushed.count) + 1, to: flushed.lastSeq)
             try enqueueWebhookEvent(.contentChanged, data: ContentChangedEvent(
                 changes: range, count: flushed.count, truncated: flushed.count > resources.count, resources: resources))
@@ -67,28 +64,23 @@ struct ChangeRange: Encodable {
     let to: Int64
 }
 
-/// One changed resource in `content.changed`, as `GET /v1/changes` shows it.
+/// One changed resource in `content.changed`: the change entry the feed shows (`ChangeEntry`, the
+/// one representation of a change), encoded with its `href` instead of the feed's links.
 struct ChangedResource: Encodable {
-    let seq: Int64
-    let resource: String
-    let id: String
-    let kind: String
-    let locale: String?
-    let etag: String?
-    let href: String?
+    let entry: ChangeEntry
 
     private enum CodingKeys: String, CodingKey { case seq, resource, id, kind, locale, etag, href }
 
     // Nulls are written out, as in the change feed, so receivers see every key.
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(seq, forKey: .seq)
-        try container.encode(resource, forKey: .resource)
-        try container.encode(id, forKey: .id)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(locale, forKey: .locale)
-        try container.encode(etag, forKey: .etag)
-        try container.encode(href, forKey: .href)
+        try container.encode(entry.seq, forKey: .seq)
+        try container.encode(entry.resource.rawValue, forKey: .resource)
+        try container.encode(entry.id, forKey: .id)
+        try container.encode(entry.kind.rawValue, forKey: .kind)
+        try container.encode(entry.locale, forKey: .locale)
+        try container.encode(entry.etag, forKey: .etag)
+        try container.encode(entry.path, forKey: .href)
     }
 }
 

@@ -2,7 +2,8 @@ import Foundation
 internal import SQLite
 
 // The webhook outbox: an event is written in the transaction of the change that caused it, so it is
-// sent exactly when that change commits, and survives a crash after the commit.
+// sent exactly when that change commits, and survives a crash after the commit. The outbox keeps
+// what the event says; GuidebookWebhooks wraps it in the envelope when it sends.
 
 extension KnowledgeWriter {
     /// Records an event of `type` carrying `data` for every enabled webhook subscribed to `type`,
@@ -29,29 +30,20 @@ extension KnowledgeWriter {
         guard try database.scalarInt("SELECT EXISTS (\(targets))", [target]) == 1 else { return nil }
         let id = WebhookIdentifiers.make(prefix: "msg_")
         let now = WebhookClock.nowMilliseconds()
-        let body = try WebhookEnvelope.body(type: type, data: data, timestamp: Timestamp.now())
-        try database.run("INSERT INTO webhook_events (id, type, body, created_at) VALUES (?, ?, ?, ?)",
-                         [.text(id), .text(type.rawValue), .text(body), .integer(now)])
+        try database.run("INSERT INTO webhook_events (id, type, data, created_at) VALUES (?, ?, ?, ?)",
+                         [.text(id), .text(type.rawValue), .text(try Self.eventData(data)), .integer(now)])
         try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) SELECT ?2, target.id, ?3, ?3 FROM (\(targets)) AS target",
                          [target, .text(id), .integer(now)])
+        queuedWebhookEvents += 1
         return id
     }
-}
 
-/// The JSON body of every webhook: `{"data": ..., "timestamp": "...", "type": "..."}` (keys sorted),
-/// as the Standard Webhooks payload convention suggests.
-enum WebhookEnvelope {
-    private struct Envelope<Payload: Encodable>: Encodable {
-        let type: String
-        let timestamp: String
-        let data: Payload
-    }
-
-    static func body<Payload: Encodable>(type: WebhookEventType, data: Payload, timestamp: String) throws -> String {
+    /// An event's data as the outbox keeps it: JSON with sorted keys, so that the same change
+    /// gives the same bytes. The envelope around it is the sender's (`WebhookEnvelope`).
+    private static func eventData<Payload: Encodable>(_ data: Payload) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = try encoder.encode(Envelope(type: type.rawValue, timestamp: timestamp, data: data))
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: try encoder.encode(data), as: UTF8.self)
     }
 }
 

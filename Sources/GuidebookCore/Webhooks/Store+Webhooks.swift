@@ -77,14 +77,14 @@ extension Store {
         try read { reader in
             // With one min() aggregate, SQLite takes the other columns from the row holding the minimum.
             try reader.database.rows("""
-                SELECT head.id, head.webhook_id, w.url, w.secret, head.event_id, e.body, head.attempts FROM (
+                SELECT head.id, head.webhook_id, w.url, w.secret, head.event_id, e.type, e.data, e.created_at, head.attempts FROM (
                     SELECT d.id, d.webhook_id, d.event_id, d.attempts, min(d.next_attempt_at) AS due FROM webhook_deliveries d
                     WHERE d.state = 'pending' AND d.next_attempt_at <= ?1 GROUP BY d.webhook_id
                 ) AS head JOIN webhooks w ON w.id = head.webhook_id JOIN webhook_events e ON e.id = head.event_id
                 WHERE w.disabled_at IS NULL ORDER BY head.due, head.id LIMIT ?2
                 """, [.integer(now), .int(limit)]) {
                 DueWebhookDelivery(id: $0.int64(0), webhookID: $0.text(1), url: $0.text(2), secret: $0.text(3),
-                                   eventID: $0.text(4), body: $0.text(5), attempts: $0.int(6))
+                                   eventID: $0.text(4), eventType: $0.text(5), data: $0.text(6), raisedAt: $0.int64(7), attempts: $0.int(8))
             }
         }
     }

@@ -43,7 +43,12 @@ public struct DueWebhookDelivery: Sendable, Equatable {
     /// The endpoint's `whsec_...` secret.
     public var secret: String
     public var eventID: String
-    public var body: String
+    /// The event's type (`content.changed`, ...).
+    public var eventType: String
+    /// What the event says, as JSON: the `data` of the body the sender sends.
+    public var data: String
+    /// When the event was raised, Unix milliseconds: the envelope's `timestamp`.
+    public var raisedAt: Int64
     /// Attempts made before this one.
     public var attempts: Int
 }

@@ -13,6 +13,11 @@ public struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Makes room for `count` more bytes at once (before appending parts of a known size).
+    public mutating func reserveCapacity(more count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     private mutating func separate() {
         if afterKey {
             afterKey = false

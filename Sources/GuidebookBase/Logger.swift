@@ -1,5 +1,5 @@
 import Foundation
-import GuidebookCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

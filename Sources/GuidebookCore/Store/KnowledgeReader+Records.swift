@@ -1,0 +1,106 @@
+internal import SQLite
+
+/// Reads of a guideline and of a whole topic in a few prepared statements, handing each
+/// guideline over as a `GuidelineRecord` as its rows arrive rather than building a model of the
+/// whole topic first.
+extension KnowledgeReader {
+    /// The text columns every guideline statement below ends with, after the guideline's own.
+    private static let textColumns = "gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision"
+
+    /// One guideline by its public id with its texts (one statement), or nil.
+    public func guidelineRecord(id: String) throws -> GuidelineRecord? {
+        var record = GuidelineRecord()
+        var found = false
+        // The guideline's columns repeat on each of its text rows (one per locale); the primary
+        // key of guideline_texts gives them in locale order.
+        try database.forEachRow("""
+            SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
+            FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
+            LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+            WHERE g.key = ?1 ORDER BY gt.locale
+            """, [.text(id)]) { row in
+            if !found {
+                found = true
+                record.rowID = row.int64(0)
+                record.id = row.text(1)
+                record.topic = row.text(2)
+                record.section = row.text(3)
+                Self.fillOwnFields(of: &record, from: row, at: 4)
+            }
+            Self.appendText(from: row, at: 8, to: &record)
+        }
+        guard found else { return nil }
+        record.settleStates()
+        return record
+    }
+
+    /// Reads the topic `slug` in four statements: its own fields (two), its sections with their
+    /// titles, and its guidelines with their texts (one ordered query, by the topics index: no
+    /// sort). `head` gets the topic and its sections (their `guidelines` empty) first; then
+    /// `guideline` gets each guideline with the index of its section in those sections, in the
+    /// order of their positions within the topic, so the guidelines of different sections come
+    /// interleaved; within one section they come in order. One `GuidelineRecord` is refilled for
+    /// each. False when there is no such topic (nothing is called then).
+    public func readTopic(slug: String, head: (TopicSummary, [Section]) throws -> Void,
+                          guideline: (Int, GuidelineRecord) throws -> Void) throws -> Bool {
+        guard let (topicID, summary) = try topicRow(slug: slug) else { return false }
+        var sections: [Section] = []
+        var sectionIDs: [Int64] = []
+        try database.forEachRow("""
+            SELECT s.id, s.key, s.position, s.revision, s.updated_at, s.created_at, st.locale, st.title
+            FROM sections s LEFT JOIN section_texts st ON st.section_id = s.id
+            WHERE s.topic_id = ?1 ORDER BY s.position, s.id, st.locale
+            """, [.integer(topicID)]) { row in
+            if sectionIDs.last != row.int64(0) {
+                sectionIDs.append(row.int64(0))
+                sections.append(section(from: row, topic: summary.slug, title: [:]))
+            }
+            if !row.isNull(6) { sections[sections.count - 1].title[row.text(6)] = row.text(7) }
+        }
+        try head(summary, sections)
+
+        var record = GuidelineRecord()
+        record.topic = summary.slug
+        var place = -1
+        func hand() throws {
+            guard record.rowID != 0 else { return }
+            record.settleStates()
+            if place >= 0 { try guideline(place, record) }
+        }
+        try database.forEachRow("""
+            SELECT g.id, g.key, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
+            FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+            WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
+            """, [.integer(topicID)]) { row in
+            if row.int64(0) != record.rowID {
+                try hand()
+                record.rowID = row.int64(0)
+                record.id = row.text(1)
+                place = sectionIDs.firstIndex(of: row.int64(2)) ?? -1
+                record.section = place >= 0 ? sections[place].key : ""
+                Self.fillOwnFields(of: &record, from: row, at: 3)
+                record.clearTexts()
+            }
+            Self.appendText(from: row, at: 7, to: &record)
+        }
+        try hand()
+        return true
+    }
+
+    /// Position, revision, update and creation times, from four columns starting at `column`.
+    private static func fillOwnFields(of record: inout GuidelineRecord, from row: Statement, at column: Int) {
+        record.position = row.int(column)
+        record.revision = row.int(column + 1)
+        record.updatedAt = row.text(column + 2)
+        record.createdAt = row.text(column + 3)
+    }
+
+    /// One text row (the `textColumns` starting at `column`); none when the guideline has no text
+    /// (the left join's NULLs). Its state is settled when the guideline's last text is in.
+    private static func appendText(from row: Statement, at column: Int, to record: inout GuidelineRecord) {
+        guard !row.isNull(column) else { return }
+        record.texts.append(GuidelineRecord.Text(locale: row.text(column), text: row.text(column + 1), state: .current,
+                                                 updatedAt: row.text(column + 3), sourceRevision: row.optionalInt(column + 4),
+                                                 sourceHash: row.optionalText(column + 2)))
+    }
+}
