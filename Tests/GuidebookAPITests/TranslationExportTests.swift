@@ -67,10 +67,16 @@ final class TranslationExportTests: XCTestCase {
         XCTAssertEqual(xliff.components(separatedBy: "<file id=").count - 1, 1)
         let ids = xliff.components(separatedBy: "<unit id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         XCTAssertEqual(Array(ids.prefix(2)), ["topic:progress-indicators:title", "topic:progress-indicators:summary"])
-        XCTAssertTrue(ids.dropFirst(2).first?.hasPrefix("section:progress-indicators:") ?? false, "\(ids)")
+        // The overview section has no title: its guideline comes first; then each section's title
+        // before its guidelines.
+        let order = ["guideline:progress-indicators.avoid-static-screens", "section:progress-indicators:activity-indicators",
+                     "guideline:progress-indicators.activity-indicator-basics", "section:progress-indicators:progress-bars",
+                     "guideline:progress-indicators.progress-bar-basics"]
+        XCTAssertEqual(order.compactMap { ids.firstIndex(of: $0) }, order.compactMap { ids.firstIndex(of: $0) }.sorted(), "\(ids)")
+        XCTAssertEqual(order.compactMap { ids.firstIndex(of: $0) }.count, order.count, "\(ids)")
         XCTAssertEqual(Set(ids).count, ids.count)
         let all = try export("locale=ko&format=xliff2")
-        let topics = try json(try app.get("/v1/topics?limit=200"))
+        let topics = try json(try app.get("/v1/topics?limit=100"))
         XCTAssertEqual(all.components(separatedBy: "<file id=").count - 1, items(topics).count)
     }
 
@@ -78,7 +84,7 @@ final class TranslationExportTests: XCTestCase {
         for query in ["format=po", "locale=ko&format=docx", "locale=en", "locale=xx", "locale=ko&state=done", "locale=ko&state=missing,", "locale=ko&topic=nope"] {
             let response = try app.get("/v1/translations/export?" + query)
             XCTAssertEqual(response.status, 400, query)
-            XCTAssertEqual(response.header("Content-Type"), "application/problem+json", query)
+            XCTAssertTrue(response.header("Content-Type")?.hasPrefix("application/problem+json") ?? false, query)
         }
     }
 }

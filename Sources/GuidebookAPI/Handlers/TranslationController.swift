@@ -24,7 +24,7 @@ struct TranslationController: Controller {
         router.add("GET", "/v1/translations/coverage", coverage, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/translations", workList, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/translations/export", export,
-                   options: [.cacheable, .role(.reader), .produces(["application/xliff+xml", "application/x-xliff+xml", "text/x-gettext-translation", "text/x-po"])])
+                   options: [.cacheable, .role(.reader), .produces(["application/xliff+xml", "text/x-gettext-translation"])])
         router.add("POST", "/v1/locales", addLocale, options: [.role(.admin)])
     }
 
