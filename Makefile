@@ -11,6 +11,7 @@
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
+#   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO) read by translate-toolkit, polib, msgfmt, xmllint
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift
@@ -23,8 +24,10 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
 BENCH_DEPS := wrk nginx-light curl
 TSAN_DEPS := wrk python3
+# gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check).
+TRANSLATORS_DEPS := gettext libxml2-utils python3
 
-.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test docs-config clean
+.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test translators-check docs-config clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -94,6 +97,14 @@ browser-test: deps
 # podman as the container test does (Tests/Replication, scripts/replica-test.sh).
 replica-test: deps
 	bash scripts/replica-test.sh
+
+# The exports of GET /v1/translations/export on a live server, read by translate-toolkit and polib
+# (pinned, into .build/translators-venv), msgfmt --check and xmllint (Tests/Translators,
+# scripts/translators-check.sh, docs/translators.md).
+translators-check: deps
+	@missing=""; for p in $(TRANSLATORS_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	bash scripts/translators-check.sh
 
 # The options table of docs/configuration.md, from the option list --help prints (a test in
 # `make test` fails while they differ). Run it after adding or changing an option.

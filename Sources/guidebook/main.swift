@@ -17,6 +17,10 @@ let usage = """
                             write (or update) the Git-ready Markdown tree in DIR; prints the
                             change-log cursor it reflects; --since renders only topics changed after it
       reindex               rebuild the full-text search index
+      translations export --locale CODE [--format xliff2|xliff12|po] [--topic SLUG]
+                          [--state missing,outdated,current] [--out FILE]
+                            write the texts to translate as a translator's file (stdout by
+                            default); see docs/translators.md
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
       generate N [FILE] [--text short|realistic]
@@ -86,6 +90,8 @@ func runMain() -> Int32 {
         case "backup":
             guard rest.first == "verify" else { throw UsageError("backup takes one subcommand: backup verify --from URL") }
             return try RestoreCommand(runtime: Runtime(settings: settings), arguments: Array(rest.dropFirst()), verifyOnly: true).run()
+        case "translations":
+            return try TranslationsCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         case "tokens":
             return try TokensCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         default:

@@ -1,5 +1,6 @@
 import GuidebookBase
 import GuidebookCore
+import GuidebookWiki
 
 /// Translation work: writing and deleting translations of guidelines, topics (title, summary)
 /// and sections (title); coverage per locale; the work list of missing or outdated translations;
@@ -22,6 +23,8 @@ struct TranslationController: Controller {
         router.add("DELETE", "/v1/topics/{slug}/sections/{key}/translations/{locale}", deleteSection, options: edit)
         router.add("GET", "/v1/translations/coverage", coverage, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/translations", workList, options: [.cacheable, .role(.reader)])
+        router.add("GET", "/v1/translations/export", export,
+                   options: [.cacheable, .role(.reader), .produces(["application/xliff+xml", "text/x-gettext-translation"])])
         router.add("POST", "/v1/locales", addLocale, options: [.role(.admin)])
     }
 
@@ -193,6 +196,45 @@ struct TranslationController: Controller {
                 json.endObject()
             }
         }
+    }
+
+    // MARK: Files for translators
+
+    /// `GET /v1/translations/export?locale=&format=xliff2|xliff12|po[&topic=][&state=missing,outdated]`:
+    /// every text to translate as one file (docs/translators.md).
+    private func export(_ request: APIRequest) throws -> APIResponse {
+        guard let locale = request.query("locale") else { throw Problem.badParameter("locale", "locale is required: the locale to translate into, e.g. ko") }
+        let formatText = request.query("format") ?? "xliff2"
+        guard let format = TranslationFileFormat(rawValue: formatText) else {
+            throw Problem.badParameter("format", "format must be xliff2, xliff12 or po, not '\(formatText.prefix(40))'")
+        }
+        let states = try request.query("state").map(Self.states)
+        let topic = request.query("topic")
+        let export = try store.read { reader in
+            guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
+                throw Problem.badParameter("locale", "no translation locale '\(locale.prefix(40))'; see /v1/locales")
+            }
+            do {
+                return try reader.translationExport(locale: locale, topic: topic, states: states)
+            } catch StoreError.notFound(let kind, let id) where kind == "topic" {
+                throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
+            }
+        }
+        let name = "guidebook-\(topic ?? "all")-\(locale).\(format.fileExtension)"
+        return .bytes(Array(format.render(export).utf8), contentType: format.contentType,
+                      headers: [("Content-Language", locale), ("Content-Disposition", "attachment; filename=\"\(name)\"")])
+    }
+
+    /// `state=missing,outdated`: a comma-separated set of states.
+    private static func states(_ text: String) throws -> Set<TranslationState> {
+        var states = Set<TranslationState>()
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let state = TranslationState(rawValue: String(part)) else {
+                throw Problem.badParameter("state", "state must be a comma-separated list of missing, outdated and current, not '\(text.prefix(60))'")
+            }
+            states.insert(state)
+        }
+        return states
     }
 
     // MARK: Locales

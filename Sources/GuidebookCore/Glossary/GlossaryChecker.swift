@@ -31,6 +31,12 @@ public struct GlossaryChecker: Sendable {
         self.terms = terms.map { ($0, TermMatcher.englishStems(of: $0.source)) }.filter { !$0.stems.isEmpty }
     }
 
+    /// The terms the English `source` uses (matched by word stems, as `findings` matches them).
+    public func terms(in source: String) -> [GlossaryTerm] {
+        let stems = TermMatcher.englishStems(of: source)
+        return terms.filter { TermMatcher.englishStems(stems, contain: $0.stems) }.map(\.term)
+    }
+
     /// The findings for one guideline: its English `source` and its translations by locale.
     public func findings(guideline: String, source: String, translations: LocalizedText) -> [GlossaryFinding] {
         let stems = TermMatcher.englishStems(of: source)

@@ -1,0 +1,90 @@
+internal import SQLite
+
+extension KnowledgeReader {
+    /// Every translatable text in topic order, with its translation into `locale` and its state,
+    /// for the translators' files: optionally one topic (`StoreError.notFound` for an unknown one)
+    /// and only the units in `states` (nil: all). Glossary terms are matched with the glossary
+    /// checker's rule (English word stems). Four queries however large the base is.
+    public func translationExport(locale: String, topic: String?, states: Set<TranslationState>?) throws -> TranslationExport {
+        var topicSQL = "SELECT t.id, t.slug FROM topics t JOIN categories c ON c.id = t.category_id"
+        var topicValues: [SQLValue] = []
+        if let topic {
+            topicSQL += " WHERE t.slug = ?1"
+            topicValues.append(.text(topic))
+        }
+        let topics = try database.rows(topicSQL + " ORDER BY c.position, t.position, t.id", topicValues) { ($0.int64(0), $0.text(1)) }
+        if let topic, topics.isEmpty { throw StoreError.notFound(kind: "topic", id: topic) }
+        let only: (clause: String, values: [SQLValue]) = topic == nil ? ("", []) : (" AND TOPIC = ?3", [.integer(topics[0].0)])
+        let languages: [SQLValue] = [.text(SourceLocale.code), .text(locale)] + only.values
+        let checker = GlossaryChecker(terms: try GlossaryTable(database: database).terms())
+
+        // Per topic, each unit with where it sorts: the topic's own texts first (section position
+        // -1), then by section, its title before its guidelines (rank 0, then 1).
+        var units: [Int64: [(section: Int, rank: Int, unit: TranslationUnit)]] = [:]
+        var titles: [Int64: String] = [:]
+        func add(_ topicID: Int64, section: Int, rank: Int, _ unit: TranslationUnit) {
+            guard !unit.source.isEmpty, states?.contains(unit.state) ?? true else { return }
+            var unit = unit
+            unit.terms = checker.terms(in: unit.source).map { .init(source: $0.source, target: $0.term[locale], note: $0.note) }
+            units[topicID, default: []].append((section, rank, unit))
+        }
+
+        try database.forEachRow("""
+            SELECT s.topic_id, tp.slug, s.title, s.summary, s.source_revision, x.title, x.summary, x.source_revision, x.source_hash
+            FROM topic_texts s JOIN topics tp ON tp.id = s.topic_id
+            LEFT JOIN topic_texts x ON x.topic_id = s.topic_id AND x.locale = ?2
+            WHERE s.locale = ?1
+            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "s.topic_id"), languages) { row in
+            let topicID = row.int64(0), slug = row.text(1), revision = row.optionalInt(4) ?? 1
+            titles[topicID] = row.text(2)
+            let hasTranslation = !row.isNull(5)
+            let state = TranslationState.of(madeFrom: row.optionalInt(7), sourceRevision: revision, legacyHash: row.optionalText(8),
+                                            sourceHash: ContentHash.hex(row.text(2) + "\n" + row.text(3)))
+            for (field, source, target) in [(TranslationUnit.Field.topicTitle, row.text(2), row.optionalText(5)),
+                                            (.topicSummary, row.text(3), row.optionalText(6))] {
+                let translated = hasTranslation && !(target ?? "").isEmpty
+                add(topicID, section: -1, rank: 0, TranslationUnit(id: "topic:\(slug):\(field.rawValue)", address: "/v1/topics/\(slug)", field: field, source: source,
+                                             target: translated ? target : nil, state: translated ? state : .missing, sourceRevision: revision,
+                                             translatedRevision: translated ? row.optionalInt(7) : nil))
+            }
+        }
+        try database.forEachRow("""
+            SELECT se.topic_id, tp.slug, se.key, s.title, s.source_revision, x.title, x.source_revision, se.position
+            FROM sections se JOIN topics tp ON tp.id = se.topic_id
+            JOIN section_texts s ON s.section_id = se.id AND s.locale = ?1
+            LEFT JOIN section_texts x ON x.section_id = se.id AND x.locale = ?2
+            WHERE 1
+            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "se.topic_id") + " ORDER BY se.topic_id, se.position", languages) { row in
+            let slug = row.text(1), key = row.text(2), revision = row.optionalInt(4) ?? 1
+            let target = row.isNull(5) || row.isEmptyText(5) ? nil : row.text(5)
+            let state: TranslationState = target == nil ? .missing : .of(madeFrom: row.optionalInt(6), sourceRevision: revision, legacyHash: nil, sourceHash: "")
+            add(row.int64(0), section: row.int(7), rank: 0, TranslationUnit(id: "section:\(slug):\(key)", address: "/v1/topics/\(slug)/sections/\(key)", field: .sectionTitle,
+                                              source: row.text(3), target: target, state: state, sourceRevision: revision,
+                                              translatedRevision: target == nil ? nil : row.optionalInt(6)))
+        }
+        try database.forEachRow("""
+            SELECT g.topic_id, g.key, se.position, s.text, s.source_revision, x.text, x.source_revision, x.source_hash
+            FROM guidelines g JOIN sections se ON se.id = g.section_id
+            JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
+            LEFT JOIN guideline_texts x ON x.guideline_id = g.id AND x.locale = ?2
+            WHERE 1
+            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "g.topic_id") + " ORDER BY g.topic_id, se.position, g.position, g.id", languages) { row in
+            let id = row.text(1), revision = row.optionalInt(4) ?? 1
+            let target = row.isNull(5) ? nil : row.text(5)
+            let state: TranslationState = target == nil ? .missing : .of(madeFrom: row.optionalInt(6), sourceRevision: revision,
+                                                                         legacyHash: row.optionalText(7), sourceHash: ContentHash.hex(row.text(3)))
+            add(row.int64(0), section: row.int(2), rank: 1, TranslationUnit(
+                id: "guideline:\(id)", address: "/v1/guidelines/\(id)", field: .guidelineText, source: row.text(3), target: target, state: state,
+                sourceRevision: revision, translatedRevision: target == nil ? nil : row.optionalInt(6)))
+        }
+        let groups = topics.compactMap { topicID, slug -> TranslationUnitGroup? in
+            // A stable sort: within a section, the guidelines keep the query's position order.
+            let ordered = (units[topicID] ?? []).enumerated().sorted {
+                ($0.element.section, $0.element.rank, $0.offset) < ($1.element.section, $1.element.rank, $1.offset)
+            }.map(\.element.unit)
+            guard !ordered.isEmpty else { return nil }
+            return TranslationUnitGroup(topic: slug, title: titles[topicID] ?? slug, units: ordered)
+        }
+        return TranslationExport(locale: locale, cursor: try latestChangeSeq(), groups: groups)
+    }
+}

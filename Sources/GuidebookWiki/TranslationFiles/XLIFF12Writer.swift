@@ -1,0 +1,39 @@
+import GuidebookCore
+
+/// An export as an XLIFF 1.2 document (what translate-toolkit, Weblate and most CAT tools read):
+/// one `<file>` per topic (`original` is the topic's address), one `<trans-unit>` per text. The
+/// state is the target's `state`: outdated is `needs-review-translation` with the stale target,
+/// current is `translated` (and `approved="yes"`); a missing translation has no target. Glossary
+/// terms are `<note from="glossary">`; the English revision is the unit's `gb:revision`.
+public struct XLIFF12Writer {
+    public init() {}
+
+    public func write(_ export: TranslationExport) -> String {
+        let locale = XMLText.attribute(export.locale)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:gb=\"\(XLIFF2Writer.guidebookNamespace)\" version=\"1.2\">\n"
+        for group in export.groups {
+            out += "  <file original=\"/v1/topics/\(XMLText.attribute(group.topic))\" source-language=\"\(SourceLocale.code)\""
+            out += " target-language=\"\(locale)\" datatype=\"plaintext\" gb:cursor=\"\(export.cursor)\">\n"
+            out += "    <header>\n      <note from=\"topic\">\(XMLText.content(group.title))</note>\n    </header>\n    <body>\n"
+            for unit in group.units { write(unit, locale: locale, into: &out) }
+            out += "    </body>\n  </file>\n"
+        }
+        out += "</xliff>\n"
+        return out
+    }
+
+    private func write(_ unit: TranslationUnit, locale: String, into out: inout String) {
+        out += "      <trans-unit id=\"\(XMLText.attribute(unit.id))\" resname=\"\(XMLText.attribute(unit.address))\""
+        out += " approved=\"\(unit.state == .current ? "yes" : "no")\" xml:space=\"preserve\" gb:field=\"\(unit.field.rawValue)\""
+        out += " gb:revision=\"\(unit.sourceRevision)\""
+        if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
+        out += ">\n        <source>\(XMLText.content(unit.source))</source>\n"
+        if let target = unit.target {
+            let state = unit.state == .outdated ? "needs-review-translation" : "translated"
+            out += "        <target xml:lang=\"\(locale)\" state=\"\(state)\">\(XMLText.content(target))</target>\n"
+        }
+        for term in unit.terms { out += "        <note from=\"glossary\">\(XMLText.content(TermNote.text(term)))</note>\n" }
+        out += "      </trans-unit>\n"
+    }
+}

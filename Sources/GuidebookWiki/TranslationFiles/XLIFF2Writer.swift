@@ -1,0 +1,60 @@
+import GuidebookCore
+
+/// An export as an XLIFF 2.0 document (OASIS XLIFF Version 2.0, core only): one `<file>` per
+/// topic, one `<unit>` with one `<segment>` per text. The state maps to the segment's `state`:
+/// missing is `initial` without a target, outdated is `initial` with the stale target and
+/// `subState="gb:outdated"`, current is `translated` (nothing here records a review, so never
+/// `reviewed` or `final`). Glossary terms are `<note category="glossary">`; the English revision
+/// is the unit's `gb:revision` and the change-log cursor the root's `gb:cursor`.
+public struct XLIFF2Writer {
+    /// The namespace of the attributes Guidebook adds (`gb:`).
+    public static let guidebookNamespace = "urn:guidebook:translation:1"
+
+    public init() {}
+
+    public func write(_ export: TranslationExport) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" xmlns:gb=\"\(Self.guidebookNamespace)\" version=\"2.0\""
+        out += " srcLang=\"\(SourceLocale.code)\" trgLang=\"\(XMLText.attribute(export.locale))\" gb:cursor=\"\(export.cursor)\">\n"
+        for group in export.groups {
+            out += "  <file id=\"\(XMLText.attribute(group.topic))\" original=\"/v1/topics/\(XMLText.attribute(group.topic))\">\n"
+            out += "    <notes>\n      <note category=\"topic\">\(XMLText.content(group.title))</note>\n    </notes>\n"
+            for unit in group.units { write(unit, into: &out) }
+            out += "  </file>\n"
+        }
+        out += "</xliff>\n"
+        return out
+    }
+
+    private func write(_ unit: TranslationUnit, into out: inout String) {
+        out += "    <unit id=\"\(XMLText.attribute(unit.id))\" name=\"\(XMLText.attribute(unit.address))\" gb:field=\"\(unit.field.rawValue)\""
+        out += " gb:revision=\"\(unit.sourceRevision)\""
+        if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
+        out += ">\n"
+        if !unit.terms.isEmpty {
+            out += "      <notes>\n"
+            for term in unit.terms {
+                out += "        <note category=\"glossary\">\(XMLText.content(TermNote.text(term)))</note>\n"
+            }
+            out += "      </notes>\n"
+        }
+        let state: String
+        switch unit.state {
+        case .missing: state = " state=\"initial\""
+        case .outdated: state = " state=\"initial\" subState=\"gb:outdated\""
+        case .current: state = " state=\"translated\""
+        }
+        out += "      <segment\(state)>\n"
+        out += "        <source xml:space=\"preserve\">\(Self.content(unit.source))</source>\n"
+        if let target = unit.target { out += "        <target xml:space=\"preserve\">\(Self.content(target))</target>\n" }
+        out += "      </segment>\n    </unit>\n"
+    }
+
+    /// Content text, a character XML cannot carry written as XLIFF 2.0's `<cp hex="…"/>`.
+    private static func content(_ text: String) -> String {
+        XMLText.content(text) { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "<cp hex=\"\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\"/>"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The translators' files checked by tools nobody here wrote (Tests/Translators): builds the server
+# (debug), starts it on the seed in a temporary folder on a free loopback port with a scratch admin
+# token, and runs the Python test, which exports XLIFF 2.0, XLIFF 1.2 and PO and reads them with
+# translate-toolkit and polib (pinned, installed into .build/translators-venv on first use), gettext's
+# `msgfmt --check` and libxml2's `xmllint` (Debian gettext and libxml2-utils, installed by
+# `make translators-check` when missing). Fails when a test fails, when the server logged an error,
+# or when it did not stop on SIGTERM. About 20 s warm.
+set -Eeuo pipefail
+
+TRANSLATE_TOOLKIT_VERSION=3.20.4
+POLIB_VERSION=1.2.0
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_PATH=${GUIDEBOOK_BUILD_PATH:-$ROOT/.build}
+VENV=$BUILD_PATH/translators-venv
+SWIFT=${SWIFT:-swift}
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+log() { printf '== %s\n' "$*" >&2; }
+
+pins="translate-toolkit==$TRANSLATE_TOOLKIT_VERSION polib==$POLIB_VERSION"
+if [ "$(cat "$VENV/pins" 2>/dev/null)" != "$pins" ]; then
+    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+        log "installing python3-venv"
+        $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
+    fi
+    log "installing $pins into $VENV"
+    rm -rf "$VENV"
+    python3 -m venv "$VENV"
+    # shellcheck disable=SC2086
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check $pins
+    echo "$pins" >"$VENV/pins"
+fi
+
+log "building the server (debug)"
+(cd "$ROOT" && "$SWIFT" build --build-path "$BUILD_PATH" --product guidebook 2>&1 | tail -n 3)
+BINARY=$BUILD_PATH/debug/guidebook
+[ -x "$BINARY" ] || { echo "no server binary at $BINARY" >&2; exit 1; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/guidebook-translators.XXXXXX")
+SERVER_PID=
+cleanup() {
+    [ -n "$SERVER_PID" ] && kill -KILL "$SERVER_PID" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+GUIDEBOOK_TOKEN=gb_translators_$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+export GUIDEBOOK_TOKEN
+GUIDEBOOK_ADMIN_TOKEN=$GUIDEBOOK_TOKEN "$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/guidebook.sqlite" --resources "$ROOT" \
+    --threads 2 --log-level info 2>"$WORK/server.log" &
+SERVER_PID=$!
+GUIDEBOOK_URL=
+for _ in $(seq 300); do
+    GUIDEBOOK_URL=$(sed -n 's/.*"msg":"listening".*"url":"\(http:[^"]*\)".*/\1/p' "$WORK/server.log" | head -n 1 || true)
+    [ -n "$GUIDEBOOK_URL" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; echo "the server did not start" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$GUIDEBOOK_URL" ] || { cat "$WORK/server.log" >&2; echo "the server did not say where it listens" >&2; exit 1; }
+export GUIDEBOOK_URL
+log "server at $GUIDEBOOK_URL"
+
+status=0
+"$VENV/bin/python" "$ROOT/Tests/Translators/test_translation_files.py" || status=$?
+
+kill -TERM "$SERVER_PID"
+for _ in $(seq 150); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$SERVER_PID" 2>/dev/null; then echo "the server did not stop within 15 s of SIGTERM" >&2; status=1; fi
+wait "$SERVER_PID" 2>/dev/null || status=1
+SERVER_PID=
+if grep -E '"level":"(error|critical)"' "$WORK/server.log" >&2; then echo "the server logged errors" >&2; status=1; fi
+exit "$status"
