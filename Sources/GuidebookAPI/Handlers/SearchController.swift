@@ -68,26 +68,12 @@ struct SearchController: Controller {
         json.field("corrected", page.corrected)
         // Search as you type: what the half-typed last word was completed to.
         if let completion = results.completion {
-            json.object("completion") { json in
-                json.field("term", completion.term)
-                json.key("forms")
-                json.beginArray()
-                for form in completion.forms { json.string(form) }
-                json.endArray()
-                json.field("used", completion.forms.count)
-                json.field("found", completion.found)
-            }
+            json.object("completion") { Self.writeExpansion(&$0, term: completion.term, forms: completion.forms, found: completion.found) }
         } else {
             json.field("completion", nil as String?)
         }
         json.objects("initials", results.initials) { json, initials in
-            json.field("term", initials.term)
-            json.key("forms")
-            json.beginArray()
-            for form in initials.forms { json.string(form) }
-            json.endArray()
-            json.field("used", initials.forms.count)
-            json.field("found", initials.found)
+            Self.writeExpansion(&json, term: initials.term, forms: initials.forms, found: initials.found)
         }
         if results.layoutCorrected.isEmpty {
             json.field("layout_corrected", nil as String?)
@@ -173,5 +159,17 @@ struct SearchController: Controller {
         guard let text = request.query(name) else { return value }
         guard text.count <= Self.maxMarkLength else { throw Problem.badParameter(name, "\(name) may be at most \(Self.maxMarkLength) characters") }
         return text
+    }
+
+    /// The members of a word the search expanded (`completion`, each of `initials`): the word as
+    /// typed, the forms searched for it and how many, and how many it could have become.
+    private static func writeExpansion(_ json: inout JSONWriter, term: String, forms: [String], found: Int) {
+        json.field("term", term)
+        json.key("forms")
+        json.beginArray()
+        for form in forms { json.string(form) }
+        json.endArray()
+        json.field("used", forms.count)
+        json.field("found", found)
     }
 }
