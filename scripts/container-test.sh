@@ -70,6 +70,28 @@ pod() {
         --cgroup-manager cgroupfs --events-backend file --runtime runc "$@"
 }
 
+# The closing lines of a run (this test's, or the replica pod test's, which sources this file):
+# each check's result, the phases' times and PASS or FAIL. Exits with the run's status, or 1 when
+# a check failed in a run that otherwise ended well.
+finish_run() {
+    local title=$1 status=$2 phase
+    printf '\n==================== %s summary ====================\n' "$title"
+    printf '%s\n' "${RESULTS[@]}"
+    [ -n "${SIZE_LINE:-}" ] && printf '%s\n' "$SIZE_LINE"
+    [ -n "${LOGS_KEPT:-}" ] && printf 'logs  %s\n' "$LOGS_KEPT"
+    for phase in tools base binary image checks; do
+        [ -n "${TIMES[$phase]:-}" ] && printf 'time  %-8s %4ss\n' "$phase" "${TIMES[$phase]}"
+    done
+    printf 'time  total    %4ss\n' $((SECONDS - STARTED))
+    if [ "$FAILED" = 0 ] && [ "$status" = 0 ]; then
+        printf 'RESULT: PASS (%d checks)\n' "${#RESULTS[@]}"
+    else
+        printf 'RESULT: FAIL\n'
+        [ "$status" = 0 ] && status=1
+    fi
+    exit "$status"
+}
+
 cleanup() {
     local status=$?
     set +e
@@ -94,22 +116,7 @@ cleanup() {
         fi
     fi
     [ -n "${LOCK_FD:-}" ] && flock -u "$LOCK_FD"
-    printf '\n==================== container test summary ====================\n'
-    printf '%s\n' "${RESULTS[@]}"
-    [ -n "${SIZE_LINE:-}" ] && printf '%s\n' "$SIZE_LINE"
-    [ -n "${LOGS_KEPT:-}" ] && printf 'logs  %s\n' "$LOGS_KEPT"
-    local phase
-    for phase in tools base binary image checks; do
-        [ -n "${TIMES[$phase]:-}" ] && printf 'time  %-8s %4ss\n' "$phase" "${TIMES[$phase]}"
-    done
-    printf 'time  total    %4ss\n' $((SECONDS - STARTED))
-    if [ "$FAILED" = 0 ] && [ "$status" = 0 ]; then
-        printf 'RESULT: PASS (%d checks)\n' "${#RESULTS[@]}"
-    else
-        printf 'RESULT: FAIL\n'
-        [ "$status" = 0 ] && status=1
-    fi
-    exit "$status"
+    finish_run "container test" "$status"
 }
 # Sourced (scripts/replica-pod-test.sh reuses the helpers below): the caller sets its own traps.
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -55,20 +55,7 @@ pod_cleanup() {
         fi
     fi
     [ -n "${LOCK_FD:-}" ] && flock -u "$LOCK_FD"
-    printf '\n==================== replica pod test summary ====================\n'
-    printf '%s\n' "${RESULTS[@]}"
-    local phase
-    for phase in tools base binary image checks; do
-        [ -n "${TIMES[$phase]:-}" ] && printf 'time  %-8s %4ss\n' "$phase" "${TIMES[$phase]}"
-    done
-    printf 'time  total    %4ss\n' $((SECONDS - STARTED))
-    if [ "$FAILED" = 0 ] && [ "$status" = 0 ]; then
-        printf 'RESULT: PASS (%d checks)\n' "${#RESULTS[@]}"
-    else
-        printf 'RESULT: FAIL\n'
-        [ "$status" = 0 ] && status=1
-    fi
-    exit "$status"
+    finish_run "replica pod test" "$status"
 }
 trap pod_cleanup EXIT
 trap 'exit 130' INT TERM

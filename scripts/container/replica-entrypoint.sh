@@ -13,6 +13,7 @@
 # LITESTREAM_FOLLOW_INTERVAL (default 500ms): how often the follower looks for new transactions.
 # Half of Litestream's 1 s monitor and sync intervals, so that an edit shows within 2 s.
 set -eu
+. /usr/local/lib/guidebook/beside-litestream.sh
 url=${GUIDEBOOK_REPLICA_URL:?"guidebook-replica: set GUIDEBOOK_REPLICA_URL to the replica (file:///backup/guidebook or s3://bucket/guidebook?endpoint=…)"}
 db=${GUIDEBOOK_REPLICA_DB:-/replica/guidebook.sqlite}
 export GUIDEBOOK_REPLICA=true GUIDEBOOK_DB="$db"
@@ -21,24 +22,4 @@ unset GUIDEBOOK_REPLICATION
 rm -f "$db" "$db-wal" "$db-shm" "$db-txid"
 litestream restore -f -follow-interval "${LITESTREAM_FOLLOW_INTERVAL:-500ms}" -o "$db" "$url" &
 follower_pid=$!
-guidebook "$@" &
-guidebook_pid=$!
-trap 'kill -TERM "$guidebook_pid" 2>/dev/null || true' TERM INT
-
-status=0
-while :; do
-    if ! kill -0 "$guidebook_pid" 2>/dev/null; then
-        wait "$guidebook_pid" || status=$?
-        break
-    fi
-    if ! kill -0 "$follower_pid" 2>/dev/null; then
-        echo "guidebook-replica: the litestream follower exited; stopping guidebook so the container restarts" >&2
-        kill -TERM "$guidebook_pid" 2>/dev/null || true
-        wait "$guidebook_pid" || true
-        exit 1
-    fi
-    sleep 1
-done
-kill -TERM "$follower_pid" 2>/dev/null || true
-wait "$follower_pid" || true
-exit "$status"
+run_beside_litestream "$follower_pid" "guidebook-replica: the litestream follower exited; stopping guidebook so the container restarts" "$@"

@@ -11,6 +11,7 @@
 # 3. The container exits with guidebook's own status. If Litestream dies first, guidebook is
 #    stopped too and the container exits 1, so that it is restarted with backup running again.
 set -eu
+. /usr/local/lib/guidebook/beside-litestream.sh
 config=${LITESTREAM_CONFIG:-/etc/litestream.yml}
 db=${GUIDEBOOK_DB:-/data/guidebook.sqlite}
 export GUIDEBOOK_REPLICATION=litestream
@@ -21,24 +22,4 @@ fi
 
 litestream replicate -config "$config" &
 litestream_pid=$!
-guidebook "$@" &
-guidebook_pid=$!
-trap 'kill -TERM "$guidebook_pid" 2>/dev/null || true' TERM INT
-
-status=0
-while :; do
-    if ! kill -0 "$guidebook_pid" 2>/dev/null; then
-        wait "$guidebook_pid" || status=$?
-        break
-    fi
-    if ! kill -0 "$litestream_pid" 2>/dev/null; then
-        echo "guidebook-replicated: litestream exited; stopping guidebook so the container restarts with backup" >&2
-        kill -TERM "$guidebook_pid" 2>/dev/null || true
-        wait "$guidebook_pid" || true
-        exit 1
-    fi
-    sleep 1
-done
-kill -TERM "$litestream_pid" 2>/dev/null || true
-wait "$litestream_pid" || true
-exit "$status"
+run_beside_litestream "$litestream_pid" "guidebook-replicated: litestream exited; stopping guidebook so the container restarts with backup" "$@"
