@@ -38,6 +38,7 @@ set -Eeuo pipefail
 
 SCHEMATHESIS_VERSION=4.32.5
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/lib/listening-url.sh"
 CACHE=${GUIDEBOOK_SCHEMATHESIS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/guidebook}
 VENV=$CACHE/schemathesis-$SCHEMATHESIS_VERSION
 BUILD_PATH=${GUIDEBOOK_BUILD_PATH:-$ROOT/.build}
@@ -98,14 +99,7 @@ export GUIDEBOOK_API_CHECK_TOKEN
 GUIDEBOOK_ADMIN_TOKEN=$GUIDEBOOK_API_CHECK_TOKEN "$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/guidebook.sqlite" --resources "$ROOT" \
     --import-limit 1048576 --threads 4 --log-level info 2>"$WORK/server.log" &
 SERVER_PID=$!
-URL=
-for _ in $(seq 300); do
-    URL=$(sed -n 's/.*"msg":"listening".*"url":"\(http:[^"]*\)".*/\1/p' "$WORK/server.log" | head -n 1 || true)
-    [ -n "$URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; echo "the server did not start" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$URL" ] || { cat "$WORK/server.log" >&2; echo "the server did not say where it listens" >&2; exit 1; }
+URL=$(listening_url "$WORK/server.log" "$SERVER_PID") || exit 1
 log "server at $URL (pid $SERVER_PID)"
 
 # --- The run ----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ set -Eeuo pipefail
 TRANSLATE_TOOLKIT_VERSION=3.20.4
 POLIB_VERSION=1.2.0
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$ROOT/scripts/lib/listening-url.sh"
 BUILD_PATH=${GUIDEBOOK_BUILD_PATH:-$ROOT/.build}
 VENV=$BUILD_PATH/translators-venv
 SWIFT=${SWIFT:-swift}
@@ -49,14 +50,7 @@ export GUIDEBOOK_TOKEN
 GUIDEBOOK_ADMIN_TOKEN=$GUIDEBOOK_TOKEN "$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/guidebook.sqlite" --resources "$ROOT" \
     --threads 2 --log-level info 2>"$WORK/server.log" &
 SERVER_PID=$!
-GUIDEBOOK_URL=
-for _ in $(seq 300); do
-    GUIDEBOOK_URL=$(sed -n 's/.*"msg":"listening".*"url":"\(http:[^"]*\)".*/\1/p' "$WORK/server.log" | head -n 1 || true)
-    [ -n "$GUIDEBOOK_URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; echo "the server did not start" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$GUIDEBOOK_URL" ] || { cat "$WORK/server.log" >&2; echo "the server did not say where it listens" >&2; exit 1; }
+GUIDEBOOK_URL=$(listening_url "$WORK/server.log" "$SERVER_PID") || exit 1
 export GUIDEBOOK_URL
 log "server at $GUIDEBOOK_URL"
 
