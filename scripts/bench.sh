@@ -438,8 +438,9 @@ EOF
     done
     TOPIC_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/topics" -type f -printf '%s\n'))
     GUIDELINE_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/guidelines" -type f -printf '%s\n'))
-    # Issue 28: < 30 MB on the seed, < 40 MB on the 100k base (more data, more cached pages and answers).
-    IDLE_TARGET=30; (( GUIDELINES >= 100000 )) && IDLE_TARGET=40
+    # Issue 28: < 40 MB on the 100k base (more data: more cached pages and answers), < 30 MB on the
+    # seed (its own row below). The issue names no other size: a generated base is held to 40 MB.
+    IDLE_TARGET=40
     row "Read API" "ready: start → first GET /livez 200 (median of 5; runs: $READY_ALL)" "$READY_MS ms" "" "" "< 100 ms" "$(verdict "$READY_MS" '<' 100)"
     row "Read API" "RSS idle, $GUIDELINES guidelines, \`swift build -c release\` (VmRSS after warm-up; $(kb_to_mb "$RSS_START") MB right after start; anonymous part $(kb_to_mb "$ANON_IDLE") MB; the rest is mapped code, mostly the dynamic linker's work: see the row of the binary as it ships)" "$(kb_to_mb "$RSS_IDLE") MB" "" "" "< $IDLE_TARGET MB" "$(verdict "$(kb_to_mb "$RSS_IDLE")" '<' "$IDLE_TARGET")"
     row "Read API" "RSS peak under load (VmRSS every 50 ms during the c64 runs; $(kb_to_mb "$RSS_AFTER") MB idle after)" "$(kb_to_mb "$RSS_LOAD") MB" "" "" "< 64 MB" "$(verdict "$(kb_to_mb "$RSS_LOAD")" '<' 64)"
