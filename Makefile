@@ -1,5 +1,6 @@
 # Guidebook — everything a newcomer needs is one of these targets.
-#   make run     install missing system packages, build (release), serve the seed on http://127.0.0.1:8080
+#   make run     install missing system packages, build the release binary as it ships (scripts/release-build.sh:
+#                static Swift runtime, packed relocations), serve the seed on http://127.0.0.1:8080
 #   make test    install missing system packages, run the whole test suite (it needs nothing outside the repository)
 #   make test-real-notes GUIDEBOOK_REAL_NOTES=DIR   the notes tests on the real study notes in DIR
 #   make bench   benchmarks side by side with their references (see docs/benchmarks.md); N=1000000 sets the size;
@@ -39,8 +40,10 @@ deps:
 build: deps
 	$(SWIFT) build -c release
 
-run: build
-	./.build/release/guidebook serve
+# The binary as the container ships it (static Swift runtime and Foundation, RELR): 10 MB less
+# idle RSS than the dynamically linked `make build` (docs/benchmarks.md, "Where the memory goes").
+run: deps
+	"$$(SWIFT=$(SWIFT) bash scripts/release-build.sh .build/static-stdlib | tail -1)" serve
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -58,7 +61,7 @@ bench: deps
 	$(SWIFT) build -c release
 	$(if $(BASELINE),rm -rf .build/baseline/src && mkdir -p .build/baseline/src && git archive $(BASELINE) | tar -x -C .build/baseline/src && \
 		$(SWIFT) build -c release --package-path .build/baseline/src --build-path .build/baseline/build --product guidebook-bench)
-	$(if $(N),BENCH_GUIDELINES=$(N)) $(if $(BASELINE),BENCH_BASELINE_BIN=.build/baseline/build/release/guidebook-bench BENCH_BASELINE_LABEL=$(BASELINE)) bash scripts/bench.sh
+	$(if $(N),BENCH_GUIDELINES=$(N)) BENCH_STATIC=$(or $(BENCH_STATIC),1) $(if $(BASELINE),BENCH_BASELINE_BIN=.build/baseline/build/release/guidebook-bench BENCH_BASELINE_LABEL=$(BASELINE)) bash scripts/bench.sh
 
 # The server built with ThreadSanitizer (.build/tsan) under a ~60 s mixed load; fails on any report
 # and prints the first. TSAN_SECONDS, TSAN_ROUNDS, TSAN_BIN: see scripts/tsan-check.sh.

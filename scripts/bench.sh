@@ -36,8 +36,9 @@
 #   BENCH_BASELINE_BIN=PATH  a guidebook-bench built from another commit: the edit section runs it too,
 #                            first, on a copy of the same database (`make bench BASELINE=ref` builds it)
 #   BENCH_BASELINE_LABEL=ref what to call it in the table
-#   BENCH_STATIC=1           also build with --static-swift-stdlib (into $BUILD_PATH/static-stdlib) and
-#                            measure that binary's idle RSS and ready time (how it ships in a container)
+#   BENCH_STATIC=1           also build the binary as it ships (scripts/release-build.sh, into
+#                            $BUILD_PATH/static-stdlib) and measure its idle RSS and ready time on the
+#                            generated base and on the seed (`make bench` sets it; BENCH_STATIC=0 leaves it out)
 #   BENCH_AUTH_READS=1       run the servers with --auth-reads: every wrk request carries a reader
 #                            token (made with `guidebook tokens create` on the benchmark database; the
 #                            import section's fresh databases are read with the admin token)
@@ -275,13 +276,11 @@ fi
 # Only the replication section does without guidebook-bench.
 [[ -x "$BIN/guidebook-bench" || "$(tr -s ' ' <<<" $SECTIONS ")" == " replication " ]] || die "no guidebook-bench in $BIN"
 STATIC_BIN=""
-if [[ -n "${BENCH_STATIC:-}" ]]; then
+if [[ -n "${BENCH_STATIC:-}" && "${BENCH_STATIC}" != 0 ]]; then
     STATIC_PATH="${BUILD_PATH%/}/static-stdlib"
-    log "building the static-stdlib variant ($STATIC_PATH)"
-    swift build -c release --static-swift-stdlib --product guidebook --build-path "$STATIC_PATH" >"$TMP/build-static.log" 2>&1 \
-        || { tail -40 "$TMP/build-static.log" >&2; die "static build failed"; }
-    STATIC_BIN="$STATIC_PATH/release/guidebook"
-    [[ "$STATIC_BIN" = /* ]] || STATIC_BIN="$ROOT/$STATIC_BIN"
+    log "building the binary as it ships (scripts/release-build.sh $STATIC_PATH)"
+    STATIC_BIN=$(bash scripts/release-build.sh "$STATIC_PATH" 2>"$TMP/build-static.log" | tail -1)
+    [[ -x "$STATIC_BIN" ]] || { tail -40 "$TMP/build-static.log" >&2; die "static build failed"; }
 fi
 REVISION=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "?")
 DIRTY=$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -c . || true); [[ "$DIRTY" == 0 ]] && DIRTY=""
@@ -304,6 +303,9 @@ curl -s -H @"$AUTH_HEADER" "http://127.0.0.1:$PORT/v1/guidelines?limit=100" | gr
 curl -s -H @"$AUTH_HEADER" "http://127.0.0.1:$PORT/v1/topics?limit=100" | grep -o '"self":"/v1/topics/[^"]*"' | cut -d'"' -f4 >"$SEED_TOPICS"
 stop_process "$SERVER_PID"
 [[ -s "$SEED_GUIDELINES" && -s "$SEED_TOPICS" ]] || die "could not list the seed's guidelines and topics"
+# The seed alone, for issue 28's idle-RSS target on the seed (the server checkpointed at its stop).
+SEED_DB="$TMP/seed.sqlite"
+cp "$DB" "$SEED_DB"
 
 log "importing the generated data (guidebook import)"
 TIMEFORMAT='%R %U %S'
@@ -436,8 +438,11 @@ EOF
     done
     TOPIC_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/topics" -type f -printf '%s\n'))
     GUIDELINE_BYTES=$(awk '{ s += $1 } END { printf "%.0f", s / NR }' < <(find "$STATIC/v1/guidelines" -type f -printf '%s\n'))
+    # Issue 28: < 40 MB on the 100k base (more data: more cached pages and answers), < 30 MB on the
+    # seed (its own row below). The issue names no other size: a generated base is held to 40 MB.
+    IDLE_TARGET=40
     row "Read API" "ready: start → first GET /livez 200 (median of 5; runs: $READY_ALL)" "$READY_MS ms" "" "" "< 100 ms" "$(verdict "$READY_MS" '<' 100)"
-    row "Read API" "RSS idle (VmRSS after warm-up; $(kb_to_mb "$RSS_START") MB right after start; anonymous part $(kb_to_mb "$ANON_IDLE") MB, the rest is mapped shared libraries)" "$(kb_to_mb "$RSS_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$RSS_IDLE")" '<' 30)"
+    row "Read API" "RSS idle, $GUIDELINES guidelines, \`swift build -c release\` (VmRSS after warm-up; $(kb_to_mb "$RSS_START") MB right after start; anonymous part $(kb_to_mb "$ANON_IDLE") MB; the rest is mapped code, mostly the dynamic linker's work: see the row of the binary as it ships)" "$(kb_to_mb "$RSS_IDLE") MB" "" "" "< $IDLE_TARGET MB" "$(verdict "$(kb_to_mb "$RSS_IDLE")" '<' "$IDLE_TARGET")"
     row "Read API" "RSS peak under load (VmRSS every 50 ms during the c64 runs; $(kb_to_mb "$RSS_AFTER") MB idle after)" "$(kb_to_mb "$RSS_LOAD") MB" "" "" "< 64 MB" "$(verdict "$(kb_to_mb "$RSS_LOAD")" '<' 64)"
     {
         echo
@@ -502,7 +507,7 @@ EOF
             nc_target=50; [[ $target = topics ]] && nc_target=30
             row "Read API" "same without the response cache (--response-cache 0): GET /v1/$target/… req/s; p50 / p99 ms; server CPU µs per request (nginx: ${R[ngx-$target-cpu_us]})" "$(printf '%.0f' "${R[nc-$target-rps]}"); $(us_to_ms "${R[nc-$target-p50_us]}") / $(us_to_ms "${R[nc-$target-p99_us]}"); ${R[nc-$target-cpu_us]} µs" "$(printf '%.0f' "${R[ngx-$target-rps]}") (nginx static)" "${nc_pct}%" ">= ${nc_target}% of nginx" "$(verdict "$nc_pct" '>=' "$nc_target")"
         done
-        row "Read API" "RSS idle without the response cache (after the same warm-up)" "$(kb_to_mb "$NC_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$NC_IDLE")" '<' 30)"
+        row "Read API" "RSS idle without the response cache (after the same warm-up)" "$(kb_to_mb "$NC_IDLE") MB" "" "" "< $IDLE_TARGET MB" "$(verdict "$(kb_to_mb "$NC_IDLE")" '<' "$IDLE_TARGET")"
     fi
     if [[ -n "$STATIC_BIN" ]]; then
         log "static-stdlib binary: ready time and idle RSS"
@@ -515,7 +520,15 @@ EOF
         sleep 1
         S_IDLE=$(rss_kb "$SERVER_PID"); S_ANON=$(anon_kb "$SERVER_PID")
         stop_process "$SERVER_PID"
-        row "Read API" "same binary built with --static-swift-stdlib: RSS idle after the same warm-up ($(kb_to_mb "$S_START") MB right after start; anonymous $(kb_to_mb "$S_ANON") MB); ready median of 5: $S_READY ms" "$(kb_to_mb "$S_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$S_IDLE")" '<' 30)"
+        row "Read API" "RSS idle, $GUIDELINES guidelines, the binary as it ships (scripts/release-build.sh: static Swift runtime, RELR), after the same warm-up ($(kb_to_mb "$S_START") MB right after start; anonymous $(kb_to_mb "$S_ANON") MB); ready median of 5: $S_READY ms" "$(kb_to_mb "$S_IDLE") MB" "" "" "< $IDLE_TARGET MB" "$(verdict "$(kb_to_mb "$S_IDLE")" '<' "$IDLE_TARGET")"
+        # The seed alone: the same binary, started, then one read of each listed seed guideline and topic.
+        SERVER_BIN=$STATIC_BIN start_server "$SEED_DB" "$PORT"
+        SEED_START=$(rss_kb "$SERVER_PID")
+        cat "$SEED_GUIDELINES" "$SEED_TOPICS" | while read -r p; do curl -s -o /dev/null -H @"$AUTH_HEADER" "http://127.0.0.1:$PORT$p"; done
+        sleep 1
+        SEED_IDLE=$(rss_kb "$SERVER_PID"); SEED_ANON=$(anon_kb "$SERVER_PID")
+        stop_process "$SERVER_PID"
+        row "Read API" "RSS idle, the seed, the binary as it ships, after one read of each seed guideline and topic ($(kb_to_mb "$SEED_START") MB right after start; anonymous $(kb_to_mb "$SEED_ANON") MB)" "$(kb_to_mb "$SEED_IDLE") MB" "" "" "< 30 MB" "$(verdict "$(kb_to_mb "$SEED_IDLE")" '<' 30)"
     fi
 fi
 

@@ -40,7 +40,7 @@ BASE_TAR=$CACHE/bookworm-base-r$BASE_RECIPE.tar
 BASE_IMAGE=localhost/guidebook-test-base:bookworm
 IMAGE=localhost/guidebook:container-test
 # What the image's runtime stage needs from the build context besides the binary.
-SNAPSHOT=(Package.swift Sources Tests Migrations Seed scripts/container .dockerignore)
+SNAPSHOT=(Package.swift Sources Tests Migrations Seed scripts/container scripts/release-build.sh .dockerignore)
 
 RUN_ID=$$-$RANDOM
 # The containers' admin token (GUIDEBOOK_ADMIN_TOKEN), made for the run.
@@ -213,14 +213,12 @@ snapshot_sources() {
 # --- the release binary, built like the Dockerfile's build stage -------------------------------
 build_binary() {
     local src="$CONTEXT"
-    echo "swift build -c release --static-swift-stdlib --product guidebook (log: $WORK/swift-build.log)"
-    if ! (cd "$src" && "$SWIFT" build -c release --static-swift-stdlib --product guidebook \
-            --scratch-path "$CACHE/swift-build") >"$WORK/swift-build.log" 2>&1; then
+    echo "scripts/release-build.sh (swift build -c release --static-swift-stdlib --product guidebook, lld with RELR; log: $WORK/swift-build.log)"
+    local bin
+    if ! bin=$(cd "$src" && SWIFT="$SWIFT" bash scripts/release-build.sh "$CACHE/swift-build" 2>"$WORK/swift-build.log" | tail -1) || [[ ! -x "$bin" ]]; then
         grep -E 'error:' "$WORK/swift-build.log" | head -20
         die "release build of the working tree failed (swift-build.log is kept, see 'logs' below)"
     fi
-    local bin
-    bin="$(cd "$src" && "$SWIFT" build -c release --static-swift-stdlib --scratch-path "$CACHE/swift-build" --show-bin-path)/guidebook"
     mkdir -p "$src/prebuilt"
     strip -o "$src/prebuilt/guidebook" "$bin"
     chmod 0755 "$src/prebuilt/guidebook"
