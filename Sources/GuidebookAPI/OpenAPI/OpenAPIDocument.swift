@@ -1,5 +1,6 @@
 /// The API contract: the OpenAPI 3.1 document in `openapi.json` beside this file, describing every
-/// route the router serves, served as it is at `GET /openapi.json`.
+/// route the router serves, served at `GET /openapi.json` as written less the whitespace between
+/// its tokens (`CompactJSON`).
 ///
 /// Edit `openapi.json` when a route, a parameter, a status or a representation changes. It is
 /// embedded in the binary at build time (`resources: [.embedInCode(...)]` in `Package.swift`), so
@@ -7,6 +8,6 @@
 /// and the router's routes disagree, or when a problem type or media type the code produces is
 /// missing from it; `scripts/schemathesis.sh` checks the running server against it.
 public enum OpenAPIDocument {
-    /// The document's bytes (UTF-8 JSON), as served.
-    public static let bytes: [UInt8] = PackageResources.openapi_json
+    /// The document's bytes (UTF-8 JSON), as served: compact.
+    public static let bytes: [UInt8] = CompactJSON.compacting(PackageResources.openapi_json)
 }
