@@ -14,8 +14,9 @@ extension KnowledgeReader {
         }
         let topics = try database.rows(topicSQL + " ORDER BY c.position, t.position, t.id", topicValues) { ($0.int64(0), $0.text(1)) }
         if let topic, topics.isEmpty { throw StoreError.notFound(kind: "topic", id: topic) }
-        let only: (clause: String, values: [SQLValue]) = topic == nil ? ("", []) : (" AND TOPIC = ?3", [.integer(topics[0].0)])
-        let languages: [SQLValue] = [.text(SourceLocale.code), .text(locale)] + only.values
+        // With a topic, each query keeps its rows (by its own topic column) and binds the topic as ?3.
+        func onlyTopic(_ column: String) -> String { topic == nil ? "" : " AND \(column) = ?3" }
+        let languages: [SQLValue] = [.text(SourceLocale.code), .text(locale)] + (topic == nil ? [] : [.integer(topics[0].0)])
         let checker = GlossaryChecker(terms: try GlossaryTable(database: database).terms())
 
         // Per topic, each unit with where it sorts: the topic's own texts first (section position
@@ -34,7 +35,7 @@ extension KnowledgeReader {
             FROM topic_texts s JOIN topics tp ON tp.id = s.topic_id
             LEFT JOIN topic_texts x ON x.topic_id = s.topic_id AND x.locale = ?2
             WHERE s.locale = ?1
-            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "s.topic_id"), languages) { row in
+            """ + onlyTopic("s.topic_id"), languages) { row in
             let topicID = row.int64(0), slug = row.text(1), revision = row.optionalInt(4) ?? 1
             titles[topicID] = row.text(2)
             let hasTranslation = !row.isNull(5)
@@ -54,7 +55,7 @@ extension KnowledgeReader {
             JOIN section_texts s ON s.section_id = se.id AND s.locale = ?1
             LEFT JOIN section_texts x ON x.section_id = se.id AND x.locale = ?2
             WHERE 1
-            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "se.topic_id") + " ORDER BY se.topic_id, se.position", languages) { row in
+            """ + onlyTopic("se.topic_id") + " ORDER BY se.topic_id, se.position", languages) { row in
             let slug = row.text(1), key = row.text(2), revision = row.optionalInt(4) ?? 1
             let target = row.isNull(5) || row.isEmptyText(5) ? nil : row.text(5)
             let state: TranslationState = target == nil ? .missing : .of(madeFrom: row.optionalInt(6), sourceRevision: revision, legacyHash: nil, sourceHash: "")
@@ -68,7 +69,7 @@ extension KnowledgeReader {
             JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
             LEFT JOIN guideline_texts x ON x.guideline_id = g.id AND x.locale = ?2
             WHERE 1
-            """ + only.clause.replacingOccurrences(of: "TOPIC", with: "g.topic_id") + " ORDER BY g.topic_id, se.position, g.position, g.id", languages) { row in
+            """ + onlyTopic("g.topic_id") + " ORDER BY g.topic_id, se.position, g.position, g.id", languages) { row in
             let id = row.text(1), revision = row.optionalInt(4) ?? 1
             let target = row.isNull(5) ? nil : row.text(5)
             let state: TranslationState = target == nil ? .missing : .of(madeFrom: row.optionalInt(6), sourceRevision: revision,
