@@ -65,6 +65,18 @@ public enum KoreanParticles {
         return (stem, String(String.UnicodeScalarView(scalars[cut.at...])))
     }
 
+    /// True when `text` is a covered ending in either form, alone or stacked on a case marker
+    /// (에서는): what a Latin word or a number may carry (`iPad에서는`), whose agreement its
+    /// letters cannot tell.
+    public static func isEnding(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func ending(_ part: ArraySlice<Unicode.Scalar>) -> Ending? { endings.first { $0.scalars.elementsEqual(part) } }
+        if ending(scalars[...]) != nil { return true }
+        return (1..<max(1, scalars.count)).contains { cut in
+            innerEndings.contains(String(String.UnicodeScalarView(scalars[..<cut]))) && ending(scalars[cut...])?.stacks == true
+        }
+    }
+
     /// The word's noun when it carries a covered ending (`시트를` → `시트`), else the word itself
     /// (`사이`, `시트`, `split`): what a Korean word is compared by when its particle must not matter.
     public static func stem(_ word: String) -> String {

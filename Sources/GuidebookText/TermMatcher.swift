@@ -1,6 +1,6 @@
 /// Whether a text uses a term, as a glossary check asks it: in English by the stems of whole words
 /// (`progress bars` uses `progress bar`), in Korean as whole words that may carry a particle
-/// (`진행률 표시줄을` uses `진행률 표시줄`; `진행률 표시줄기` does not).
+/// (`진행률 표시줄을` and `활동 표시기나` use their terms; `진행률 표시줄기` does not).
 public enum TermMatcher {
     /// True when `text` uses `term`: the stems (`EnglishStemmer`) of the term's words appear in a
     /// row among the stems of the text's words (`EnglishWords.words`).
@@ -38,12 +38,24 @@ public enum TermMatcher {
             var end = start + needle.count
             while end < characters.count, isWordCharacter(characters[end]) { end += 1 }
             if end > start + needle.count {
-                let rest = String(characters[(start + needle.count)..<end])
-                guard let split = KoreanParticles.split(lastWord + rest), split.stem == lastWord else { continue }
+                guard isParticle(String(characters[(start + needle.count)..<end]), after: lastWord) else { continue }
             }
             found.append(start..<end)
         }
         return found
+    }
+
+    /// True when `rest` is a particle `word` may carry: one `KoreanParticles` cuts off it, or a form
+    /// of the eight pairs (`ParticlePair`: 이나/나, 이랑/랑, 아/야 too) that agrees with the word's
+    /// last syllable; after a Latin word or a number, any of them in either form (`SF Symbols를`:
+    /// whether it agrees is the particle check's to say).
+    private static func isParticle(_ rest: String, after word: String) -> Bool {
+        if let split = KoreanParticles.split(word + rest), split.stem == word { return true }
+        let ending = ParticlePair.endings.first { $0.text == rest }
+        guard let last = word.unicodeScalars.last else { return false }
+        if let sound = FinalSound(syllable: last) { return ending?.agrees(with: sound) ?? false }
+        guard Latin.isLetter(last) || ("0"..."9").contains(last) else { return false }
+        return ending != nil || KoreanParticles.isEnding(rest)
     }
 
     /// True when `text` uses `term` as a Korean term (`koreanUses`).
