@@ -41,6 +41,9 @@ let package = Package(
         .target(name: "GuidebookBase"),
         // Bilingual text: scripts, Hangul, CJK bigrams, Korean particles, English stemming, trimming.
         .target(name: "GuidebookText"),
+        // Quality checks of a translation against its source (placeholders, Markdown, punctuation,
+        // length, Korean particle agreement): pure functions of the texts, no store.
+        .target(name: "GuidebookChecks", dependencies: ["GuidebookText"]),
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
         .target(name: "GuidebookCore", dependencies: ["GuidebookBase", "GuidebookText", "SQLite"]),
         // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
@@ -93,6 +96,8 @@ let package = Package(
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
+        // The checks on their own, and the particle check on the fixture sentences and the seed.
+        .testTarget(name: "GuidebookChecksTests", dependencies: ["GuidebookChecks", "GuidebookText"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",

@@ -1,0 +1,258 @@
+import GuidebookText
+
+/// Finds Korean particles that do not agree with the word before them: 을/를, 이/가, 은/는, 과/와,
+/// 으로/로, 이나/나, 이랑/랑 and 아/야 take their first form after a final consonant and their
+/// second after a vowel (로 also after ㄹ): `시트을` should be `시트를`, `툴바이` `툴바가`,
+/// `메뉴으로` `메뉴로`, `Button를` `Button을`.
+///
+/// The hard part is knowing that a word ends in a particle at all: 사이, 디스플레이, 전문가, 효과
+/// and 경로 end in syllables that look like wrong particles, and 있는, 늘어놓는 and 모을 are verb
+/// forms. So a word is reported only when the word before the particle is known to stand alone:
+/// - it is a glossary term (the check is given their last words), a Latin word or a number whose
+///   Korean reading is known (`LatinReading`, `NumberReading`), or a quotation (`'메뉴'을`);
+/// - or the same text uses it alone or with a case particle (`툴바를 ... 툴바이`);
+/// - or the wrong form is one that hardly ends a Korean word (을 or 은 after a vowel, 를 after a
+///   consonant, 으로 after a vowel or ㄹ, 로, 와 and 랑 after a consonant, 이랑 after a vowel) and
+///   what precedes it could be a noun (two syllables or more, or a known one-syllable noun).
+/// A split that agrees with a known word wins (`디스플레이나` is 디스플레이 + 나 when 디스플레이 is
+/// a term), words that end like a particle are listed (`exceptions`), and a form followed by a
+/// bound noun (`모을 수`) is taken for a verb. Otherwise the check stays silent rather than guess.
+public struct ParticleChecker: Sendable {
+    /// Nouns known to stand before a particle: the last word of each glossary term in the locale.
+    public let knownNouns: Set<String>
+
+    public init(knownNouns: some Sequence<String> = []) {
+        self.knownNouns = Set(knownNouns)
+    }
+
+    /// The particles in `text` that do not agree with the word before them, in text order.
+    public func errors(in text: String) -> [ParticleError] {
+        let scalars = Array(text.unicodeScalars)
+        let words = Self.words(of: scalars)
+        let cores = words.map { Self.core(of: scalars[$0]) }
+        let own = cores.map(Self.attestedNoun)
+        var attested: [String: Int] = [:]
+        for noun in own.compactMap({ $0 }) { attested[noun, default: 0] += 1 }
+        var errors: [ParticleError] = []
+        for (index, range) in words.enumerated() {
+            // A word does not vouch for itself (메뉴으로 would show 메뉴으 standing before 로).
+            var others = attested
+            if let noun = own[index] { others[noun]! -= 1 }
+            let next = index + 1 < words.count ? String(String.UnicodeScalarView(cores[index + 1])) : nil
+            if let error = check(scalars, word: range, attested: { others[$0, default: 0] > 0 }, nextWord: next) { errors.append(error) }
+        }
+        return errors
+    }
+
+    // MARK: One word
+
+    /// A way to read the end of a word as a word and a particle.
+    private struct Candidate {
+        let ending: ParticlePair.Ending
+        /// How the word before the particle ends when read.
+        let sound: FinalSound
+        /// Known to stand alone (a term, a word used alone elsewhere, a Latin word or a quotation).
+        let isKnown: Bool
+        /// Could be a noun (two syllables or more, a known one-syllable noun, or after Latin letters).
+        let couldBeNoun: Bool
+        /// The split cuts into a word listed as ending like a particle.
+        let cutsException: Bool
+        /// Where the reported word starts (scalar index) and what it is read as.
+        let start: Int
+        let word: String
+    }
+
+    private func check(_ scalars: [Unicode.Scalar], word range: Range<Int>, attested: (String) -> Bool, nextWord: String?) -> ParticleError? {
+        var end = range.upperBound
+        while end > range.lowerBound, !Self.isWordScalar(scalars[end - 1]) { end -= 1 }
+        var runStart = end
+        while runStart > range.lowerBound, Hangul.isSyllable(scalars[runStart - 1]) { runStart -= 1 }
+        guard runStart < end else { return nil }
+        let run = String(String.UnicodeScalarView(scalars[runStart..<end]))
+        if runStart == range.lowerBound || !Self.isWordScalar(scalars[runStart - 1]), knownNouns.contains(run) { return nil }
+        var wrong: Candidate?
+        for ending in ParticlePair.endings where run.hasSuffix(ending.text) && run != ending.text || runStart > range.lowerBound && run == ending.text {
+            let stemEnd = end - ending.text.unicodeScalars.count
+            guard let candidate = candidate(scalars, word: range, runStart: runStart, stemEnd: stemEnd, run: run, ending: ending, attested: attested)
+            else { continue }
+            if ending.agrees(with: candidate.sound) {
+                if candidate.isKnown { return nil }
+            } else if wrong == nil, reportable(candidate, nextWord: nextWord) {
+                wrong = candidate
+            }
+        }
+        guard let wrong else { return nil }
+        let found = String(String.UnicodeScalarView(scalars[wrong.start..<end]))
+        let expected = wrong.ending.agreeing(with: wrong.sound)
+        return ParticleError(found: found, fix: String(found.unicodeScalars.dropLast(wrong.ending.text.unicodeScalars.count)) + expected,
+                             offset: wrong.start, word: wrong.word, particle: wrong.ending.text, expected: expected)
+    }
+
+    /// The reading of the word before `ending` (which starts at `stemEnd`), or nil when it is not known.
+    private func candidate(_ scalars: [Unicode.Scalar], word range: Range<Int>, runStart: Int, stemEnd: Int, run: String,
+                           ending: ParticlePair.Ending, attested: (String) -> Bool) -> Candidate? {
+        if stemEnd > runStart {
+            // The particle ends a run of syllables: the word is the syllables before it.
+            let stem = String(String.UnicodeScalarView(scalars[runStart..<stemEnd]))
+            guard let sound = FinalSound(syllable: scalars[stemEnd - 1]) else { return nil }
+            let afterLatin = runStart > range.lowerBound && Self.isLatinOrDigit(scalars[runStart - 1])
+            let cuts = Self.cutsException(Array(run.unicodeScalars), at: stemEnd - runStart)
+            let wordStart = (range.lowerBound..<runStart).last { !Self.isWordScalar(scalars[$0]) }.map { $0 + 1 } ?? range.lowerBound
+            return Candidate(ending: ending, sound: sound, isKnown: knownNouns.contains(stem) || attested(stem),
+                             couldBeNoun: afterLatin || stem.unicodeScalars.count >= 2 || KoreanParticles.oneSyllableNouns.contains(stem),
+                             cutsException: cuts, start: wordStart, word: stem)
+        }
+        // The particle is the whole run: it follows Latin letters, digits, a unit or a closing mark
+        // (reported with the whole word: `(iOS)가`, `'메뉴'을`).
+        guard stemEnd > range.lowerBound, let (sound, word) = Self.reading(before: stemEnd, in: scalars, from: range.lowerBound) else { return nil }
+        return Candidate(ending: ending, sound: sound, isKnown: true, couldBeNoun: true, cutsException: false, start: range.lowerBound, word: word)
+    }
+
+    /// Whether a wrong form is reported: after a known word always; after any other possible noun
+    /// only for the forms that hardly end a Korean word, and not before a bound noun.
+    private func reportable(_ candidate: Candidate, nextWord: String?) -> Bool {
+        guard !candidate.cutsException else { return false }
+        if candidate.isKnown { return true }
+        guard candidate.couldBeNoun, Self.rarelyEndsAWord.contains(candidate.ending.form) else { return false }
+        if ["을", "은"].contains(candidate.ending.form), let nextWord, Self.isBoundNoun(nextWord) { return false }
+        return true
+    }
+
+    // MARK: Reading what precedes a particle
+
+    /// The final sound and the text of what ends at `end` (exclusive): a Latin word, a number (with
+    /// a unit or %), or a closing quotation mark or bracket after one of them or after a syllable.
+    private static func reading(before end: Int, in scalars: [Unicode.Scalar], from start: Int) -> (FinalSound, String)? {
+        var last = end - 1
+        while last >= start, closingMarks.contains(scalars[last]) {
+            if scalars[last] == ")", let open = (start..<last).last(where: { scalars[$0] == "(" }) {
+                let inside = scalars[(open + 1)..<last]
+                // `(으)로`, `(이)가`: both forms written at once, nothing to agree.
+                if last == end - 1, !inside.isEmpty, inside.count <= 2, inside.allSatisfy(Hangul.isSyllable) { return nil }
+                // `버튼(button)을`, `[글](url)을`: the particle goes with what stands before the parenthesis.
+                if open > start, isWordScalar(scalars[open - 1]) || scalars[open - 1] == "]" {
+                    last = open - 1
+                    continue
+                }
+            }
+            last -= 1
+        }
+        guard last >= start else { return nil }
+        let quoted = last < end - 1
+        let scalar = scalars[last]
+        if Hangul.isSyllable(scalar) {
+            guard quoted, let sound = FinalSound(syllable: scalar) else { return nil }
+            var first = last
+            while first > start, Hangul.isSyllable(scalars[first - 1]) { first -= 1 }
+            return (sound, String(String.UnicodeScalarView(scalars[first...last])))
+        }
+        if scalar == "%" {
+            let first = latinRunStart(scalars, before: last, from: start)
+            guard first < last, let sound = LatinReading.finalSound(ofUnit: "%") else { return nil }
+            return (sound, String(String.UnicodeScalarView(scalars[first...last])))
+        }
+        guard isLatinOrDigit(scalar) else { return nil }
+        let first = latinRunStart(scalars, before: last + 1, from: start)
+        let run = Array(scalars[first...last])
+        let text = String(String.UnicodeScalarView(run))
+        // A number with a unit (10px): the unit is what is read last.
+        if let digitsEnd = run.lastIndex(where: { ("0"..."9").contains($0) }), digitsEnd < run.count - 1,
+           run[..<(digitsEnd + 1)].allSatisfy({ ("0"..."9").contains($0) || $0 == "," || $0 == "." }) {
+            return LatinReading.finalSound(ofUnit: String(String.UnicodeScalarView(run[(digitsEnd + 1)...]))).map { ($0, text) }
+        }
+        return LatinReading.finalSound(of: text.filter { $0 != "," }).map { ($0, text) }
+    }
+
+    /// Where the run of ASCII letters and digits ending before `end` starts (a digit group's
+    /// separators included: 1,000 and 2.5).
+    private static func latinRunStart(_ scalars: [Unicode.Scalar], before end: Int, from start: Int) -> Int {
+        var first = end
+        while first > start {
+            let scalar = scalars[first - 1]
+            if isLatinOrDigit(scalar) { first -= 1; continue }
+            if scalar == "," || scalar == ".", first - 2 >= start, first < end,
+               ("0"..."9").contains(scalars[first - 2]), ("0"..."9").contains(scalars[first]) { first -= 1; continue }
+            break
+        }
+        return first
+    }
+
+    // MARK: Words of the text
+
+    /// The whitespace-separated words of the text, as ranges of scalars.
+    private static func words(of scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.properties.isWhitespace {
+                if let begun = start { ranges.append(begun..<index) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { ranges.append(begun..<scalars.count) }
+        return ranges
+    }
+
+    /// A word without the punctuation around it.
+    private static func core(of word: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+        var slice = word
+        while let first = slice.first, !isWordScalar(first) { slice = slice.dropFirst() }
+        while let last = slice.last, !isWordScalar(last) { slice = slice.dropLast() }
+        return slice
+    }
+
+    /// The noun a word shows standing alone, if any: a Hangul word used bare or with a particle
+    /// that only nouns take (를, 가, 로, 와, 과, 에, 의, ...: not 을, 은, 는 or 이, which verb forms
+    /// and adverbs end in too).
+    private static func attestedNoun(_ word: ArraySlice<Unicode.Scalar>) -> String? {
+        guard !word.isEmpty, word.allSatisfy(Hangul.isSyllable) else { return nil }
+        let text = String(String.UnicodeScalarView(word))
+        guard let split = KoreanParticles.split(text) else { return text }
+        return ["을", "은", "는", "이", "하면", "하는"].contains(split.ending) ? nil : split.stem
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        Hangul.isSyllable(scalar) || isLatinOrDigit(scalar) || scalar == "%"
+    }
+
+    private static func isLatinOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    // MARK: Tables
+
+    /// Wrong forms that hardly ever end a Korean word, so that a possible noun before them is enough.
+    private static let rarelyEndsAWord: Set<String> = ["을", "를", "은", "으로", "로", "와", "랑", "이랑"]
+
+    /// Closing quotation marks and brackets a particle may follow (`'메뉴'를`, `(iOS)가`, `**시트**를`).
+    private static let closingMarks: Set<Unicode.Scalar> = ["'", "\"", "\u{2019}", "\u{201D}", ")", "]", "\u{300D}", "\u{300F}", "\u{3009}", "\u{300B}", "`", "*", "_", "\u{FF09}"]
+
+    /// Words whose last syllables look like a particle that does not fit (사이 is not 사 + 이,
+    /// 전문가 not 전문 + 가, 경로 not 경 + 로): a split inside one of them is never reported.
+    static let exceptions: [String] = [
+        "사이", "아이", "차이", "오이", "디스플레이", "오버레이", "플레이", "트레이", "딜레이", "릴레이", "게이트웨이", "와이파이", "스파이", "넥타이",
+        "전문가", "평가", "증가", "참가", "국가", "작가", "예술가", "음악가", "건축가", "소설가", "사업가", "정치가", "작곡가", "평론가", "탐험가", "전략가",
+        "효과", "결과", "성과", "사과", "통과", "초과", "경로", "통로", "진로", "항로", "선로", "활로", "분야", "시야", "광야", "마을", "가을", "노을",
+    ]
+
+    /// True when cutting `run` at `offset` splits one of the `exceptions` (디스플레 | 이나 splits 디스플레이).
+    private static func cutsException(_ run: [Unicode.Scalar], at offset: Int) -> Bool {
+        exceptionScalars.contains { word in
+            guard word.count <= run.count else { return false }
+            return (0...(run.count - word.count)).contains { start in
+                start < offset && offset < start + word.count && run[start..<(start + word.count)].elementsEqual(word)
+            }
+        }
+    }
+
+    private static let exceptionScalars: [[Unicode.Scalar]] = exceptions.map { Array($0.unicodeScalars) }
+
+    /// Bound nouns that follow a verb's adnominal form (모을 수, 지은 것), with the particles they take.
+    private static func isBoundNoun(_ word: String) -> Bool {
+        let nouns = ["수", "것", "거", "때", "줄", "리", "뿐", "만큼", "듯", "적", "데", "지", "터", "채", "척", "셈", "바"]
+        let particles = ["", "이", "가", "을", "를", "은", "는", "도", "만", "에", "의", "으로", "로", "처럼", "까지", "이다", "입니다", "이에요", "예요", "밖에", "인"]
+        return nouns.contains { noun in particles.contains { noun + $0 == word } }
+    }
+}
