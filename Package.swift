@@ -45,7 +45,7 @@ let package = Package(
         // length, Korean particle agreement): pure functions of the texts, no store.
         .target(name: "GuidebookChecks", dependencies: ["GuidebookText"]),
         // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
-        .target(name: "GuidebookCore", dependencies: ["GuidebookBase", "GuidebookText", "SQLite"]),
+        .target(name: "GuidebookCore", dependencies: ["GuidebookBase", "GuidebookChecks", "GuidebookText", "SQLite"]),
         // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
         .target(name: "GuidebookNotes", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The job runner: a durable queue of cancelable jobs with live progress, each run by the

@@ -111,7 +111,7 @@ extension Store {
 
     /// Adds a glossary term (its `id` is ignored); `token` names who did it, for the change log.
     public func addGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
-        try writeGlossary(.created, token: token) { table in
+        try writeGlossary(.created, id: nil, token: token) { table in
             guard let id = try table.insert(term) else { return .duplicate(try table.id(ofSource: term.source) ?? 0) }
             return .written(try table.terms(ids: [id])[0])
         }
@@ -119,7 +119,7 @@ extension Store {
 
     /// Replaces the glossary term `term.id` as a whole.
     public func replaceGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
-        try writeGlossary(.updated, token: token) { table in
+        try writeGlossary(.updated, id: term.id, token: token) { table in
             if let other = try table.id(ofSource: term.source), other != term.id { return .duplicate(other) }
             guard try table.replace(term) else { return .notFound }
             return .written(try table.terms(ids: [term.id])[0])
@@ -128,17 +128,24 @@ extension Store {
 
     /// Deletes the glossary term `id`; false when there is none.
     public func deleteGlossaryTerm(id: Int64, token: String? = nil) throws -> Bool {
-        try writeGlossary(.deleted, token: token) { table in
+        try writeGlossary(.deleted, id: id, token: token) { table in
             try table.delete(id: id) ? .written(GlossaryTerm(id: id, term: [:])) : .notFound
         } != .notFound
     }
 
     /// Every glossary write, in one transaction, with its change-log entry (resource `glossary`,
-    /// the term's id) when it wrote something.
-    private func writeGlossary(_ kind: ChangeKind, token: String?, _ body: (GlossaryTable) throws -> GlossaryWriteOutcome) throws -> GlossaryWriteOutcome {
+    /// the term's id) when it wrote something, and the term as it was (`id`) and is noted for
+    /// the translation checks.
+    private func writeGlossary(_ kind: ChangeKind, id: Int64?, token: String?,
+                               _ body: (GlossaryTable) throws -> GlossaryWriteOutcome) throws -> GlossaryWriteOutcome {
         try write(token: token) { writer in
-            let outcome = try body(GlossaryTable(database: writer.database))
-            if case .written(let term) = outcome { writer.changeLog.record(.glossary, String(term.id), kind, version: nil) }
+            let table = GlossaryTable(database: writer.database)
+            let before = try id.flatMap { try table.terms(ids: [$0]).first }
+            let outcome = try body(table)
+            if case .written(let term) = outcome {
+                writer.changeLog.record(.glossary, String(term.id), kind, version: nil)
+                writer.noteGlossaryChange(before: before, after: kind == .deleted ? nil : term)
+            }
             return outcome
         }
     }

@@ -26,6 +26,9 @@ public final class KnowledgeWriter {
     private var droppedSections: [(id: Int, key: String)] = []
     /// Webhook events queued in this transaction (its observers are told, so a sender wakes).
     var queuedWebhookEvents = 0
+    /// Glossary terms this transaction changed, as they were and as they are: the translations
+    /// that use either are checked again before it commits (`TranslationCheckObserver`).
+    var changedGlossaryTerms: [GlossaryTerm] = []
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log.
@@ -132,6 +135,8 @@ public final class KnowledgeWriter {
     }
 
     private func writeGlossaryEntry(_ entry: BundleGlossaryEntry, source: String) throws {
+        let table = GlossaryTable(database: database)
+        let before = try table.id(ofSource: source).flatMap { try table.terms(ids: [$0]).first }
         try database.run("""
             INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2)
             ON CONFLICT (source_term) DO UPDATE SET note = excluded.note
@@ -146,6 +151,13 @@ public final class KnowledgeWriter {
                 ON CONFLICT (term_id, locale) DO UPDATE SET term = excluded.term
                 """, [.int(id), .text(locale), .text(term)])
         }
+        noteGlossaryChange(before: before, after: try table.terms(ids: [Int64(id)]).first)
+    }
+
+    /// Notes a glossary term's change (nothing when it stayed the same).
+    func noteGlossaryChange(before: GlossaryTerm?, after: GlossaryTerm?) {
+        guard before != after else { return }
+        changedGlossaryTerms += [before, after].compactMap { $0 }
     }
 
     // MARK: Topics

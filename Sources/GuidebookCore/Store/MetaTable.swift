@@ -14,6 +14,8 @@ struct MetaTable {
     static let searchGeneration = "search_generation"
     /// The generation below which `search_changes` is incomplete (see `SearchChanges`).
     static let searchChangesFloor = "search_changes_floor"
+    /// The options the stored translation findings were made with (`CheckOptions.fingerprint`).
+    static let checksFingerprint = "checks_fingerprint"
     /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
     static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).

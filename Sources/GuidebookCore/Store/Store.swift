@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookBase
+import GuidebookChecks
 internal import SQLite
 
 /// The knowledge base on disk: one SQLite file in WAL mode, one writer connection behind a lock,
@@ -20,7 +21,7 @@ public final class Store: @unchecked Sendable {
     private let writer: Database?
     private let writeLock = NSLock()
     /// Who sees every write: the built-in observers, then the added ones.
-    private let observerList = ObserverList(builtIn: Store.builtInObservers())
+    private let observerList: ObserverList
     /// The data generation, moved by this store's commits and by a thread that notices everyone else's.
     private let commits: CommitWatcher
     /// Whether Litestream was said to replicate the file (`GUIDEBOOK_REPLICATION=litestream`).
@@ -43,10 +44,12 @@ public final class Store: @unchecked Sendable {
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
-                watchInterval: Duration = Store.defaultWatchInterval) throws {
+                watchInterval: Duration = Store.defaultWatchInterval, checks: CheckOptions = CheckOptions()) throws {
         self.path = path
         self.replication = replication
         self.replicaStatus = nil
+        self.checkOptions = checks
+        self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: checks))
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -73,6 +76,8 @@ public final class Store: @unchecked Sendable {
             if try TextRows.hasUnpinnedTranslations(writer) {
                 try writer.transaction { try TextRows(database: writer, now: Timestamp.now()).pinUnpinnedTranslations() }
             }
+            // Every translation checked, when the findings on file were made otherwise (or never).
+            try TranslationCheckObserver.prepare(writer, options: checks)
         }
         self.writer = writer
         let watcher = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -105,6 +110,8 @@ public final class Store: @unchecked Sendable {
         self.path = path
         self.replication = .detect
         self.writer = nil
+        self.checkOptions = CheckOptions()
+        self.observerList = ObserverList(builtIn: [])
         let watcher: Database
         do {
             watcher = try Database(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -239,10 +246,14 @@ public final class Store: @unchecked Sendable {
     }
 
     /// What every write does before its commit, in this order: the change log first (the others
-    /// read what it appended), the search index's record of changed rows, the webhook outbox.
-    static func builtInObservers() -> [any TransactionObserver] {
-        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver()]
+    /// read what it appended), the search index's record of changed rows, the webhook outbox, the
+    /// translations' quality checks.
+    static func builtInObservers(checks: CheckOptions) -> [any TransactionObserver] {
+        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver(), TranslationCheckObserver(options: checks)]
     }
+
+    /// How translations are checked on write (`--checks`, `--check-length-ratio`).
+    public let checkOptions: CheckOptions
 
     /// True when the database cannot be written through this store (a read-only file or replica):
     /// nothing that writes, such as the webhook sender, may run then.

@@ -28,6 +28,7 @@ final class TextRows {
         let existing = isNew ? nil : try database.firstRow("SELECT text, source_revision FROM guideline_texts WHERE guideline_id = ? AND locale = ?",
                                                           key) { ($0.text(0), $0.optionalInt(1)) }
         if let existing, existing.0 == text { return .unchanged }
+        changed.insert(Owner(resource: .guideline, id: id))
         if locale == SourceLocale.code {
             let revision = (existing?.1 ?? 0) + 1
             if let existing {
@@ -67,6 +68,7 @@ final class TextRows {
             ($0.text(0), $0.text(1), $0.optionalInt(2))
         }
         if let existing, existing.0 == title, existing.1 == summary { return .unchanged }
+        changed.insert(Owner(resource: .topic, id: topicID))
         if locale == SourceLocale.code {
             if let existing {
                 try pinLegacyTranslations(table: "topic_texts", owner: "topic_id", id: topicID,
@@ -104,6 +106,7 @@ final class TextRows {
             ($0.text(0), $0.optionalInt(1))
         }
         if let existing, existing.0 == title { return .unchanged }
+        changed.insert(Owner(resource: .section, id: sectionID))
         let revision = locale == SourceLocale.code ? (existing?.1 ?? 0) + 1
             : (isNew ? 1 : try sourceRevision(table: "section_texts", owner: "section_id", id: sectionID))
         if locale == SourceLocale.code, let existing {
@@ -129,8 +132,22 @@ final class TextRows {
     private func deleteText(_ resource: ChangeResource, table: String, owner: String, id: Int, locale: String) throws -> Bool {
         try database.run("DELETE FROM \(table) WHERE \(owner) = ? AND locale = ?", [.int(id), .text(locale)])
         outdated.remove(OutdatedTranslation(resource: resource, ownerID: id, locale: locale))
-        return database.changes > 0
+        guard database.changes > 0 else { return false }
+        changed.insert(Owner(resource: resource, id: id))
+        return true
     }
+
+    // MARK: What changed
+
+    /// A topic, section or guideline, by its row id.
+    struct Owner: Hashable {
+        var resource: ChangeResource
+        var id: Int
+    }
+
+    /// The records whose texts (in any locale) this transaction wrote or deleted: their
+    /// translations are checked again before it commits (`TranslationCheckObserver`).
+    private(set) var changed: Set<Owner> = []
 
     // MARK: Source revisions
 

@@ -1,0 +1,59 @@
+import GuidebookChecks
+internal import SQLite
+
+/// Runs the quality checks (`GuidebookChecks`) before every write commits, on what the write
+/// changed: the records whose texts it wrote in any locale (`TextRows.changed`: an edit of the
+/// English changes its translations' findings too), and after a glossary change the records whose
+/// texts may use the term as it was or is (`GlossaryNeedles`). Their findings are written in the
+/// same transaction (`FindingsTable`), whoever wrote: the API, an import, the seed.
+///
+/// With the checks off (`CheckOptions.isEnabled`, the write benchmark's reference) it does
+/// nothing; what was found before stays, and the next start with the checks on checks everything
+/// again (`prepare`).
+final class TranslationCheckObserver: TransactionObserver {
+    let options: CheckOptions
+
+    init(options: CheckOptions) {
+        self.options = options
+    }
+
+    func databaseWillCommit(_ transaction: CommittingTransaction) throws {
+        guard options.isEnabled else { return }
+        let writer = transaction.writer
+        var owners = writer.texts.changed
+        let table = FindingsTable(database: writer.database)
+        if !writer.changedGlossaryTerms.isEmpty {
+            guard let mentioning = try table.owners(mentioning: writer.changedGlossaryTerms) else {
+                try table.recheckAll(with: try run(writer.database))
+                return
+            }
+            owners.formUnion(mentioning)
+        }
+        guard !owners.isEmpty else { return }
+        let run = try run(writer.database)
+        for owner in owners.sorted(by: { ($0.resource.rawValue, $0.id) < ($1.resource.rawValue, $1.id) }) {
+            try table.recheck(owner, with: run)
+        }
+    }
+
+    /// The checks with the glossary as the transaction sees it.
+    private func run(_ database: Database) throws -> TranslationCheckRun {
+        TranslationCheckRun(options: options, terms: try GlossaryTable(database: database).terms())
+    }
+
+    /// At start, before anything else writes: when the findings on file were made with other
+    /// options or rules (`CheckOptions.fingerprint`, kept in `meta`), or never (a new file, or one
+    /// from before the checks), every translation is checked again, in one transaction. Decided
+    /// under the write lock, so of several processes opening the file one does it.
+    static func prepare(_ database: Database, options: CheckOptions) throws {
+        let meta = MetaTable(database: database)
+        guard try meta.value(MetaTable.checksFingerprint) != options.fingerprint else { return }
+        try database.transaction {
+            guard try meta.value(MetaTable.checksFingerprint) != options.fingerprint else { return }
+            if options.isEnabled {
+                try FindingsTable(database: database).recheckAll(with: TranslationCheckRun(options: options, terms: try GlossaryTable(database: database).terms()))
+            }
+            try meta.set(MetaTable.checksFingerprint, to: options.fingerprint)
+        }
+    }
+}
