@@ -67,11 +67,11 @@ let package = Package(
         .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookChecks", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
                                                      "GuidebookWebhooks", "GuidebookWiki", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
-        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
+        .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookChecks", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
                                                             "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),

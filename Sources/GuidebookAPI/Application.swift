@@ -33,6 +33,7 @@ public final class Application: HTTPHandler {
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
             ChangesController(store: store),
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
+            CheckController(store: store),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),

@@ -27,7 +27,7 @@ struct Runtime {
     func openStore(maxReaders: Int = 8) throws -> Store {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
                   searchCacheSizing: settings.searchCacheSizing(memory: memory),
-                  replication: settings.replicatedByLitestream ? .litestream : .detect)
+                  replication: settings.replicatedByLitestream ? .litestream : .detect, checks: settings.checks)
     }
 
     /// Opens `--db` as a read replica (`serve --replica`).

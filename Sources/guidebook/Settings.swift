@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookAPI
 import GuidebookBase
+import GuidebookChecks
 import HTTPServer
 import GuidebookCore
 import GuidebookWebhooks
@@ -56,6 +57,8 @@ struct Settings: Sendable {
     var maxLagSeconds = 10.0
     /// How often the replica looks for the replicated file before the first restore has made it (seconds).
     var replicaWaitSeconds = 0.5
+    /// `--checks`, `--check-length-ratio`: how translations are checked on write (the options own their defaults).
+    var checks = CheckOptions()
 
     /// One option: its flag, environment variable, help text and how it sets the value.
     struct Option: Sendable {
@@ -169,6 +172,20 @@ struct Settings: Sendable {
         },
         Option(flag: "--max-lag", environment: "GUIDEBOOK_MAX_LAG", valueName: "SECONDS", help: "with --replica: /readyz says not ready while the replica is further behind the primary than this (default 10)") {
             $0.maxLagSeconds = try seconds($1, "--max-lag", 0.1...86_400)
+        },
+        Option(flag: "--checks", environment: "GUIDEBOOK_CHECKS", valueName: "on|off", help: "run the translation quality checks on every translation write (docs/checks.md); off leaves the findings as they are until a start with them on checks everything again (default on)") {
+            switch $1 {
+            case "on": $0.checks.isEnabled = true
+            case "off": $0.checks.isEnabled = false
+            default: throw UsageError("--checks must be on or off, not '\($1)'")
+            }
+        },
+        Option(flag: "--check-length-ratio", environment: "GUIDEBOOK_CHECK_LENGTH_RATIO", valueName: "MIN-MAX", help: "the band a translation's length over its English source's (in characters) must fall in, or the length_ratio check reports it; sources under \(CheckOptions().lengthRatioMinimumSource) characters are not held to it (default \(CheckOptions.defaultLengthRatio.lowerBound)-\(CheckOptions.defaultLengthRatio.upperBound))") {
+            let parts = $1.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low >= 0, low < high, high <= 100 else {
+                throw UsageError("--check-length-ratio must be two numbers MIN-MAX with 0 <= MIN < MAX <= 100 (e.g. 0.25-1.5), not '\($1)'")
+            }
+            $0.checks.lengthRatio = low...high
         },
         Option(flag: "--spool", environment: "GUIDEBOOK_SPOOL", valueName: "DIR", help: "where uploads are kept while imported (default: next to the database)") { $0.spoolDirectory = $1 },
     ]

@@ -56,6 +56,13 @@ final class AuthMatrixTests: XCTestCase {
         "GET /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .reader, allowed: 404),
         "GET /v1/translations/checks": .init(target: "/v1/translations/checks", access: .reader, allowed: 200),
         "GET /v1/guidelines/{id}/translations/checks": .init(target: "/v1/guidelines/nope/translations/checks", access: .reader, allowed: 404),
+        // Reads: the quality checks' findings.
+        "GET /v1/guidelines/{id}/translations/{locale}/checks": .init(target: "/v1/guidelines/sheets.mail-compose/translations/ko/checks", access: .reader, allowed: 200),
+        "GET /v1/topics/{slug}/translations/{locale}/checks": .init(target: "/v1/topics/sheets/translations/ko/checks", access: .reader, allowed: 200),
+        "GET /v1/topics/{slug}/sections/{key}/translations/{locale}/checks": .init(target: "/v1/topics/sheets/sections/overview/translations/ko/checks",
+                                                                                  access: .reader, allowed: 200),
+        "GET /v1/topics/{slug}/checks": .init(target: "/v1/topics/sheets/checks", access: .reader, allowed: 200),
+        "GET /v1/checks": .init(target: "/v1/checks", access: .reader, allowed: 200),
         // Editor: the glossary.
         "POST /v1/glossary": .init(target: "/v1/glossary", access: .editor, allowed: 400),
         "PUT /v1/glossary/{id}": .init(target: "/v1/glossary/999999", access: .editor, allowed: 400),
