@@ -32,7 +32,7 @@ public struct TranslationChecker: Sendable {
         WhitespaceCheck.findings(source: source, translation: translation, into: &findings)
         if let finding = EndPunctuation.finding(source: source, translation: translation) { findings.append(finding) }
         if let finding = lengthFinding(source: source, translation: translation) { findings.append(finding) }
-        if source.trimmingWhitespace() == translation.trimmingWhitespace(), source.contains(where: \.isLetter) {
+        if source.trimmingWhitespace().utf8.elementsEqual(translation.trimmingWhitespace().utf8), source.contains(where: \.isLetter) {
             findings.append(CheckFinding(check: .unchanged, message: "the translation is the English text itself"))
         }
         if Self.isKorean(locale) {
@@ -63,9 +63,10 @@ public struct TranslationChecker: Sendable {
     }
 
     private func lengthFinding(source: String, translation: String) -> CheckFinding? {
-        let sourceLength = source.trimmingWhitespace().count
+        // In code points: a precomposed Hangul syllable is one, as it is one character.
+        let sourceLength = source.trimmingWhitespace().unicodeScalars.count
         guard sourceLength >= options.lengthRatioMinimumSource else { return nil }
-        let ratio = Double(translation.trimmingWhitespace().count) / Double(sourceLength)
+        let ratio = Double(translation.trimmingWhitespace().unicodeScalars.count) / Double(sourceLength)
         guard !options.lengthRatio.contains(ratio) else { return nil }
         let shown = (ratio * 100).rounded() / 100
         return CheckFinding(check: .lengthRatio, message: "the translation is \(shown) times as long as the English (expected "

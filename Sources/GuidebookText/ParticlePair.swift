@@ -43,17 +43,23 @@ public struct ParticlePair: Sendable, Hashable {
         /// The ending as written (으로는).
         public var text: String { form + stackedPart }
 
+        /// True for the form after a final consonant (을), false for the one after a vowel (를).
+        public let isConsonantForm: Bool
+
         /// The ending as it should be after `sound` (로는 after a vowel).
         public func agreeing(with sound: FinalSound) -> String { pair.form(after: sound) + stackedPart }
 
         /// True when the form is the one `sound` takes.
-        public func agrees(with sound: FinalSound) -> Bool { pair.form(after: sound) == form }
+        public func agrees(with sound: FinalSound) -> Bool {
+            let takesConsonantForm = sound == .consonant || (sound == .rieul && !pair.rieulTakesVowelForm)
+            return takesConsonantForm == isConsonantForm
+        }
     }
 
     /// Every ending the check looks for at the end of a word, longest first.
     public static let endings: [Ending] = all.flatMap { pair in
-        [pair.afterConsonant, pair.afterVowel].flatMap { form in
-            ([""] + pair.stacked).map { Ending(pair: pair, form: form, stackedPart: $0) }
+        [(pair.afterConsonant, true), (pair.afterVowel, false)].flatMap { form, isConsonantForm in
+            ([""] + pair.stacked).map { Ending(pair: pair, form: form, stackedPart: $0, isConsonantForm: isConsonantForm) }
         }
     }.sorted { $0.text.unicodeScalars.count > $1.text.unicodeScalars.count }
 }

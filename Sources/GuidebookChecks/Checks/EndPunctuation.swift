@@ -8,16 +8,14 @@ public enum EndPunctuation: String, Sendable {
 
     /// The kind `text` ends in.
     public init(of text: String) {
-        var characters = Array(text)
-        while let last = characters.last, last.isWhitespace || "\"')]*_`\u{2019}\u{201D}\u{300D}\u{300F}\u{FF09}".contains(last) {
-            characters.removeLast()
-        }
-        guard let last = characters.last else { self = .none; return }
+        // From the end: past white space and closing marks to the last mark or letter.
+        let characters = text.reversed().drop { $0.isWhitespace || "\"')]*_`\u{2019}\u{201D}\u{300D}\u{300F}\u{FF09}".contains($0) }
+        guard let last = characters.first else { self = .none; return }
         switch last {
         case "?", "\u{FF1F}": self = .question
         case "!", "\u{FF01}": self = .exclamation
         case "\u{2026}": self = .ellipsis
-        case ".", "\u{3002}", "\u{FF0E}": self = characters.count >= 3 && characters.suffix(3).allSatisfy { $0 == "." } ? .ellipsis : .stop
+        case ".", "\u{3002}", "\u{FF0E}": self = characters.prefix(3).count == 3 && characters.prefix(3).allSatisfy { $0 == "." } ? .ellipsis : .stop
         case ":", "\u{FF1A}": self = .colon
         case ";", "\u{FF1B}": self = .semicolon
         default: self = .none

@@ -14,18 +14,29 @@ public struct MarkdownShape: Sendable, Equatable {
     public init(_ text: String, spans: ProtectedSpans) {
         var plain = text
         for span in spans.code + spans.urls + spans.linkTargets { plain = plain.replacing(span, with: " ") }
-        for line in plain.split(separator: "\n", omittingEmptySubsequences: false) {
-            let body = line.drop { $0 == " " || $0 == "\t" }
-            var rest = Substring(body)
-            if let first = body.first, "-*+".contains(first), body.dropFirst().first == " " {
+        // Line by line in UTF-8: list markers are ASCII, and most lines have no * or _ to count.
+        let bytes = Array(plain.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var index = lineStart
+            while index < lineEnd, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            var rest = index
+            var digitsEnd = index
+            while digitsEnd < lineEnd, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+            if index + 1 < lineEnd, "-*+".utf8.contains(bytes[index]), bytes[index + 1] == UInt8(ascii: " ") {
                 bulletItems += 1
-                rest = body.dropFirst(2)
-            } else if let dot = body.firstIndex(where: { $0 == "." || $0 == ")" }), dot > body.startIndex,
-                      body[..<dot].allSatisfy(\.isASCIIDigitCharacter), body[body.index(after: dot)...].first == " " {
+                rest = index + 2
+            } else if digitsEnd > index, digitsEnd + 1 < lineEnd, bytes[digitsEnd] == UInt8(ascii: ".") || bytes[digitsEnd] == UInt8(ascii: ")"),
+                      bytes[digitsEnd + 1] == UInt8(ascii: " ") {
                 numberedItems += 1
-                rest = body[body.index(after: dot)...]
+                rest = digitsEnd + 1
             }
-            count(Array(rest))
+            if bytes[rest..<lineEnd].contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") }) {
+                count(Array(String(decoding: bytes[rest..<lineEnd], as: UTF8.self)))
+            }
+            lineStart = lineEnd + 1
         }
     }
 
@@ -50,8 +61,4 @@ public struct MarkdownShape: Sendable, Equatable {
             index += 1
         }
     }
-}
-
-private extension Character {
-    var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
 }

@@ -73,14 +73,15 @@ public struct ProtectedSpans: Sendable, Equatable {
     private mutating func findURLs(_ scalars: [Unicode.Scalar], _ taken: inout [Bool]) {
         var index = 0
         while index < scalars.count {
-            guard !taken[index], let scheme = ["https://", "http://"].first(where: { Self.hasPrefix(scalars, at: index, $0) }) else {
+            guard scalars[index] == "h" || scalars[index] == "H", !taken[index],
+                  let scheme = Self.schemes.first(where: { Self.hasPrefix(scalars, at: index, $0) }) else {
                 index += 1
                 continue
             }
-            var end = index + scheme.unicodeScalars.count
+            var end = index + scheme.count
             while end < scalars.count, scalars[end].value > 0x20, scalars[end].value < 0x7F, !"<>\"".unicodeScalars.contains(scalars[end]) { end += 1 }
             while end > index, ".,;:!?')]*_".unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
-            if end > index + scheme.unicodeScalars.count {
+            if end > index + scheme.count {
                 urls.append(Self.text(scalars[index..<end]))
                 for position in index..<end { taken[position] = true }
             }
@@ -88,10 +89,14 @@ public struct ProtectedSpans: Sendable, Equatable {
         }
     }
 
-    private static func hasPrefix(_ scalars: [Unicode.Scalar], at index: Int, _ prefix: String) -> Bool {
-        let wanted = Array(prefix.unicodeScalars)
-        guard index + wanted.count <= scalars.count else { return false }
-        return zip(scalars[index..<(index + wanted.count)], wanted).allSatisfy { Character($0).lowercased() == String($1) }
+    private static let schemes: [[Unicode.Scalar]] = ["https://", "http://"].map { Array($0.unicodeScalars) }
+
+    /// Whether `prefix` (lower-case ASCII) starts at `index`, letters in either case.
+    private static func hasPrefix(_ scalars: [Unicode.Scalar], at index: Int, _ prefix: [Unicode.Scalar]) -> Bool {
+        guard index + prefix.count <= scalars.count else { return false }
+        return zip(scalars[index..<(index + prefix.count)], prefix).allSatisfy { scalar, wanted in
+            scalar == wanted || (("A"..."Z").contains(scalar) && scalar.value + 32 == wanted.value)
+        }
     }
 
     /// `{name}` (letters, digits, underscores; doubled braces kept) and printf conversions.

@@ -29,17 +29,22 @@ public struct ParticleChecker: Sendable {
     public func errors(in text: String) -> [ParticleError] {
         let scalars = Array(text.unicodeScalars)
         let words = Self.words(of: scalars)
-        let cores = words.map { Self.core(of: scalars[$0]) }
-        let own = cores.map(Self.attestedNoun)
-        var attested: [String: Int] = [:]
-        for noun in own.compactMap({ $0 }) { attested[noun, default: 0] += 1 }
+        // The nouns the text shows standing alone, counted, made only when a word needs them.
+        var attested: (own: [String?], counts: [String: Int])?
+        func isAttested(_ noun: String, besides index: Int) -> Bool {
+            if attested == nil {
+                let own = words.map { Self.attestedNoun(Self.core(of: scalars[$0])) }
+                var counts: [String: Int] = [:]
+                for noun in own.compactMap({ $0 }) { counts[noun, default: 0] += 1 }
+                attested = (own, counts)
+            }
+            // A word does not vouch for itself (메뉴으로 would show 메뉴으 standing before 로).
+            return (attested!.counts[noun] ?? 0) - (attested!.own[index] == noun ? 1 : 0) > 0
+        }
         var errors: [ParticleError] = []
         for (index, range) in words.enumerated() {
-            // A word does not vouch for itself (메뉴으로 would show 메뉴으 standing before 로).
-            var others = attested
-            if let noun = own[index] { others[noun]! -= 1 }
-            let next = index + 1 < words.count ? String(String.UnicodeScalarView(cores[index + 1])) : nil
-            if let error = check(scalars, word: range, attested: { others[$0, default: 0] > 0 }, nextWord: next) { errors.append(error) }
+            let next = { index + 1 < words.count ? Self.text(Self.core(of: scalars[words[index + 1]])) : nil }
+            if let error = check(scalars, word: range, attested: { isAttested($0, besides: index) }, nextWord: next) { errors.append(error) }
         }
         return errors
     }
@@ -48,73 +53,91 @@ public struct ParticleChecker: Sendable {
 
     /// A way to read the end of a word as a word and a particle.
     private struct Candidate {
-        let ending: ParticlePair.Ending
-        /// How the word before the particle ends when read.
+        /// The particle (an index into `endings`).
+        let ending: Int
+        /// How the word before the particle ends when read, and whether the particle agrees.
         let sound: FinalSound
-        /// Known to stand alone (a term, a word used alone elsewhere, a Latin word or a quotation).
-        let isKnown: Bool
+        let agrees: Bool
+        /// The word's syllables (scalar indices), or nil when it is a Latin word, a number or a
+        /// quotation, known to stand alone.
+        let stem: Range<Int>?
         /// Could be a noun (two syllables or more, a known one-syllable noun, or after Latin letters).
         let couldBeNoun: Bool
-        /// The split cuts into a word listed as ending like a particle.
-        let cutsException: Bool
-        /// Where the reported word starts (scalar index) and what it is read as.
+        /// Where the reported word starts (scalar index), and what it is read as when not `stem`.
         let start: Int
-        let word: String
+        let word: String?
     }
 
-    private func check(_ scalars: [Unicode.Scalar], word range: Range<Int>, attested: (String) -> Bool, nextWord: String?) -> ParticleError? {
+    /// What `candidate`'s particle follows, as text.
+    private static func word(of candidate: Candidate, in scalars: [Unicode.Scalar]) -> String {
+        candidate.word ?? candidate.stem.map { text(scalars[$0]) } ?? ""
+    }
+
+    private func check(_ scalars: [Unicode.Scalar], word range: Range<Int>, attested: (String) -> Bool, nextWord: () -> String?) -> ParticleError? {
         var end = range.upperBound
         while end > range.lowerBound, !Self.isWordScalar(scalars[end - 1]) { end -= 1 }
         var runStart = end
         while runStart > range.lowerBound, Hangul.isSyllable(scalars[runStart - 1]) { runStart -= 1 }
         guard runStart < end else { return nil }
-        let run = String(String.UnicodeScalarView(scalars[runStart..<end]))
-        if runStart == range.lowerBound || !Self.isWordScalar(scalars[runStart - 1]), knownNouns.contains(run) { return nil }
-        var wrong: Candidate?
-        for ending in ParticlePair.endings where run.hasSuffix(ending.text) && run != ending.text || runStart > range.lowerBound && run == ending.text {
-            let stemEnd = end - ending.text.unicodeScalars.count
-            guard let candidate = candidate(scalars, word: range, runStart: runStart, stemEnd: stemEnd, run: run, ending: ending, attested: attested)
-            else { continue }
-            if ending.agrees(with: candidate.sound) {
-                if candidate.isKnown { return nil }
-            } else if wrong == nil, reportable(candidate, nextWord: nextWord) {
-                wrong = candidate
+        let run = scalars[runStart..<end]
+        // Only a syllable a particle ends in can end one (most words stop here).
+        guard let last = run.last, Self.lastSyllables.contains(last) else { return nil }
+        // Every way to read the word's end as a word and a particle, the longest particle first: a
+        // run shorter than the particle, or the particle alone at the word's start, is none.
+        var candidates: [Candidate] = []
+        for (index, ending) in Self.endingScalars.enumerated() where ending.count <= run.count
+            && (ending.count < run.count || runStart > range.lowerBound) && run.suffix(ending.count).elementsEqual(ending) {
+            if let candidate = candidate(scalars, word: range, runStart: runStart, stemEnd: end - ending.count, ending: index) {
+                candidates.append(candidate)
             }
         }
-        guard let wrong else { return nil }
-        let found = String(String.UnicodeScalarView(scalars[wrong.start..<end]))
-        let expected = wrong.ending.agreeing(with: wrong.sound)
-        return ParticleError(found: found, fix: String(found.unicodeScalars.dropLast(wrong.ending.text.unicodeScalars.count)) + expected,
-                             offset: wrong.start, word: wrong.word, particle: wrong.ending.text, expected: expected)
+        // A word read only in ways that agree has nothing to report (most words stop here).
+        guard candidates.contains(where: { !$0.agrees }) else { return nil }
+        if runStart == range.lowerBound || !Self.isWordScalar(scalars[runStart - 1]), knownNouns.contains(Self.text(run)) { return nil }
+        func isKnown(_ candidate: Candidate) -> Bool {
+            guard candidate.stem != nil else { return true }
+            let word = Self.word(of: candidate, in: scalars)
+            return knownNouns.contains(word) || attested(word)
+        }
+        // A reading that agrees with a known word wins; else the first wrong one that may be reported.
+        if candidates.contains(where: { $0.agrees && isKnown($0) }) { return nil }
+        guard let wrong = candidates.first(where: { !$0.agrees && reportable($0, isKnown: isKnown($0), run: run, runStart: runStart, nextWord: nextWord) })
+        else { return nil }
+        let ending = Self.endings[wrong.ending]
+        let found = Self.text(scalars[wrong.start..<end])
+        let expected = ending.agreeing(with: wrong.sound)
+        return ParticleError(found: found, fix: String(found.unicodeScalars.dropLast(Self.endingScalars[wrong.ending].count)) + expected,
+                             offset: wrong.start, word: Self.word(of: wrong, in: scalars), particle: ending.text, expected: expected)
     }
 
-    /// The reading of the word before `ending` (which starts at `stemEnd`), or nil when it is not known.
-    private func candidate(_ scalars: [Unicode.Scalar], word range: Range<Int>, runStart: Int, stemEnd: Int, run: String,
-                           ending: ParticlePair.Ending, attested: (String) -> Bool) -> Candidate? {
+    /// The reading of the word before the particle `ending` (which starts at `stemEnd`), or nil
+    /// when it is not known.
+    private func candidate(_ scalars: [Unicode.Scalar], word range: Range<Int>, runStart: Int, stemEnd: Int, ending: Int) -> Candidate? {
+        let particle = Self.endings[ending]
         if stemEnd > runStart {
             // The particle ends a run of syllables: the word is the syllables before it.
-            let stem = String(String.UnicodeScalarView(scalars[runStart..<stemEnd]))
             guard let sound = FinalSound(syllable: scalars[stemEnd - 1]) else { return nil }
             let afterLatin = runStart > range.lowerBound && Self.isLatinOrDigit(scalars[runStart - 1])
-            let cuts = Self.cutsException(Array(run.unicodeScalars), at: stemEnd - runStart)
             let wordStart = (range.lowerBound..<runStart).last { !Self.isWordScalar(scalars[$0]) }.map { $0 + 1 } ?? range.lowerBound
-            return Candidate(ending: ending, sound: sound, isKnown: knownNouns.contains(stem) || attested(stem),
-                             couldBeNoun: afterLatin || stem.unicodeScalars.count >= 2 || KoreanParticles.oneSyllableNouns.contains(stem),
-                             cutsException: cuts, start: wordStart, word: stem)
+            return Candidate(ending: ending, sound: sound, agrees: particle.agrees(with: sound), stem: runStart..<stemEnd,
+                             couldBeNoun: afterLatin || stemEnd - runStart >= 2 || KoreanParticles.oneSyllableNouns.contains(Self.text(scalars[runStart..<stemEnd])),
+                             start: wordStart, word: nil)
         }
         // The particle is the whole run: it follows Latin letters, digits, a unit or a closing mark
         // (reported with the whole word: `(iOS)가`, `'메뉴'을`).
         guard stemEnd > range.lowerBound, let (sound, word) = Self.reading(before: stemEnd, in: scalars, from: range.lowerBound) else { return nil }
-        return Candidate(ending: ending, sound: sound, isKnown: true, couldBeNoun: true, cutsException: false, start: range.lowerBound, word: word)
+        return Candidate(ending: ending, sound: sound, agrees: particle.agrees(with: sound), stem: nil, couldBeNoun: true, start: range.lowerBound, word: word)
     }
 
     /// Whether a wrong form is reported: after a known word always; after any other possible noun
-    /// only for the forms that hardly end a Korean word, and not before a bound noun.
-    private func reportable(_ candidate: Candidate, nextWord: String?) -> Bool {
-        guard !candidate.cutsException else { return false }
-        if candidate.isKnown { return true }
-        guard candidate.couldBeNoun, Self.rarelyEndsAWord.contains(candidate.ending.form) else { return false }
-        if ["을", "은"].contains(candidate.ending.form), let nextWord, Self.isBoundNoun(nextWord) { return false }
+    /// only for the forms that hardly end a Korean word, and not before a bound noun; never where
+    /// it splits a word listed as ending like a particle.
+    private func reportable(_ candidate: Candidate, isKnown: Bool, run: ArraySlice<Unicode.Scalar>, runStart: Int, nextWord: () -> String?) -> Bool {
+        if let stem = candidate.stem, Self.cutsException(run, at: stem.upperBound - runStart) { return false }
+        if isKnown { return true }
+        let form = Self.endings[candidate.ending].form
+        guard candidate.couldBeNoun, Self.rarelyEndsAWord.contains(form) else { return false }
+        if form == "을" || form == "은", let next = nextWord(), Self.boundNouns.contains(next) { return false }
         return true
     }
 
@@ -144,21 +167,21 @@ public struct ParticleChecker: Sendable {
             guard quoted, let sound = FinalSound(syllable: scalar) else { return nil }
             var first = last
             while first > start, Hangul.isSyllable(scalars[first - 1]) { first -= 1 }
-            return (sound, String(String.UnicodeScalarView(scalars[first...last])))
+            return (sound, Self.text(scalars[first...last]))
         }
         if scalar == "%" {
             let first = latinRunStart(scalars, before: last, from: start)
             guard first < last, let sound = LatinReading.finalSound(ofUnit: "%") else { return nil }
-            return (sound, String(String.UnicodeScalarView(scalars[first...last])))
+            return (sound, Self.text(scalars[first...last]))
         }
         guard isLatinOrDigit(scalar) else { return nil }
         let first = latinRunStart(scalars, before: last + 1, from: start)
         let run = Array(scalars[first...last])
-        let text = String(String.UnicodeScalarView(run))
+        let text = Self.text(run[...])
         // A number with a unit (10px): the unit is what is read last.
         if let digitsEnd = run.lastIndex(where: { ("0"..."9").contains($0) }), digitsEnd < run.count - 1,
            run[..<(digitsEnd + 1)].allSatisfy({ ("0"..."9").contains($0) || $0 == "," || $0 == "." }) {
-            return LatinReading.finalSound(ofUnit: String(String.UnicodeScalarView(run[(digitsEnd + 1)...]))).map { ($0, text) }
+            return LatinReading.finalSound(ofUnit: Self.text(run[(digitsEnd + 1)...])).map { ($0, text) }
         }
         return LatinReading.finalSound(of: text.filter { $0 != "," }).map { ($0, text) }
     }
@@ -184,7 +207,7 @@ public struct ParticleChecker: Sendable {
         var ranges: [Range<Int>] = []
         var start: Int?
         for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isWhitespace {
+            if Self.isSpace(scalar) {
                 if let begun = start { ranges.append(begun..<index) }
                 start = nil
             } else if start == nil {
@@ -208,9 +231,15 @@ public struct ParticleChecker: Sendable {
     /// and adverbs end in too).
     private static func attestedNoun(_ word: ArraySlice<Unicode.Scalar>) -> String? {
         guard !word.isEmpty, word.allSatisfy(Hangul.isSyllable) else { return nil }
-        let text = String(String.UnicodeScalarView(word))
+        let text = Self.text(word)
         guard let split = KoreanParticles.split(text) else { return text }
         return ["을", "은", "는", "이", "하면", "하는"].contains(split.ending) ? nil : split.stem
+    }
+
+    /// White space, answered without Unicode's tables for ASCII and Hangul (nearly every scalar here).
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || (0x09...0x0D).contains(scalar.value) }
+        return !Hangul.isSyllable(scalar) && scalar.properties.isWhitespace
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -238,8 +267,9 @@ public struct ParticleChecker: Sendable {
     ]
 
     /// True when cutting `run` at `offset` splits one of the `exceptions` (디스플레 | 이나 splits 디스플레이).
-    private static func cutsException(_ run: [Unicode.Scalar], at offset: Int) -> Bool {
-        exceptionScalars.contains { word in
+    private static func cutsException(_ run: ArraySlice<Unicode.Scalar>, at offset: Int) -> Bool {
+        let run = Array(run)
+        return exceptionScalars.contains { word in
             guard word.count <= run.count else { return false }
             return (0...(run.count - word.count)).contains { start in
                 start < offset && offset < start + word.count && run[start..<(start + word.count)].elementsEqual(word)
@@ -249,10 +279,25 @@ public struct ParticleChecker: Sendable {
 
     private static let exceptionScalars: [[Unicode.Scalar]] = exceptions.map { Array($0.unicodeScalars) }
 
-    /// Bound nouns that follow a verb's adnominal form (모을 수, 지은 것), with the particles they take.
-    private static func isBoundNoun(_ word: String) -> Bool {
+    /// The last syllables of the endings.
+    private static let lastSyllables: Set<Unicode.Scalar> = Set(ParticlePair.endings.compactMap { $0.text.unicodeScalars.last })
+
+    /// The endings looked for, longest first, and their scalars.
+    private static let endings = ParticlePair.endings
+    private static let endingScalars: [[Unicode.Scalar]] = endings.map { Array($0.text.unicodeScalars) }
+
+    /// The text of `scalars` (built from their UTF-8, the quick way).
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count * 3)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Bound nouns that follow a verb's adnominal form (모을 수, 지은 것), alone or with the particles they take.
+    private static let boundNouns: Set<String> = {
         let nouns = ["수", "것", "거", "때", "줄", "리", "뿐", "만큼", "듯", "적", "데", "지", "터", "채", "척", "셈", "바"]
         let particles = ["", "이", "가", "을", "를", "은", "는", "도", "만", "에", "의", "으로", "로", "처럼", "까지", "이다", "입니다", "이에요", "예요", "밖에", "인"]
-        return nouns.contains { noun in particles.contains { noun + $0 == word } }
-    }
+        return Set(nouns.flatMap { noun in particles.map { noun + $0 } })
+    }()
 }
