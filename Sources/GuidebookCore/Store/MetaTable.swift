@@ -16,6 +16,9 @@ struct MetaTable {
     static let searchChangesFloor = "search_changes_floor"
     /// The options the stored translation findings were made with (`CheckOptions.fingerprint`).
     static let checksFingerprint = "checks_fingerprint"
+    /// Counted up by every transaction that changes the glossary (the checks keep what they made
+    /// of a glossary while this stays the same).
+    static let glossaryGeneration = "glossary_generation"
     /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
     static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
