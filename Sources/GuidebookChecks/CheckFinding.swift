@@ -43,7 +43,10 @@ extension CheckFinding {
 
     /// Where `part` first occurs in `text`, in code points (the unit of `offset`).
     public static func offset(of part: String, in text: String) -> Int? {
-        guard let range = text.firstRange(of: part) else { return nil }
-        return text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: range.lowerBound)
+        let needle = Array(part.unicodeScalars)
+        guard let first = needle.first else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard needle.count <= scalars.count else { return nil }
+        return (0...(scalars.count - needle.count)).first { scalars[$0] == first && scalars[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 }

@@ -27,6 +27,8 @@ public enum TermMatcher {
     /// up to the end of the word is nothing or a particle the word's noun carries
     /// (`KoreanParticles.split`).
     public static func koreanUses(of term: String, in text: String) -> [Range<Int>] {
+        // Most texts lack most terms: their bytes say so before any character is made.
+        guard contains(text, term.trimmingSpaces()) else { return [] }
         let needle = Array(term.trimmingSpaces())
         guard !needle.isEmpty, let lastWord = String(needle).split(separator: " ").last.map(String.init) else { return [] }
         let characters = Array(text)
@@ -43,6 +45,22 @@ public enum TermMatcher {
             found.append(start..<end)
         }
         return found
+    }
+
+    /// Whether `text`'s UTF-8 holds `part`'s (a necessary condition for a use).
+    private static func contains(_ text: String, _ part: Substring) -> Bool {
+        let needle = Array(part.utf8)
+        guard let first = needle.first else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard needle.count <= bytes.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// True when `rest` is a particle `word` may carry: one `KoreanParticles` cuts off it, or a form

@@ -8,19 +8,23 @@ public enum EndPunctuation: String, Sendable {
 
     /// The kind `text` ends in.
     public init(of text: String) {
-        // From the end: past white space and closing marks to the last mark or letter.
-        let characters = text.reversed().drop { $0.isWhitespace || "\"')]*_`\u{2019}\u{201D}\u{300D}\u{300F}\u{FF09}".contains($0) }
-        guard let last = characters.first else { self = .none; return }
+        // From the end: past white space and closing marks to the last mark or letter (each a
+        // single scalar, so no characters need be made).
+        let scalars = text.unicodeScalars.reversed().drop { $0.properties.isWhitespace || Self.closing.contains($0) }
+        guard let last = scalars.first else { self = .none; return }
         switch last {
         case "?", "\u{FF1F}": self = .question
         case "!", "\u{FF01}": self = .exclamation
         case "\u{2026}": self = .ellipsis
-        case ".", "\u{3002}", "\u{FF0E}": self = characters.prefix(3).count == 3 && characters.prefix(3).allSatisfy { $0 == "." } ? .ellipsis : .stop
+        case ".", "\u{3002}", "\u{FF0E}": self = scalars.prefix(3).elementsEqual([".", ".", "."]) ? .ellipsis : .stop
         case ":", "\u{FF1A}": self = .colon
         case ";", "\u{FF1B}": self = .semicolon
         default: self = .none
         }
     }
+
+    /// Closing quotation marks, brackets and emphasis, looked past at the end.
+    private static let closing: Set<Unicode.Scalar> = ["\"", "'", ")", "]", "*", "_", "`", "\u{2019}", "\u{201D}", "\u{300D}", "\u{300F}", "\u{FF09}"]
 
     /// The mark this kind is written with (nil for none).
     var mark: String? {

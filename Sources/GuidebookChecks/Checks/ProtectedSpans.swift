@@ -14,15 +14,27 @@ public struct ProtectedSpans: Sendable, Equatable {
     public var numbers: [String] = []
 
     public init(_ text: String) {
+        // Which kinds can be there at all, from the bytes (most texts have none of them).
+        var marks = [Bool](repeating: false, count: 128)
+        var any = false
+        for byte in text.utf8 where byte < 128 && Self.isMark[Int(byte)] { marks[Int(byte)] = true; any = true }
+        guard any else { return }
+        let hasDigits = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains { marks[Int($0)] }
         let scalars = Array(text.unicodeScalars)
         var taken = [Bool](repeating: false, count: scalars.count)
-        findCode(scalars, &taken)
-        findLinkTargets(scalars, &taken)
-        findURLs(scalars, &taken)
-        findPlaceholders(scalars, &taken)
-        skipListNumbers(scalars, &taken)
-        findNumbers(scalars, taken)
+        if marks[Int(UInt8(ascii: "`"))] { findCode(scalars, &taken) }
+        if marks[Int(UInt8(ascii: "]"))] { findLinkTargets(scalars, &taken) }
+        if marks[Int(UInt8(ascii: ":"))] { findURLs(scalars, &taken) }
+        if marks[Int(UInt8(ascii: "{"))] || marks[Int(UInt8(ascii: "%"))] { findPlaceholders(scalars, &taken) }
+        if hasDigits {
+            skipListNumbers(scalars, &taken)
+            findNumbers(scalars, taken)
+        }
     }
+
+    /// The bytes that start or mark a protected span: a backtick, a link's `]`, a URL's `:`, a
+    /// placeholder's `{` or `%`, a digit.
+    private static let isMark: [Bool] = (0..<128).map { "`]:{%0123456789".utf8.contains(UInt8($0)) }
 
     private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         String(String.UnicodeScalarView(scalars))

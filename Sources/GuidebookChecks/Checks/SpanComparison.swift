@@ -19,6 +19,7 @@ enum SpanComparison {
     /// in the translation is one missing).
     private static func compare(_ source: [String], _ translation: [String], _ check: CheckName, _ what: String, _ text: String,
                                 _ findings: inout [CheckFinding]) {
+        guard !source.isEmpty || !translation.isEmpty else { return }
         var counts: [String: Int] = [:]
         for span in source { counts[span, default: 0] += 1 }
         for span in translation { counts[span, default: 0] -= 1 }

@@ -25,7 +25,8 @@ final class TranslationCheckRun {
         let glossaryFindings = glossary.findings(guideline: key, source: source, translations: [locale: translation])
         guard !glossaryFindings.isEmpty else { return findings }
         // A term written with a particle that does not agree (툴바이) is there: the particle check says so.
-        let particleFixed = TranslationChecker.isKorean(locale) ? CheckFinding.applyingFixes(of: findings.filter { $0.check == .particles }, to: translation) : translation
+        let particleFindings = findings.filter { $0.check == .particles }
+        let particleFixed = particleFindings.isEmpty ? translation : CheckFinding.applyingFixes(of: particleFindings, to: translation)
         for finding in glossaryFindings {
             if let variant = finding.found {
                 findings.append(CheckFinding(check: .glossaryForbidden,

@@ -45,10 +45,14 @@ public struct GlossaryChecker: Sendable {
             for (locale, text) in translations.sorted(by: { $0.key < $1.key }) where locale != SourceLocale.code {
                 guard let expected = term.term[locale] else { continue }
                 let uses = TermMatcher.koreanUses(of: expected, in: text)
-                var masked = Array(text)
-                for range in uses { for index in range { masked[index] = " " } }
-                let outside = String(masked)
-                let variant = (term.forbidden[locale] ?? []).first { TermMatcher.koreanText(outside, uses: $0) }
+                let variants = term.forbidden[locale] ?? []
+                var variant: String?
+                if !variants.isEmpty {
+                    var masked = Array(text)
+                    for range in uses { for index in range { masked[index] = " " } }
+                    let outside = String(masked)
+                    variant = variants.first { TermMatcher.koreanText(outside, uses: $0) }
+                }
                 guard variant != nil || uses.isEmpty else { continue }
                 findings.append(GlossaryFinding(guideline: guideline, locale: locale, termID: term.id, term: term.source,
                                                 expected: expected, found: variant, kind: variant == nil ? .missing : .forbidden))
