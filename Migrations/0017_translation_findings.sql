@@ -25,12 +25,14 @@ CREATE TABLE translation_findings (
     at_offset    INTEGER,
     corrected    TEXT
 );
+-- Few indexes, as every one is written with every finding: a record's findings (and the foreign
+-- keys' deletes), a topic's in order, and the errors (few) in order. The whole base's list is read
+-- in rowid order; the section index holds only sections' findings (a partial index serves
+-- `section_id = ?`).
 CREATE INDEX translation_findings_by_guideline ON translation_findings (guideline_id, locale);
-CREATE INDEX translation_findings_by_section ON translation_findings (section_id, locale);
+CREATE INDEX translation_findings_by_section ON translation_findings (section_id, locale) WHERE section_id IS NOT NULL;
 CREATE INDEX translation_findings_by_topic ON translation_findings (topic_id, locale, id);
-CREATE INDEX translation_findings_by_locale ON translation_findings (locale, id);
-CREATE INDEX translation_findings_by_check ON translation_findings (locale, check_name, id);
-CREATE INDEX translation_findings_by_severity ON translation_findings (locale, severity, id);
+CREATE INDEX translation_findings_errors ON translation_findings (locale, id) WHERE severity = 'error';
 
 -- The findings counted by topic, locale and check (topic_id 0: the whole knowledge base), kept by
 -- the triggers below, so the counts a listing shows cost a few rows however many findings there are.

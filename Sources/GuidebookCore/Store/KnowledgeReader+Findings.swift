@@ -45,10 +45,12 @@ extension KnowledgeReader {
             values.append(.int(id)); conditions.append("f.topic_id = ?\(values.count)")
         }
         if let locale = filter.locale { values.append(.text(locale)); conditions.append("f.locale = ?\(values.count)") }
-        if let check = filter.check { values.append(.text(check.rawValue)); conditions.append("f.check_name = ?\(values.count)") }
-        if let severity = filter.severity { values.append(.text(severity.rawValue)); conditions.append("f.severity = ?\(values.count)") }
+        // The check and the severity are written into the statement (their names are the enums'
+        // own): the planner then sees `severity = 'error'` and reads the errors' own index.
+        if let check = filter.check { conditions.append("f.check_name = '\(check.rawValue)'") }
+        if let severity = filter.severity { conditions.append("f.severity = '\(severity.rawValue)'") }
         values.append(.int(limit + 1))
-        // One statement per combination of filters (a few, each prepared once), so each uses its index.
+        // One statement per combination of filters (a bounded number, each prepared once).
         var rows = try findingRows(conditions.joined(separator: " AND "), values, limit: "?\(values.count)")
         let more = rows.count > limit
         if more { rows.removeLast() }
