@@ -11,24 +11,31 @@ public enum EnglishStemmer {
     /// A doubled final consonant left by -ing or -ed is undoubled (stopped → stop), and at least
     /// three letters always remain.
     public static func stem(_ word: String) -> String {
-        var stem = word
-        for suffix in ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"] {
-            guard stem.hasSuffix(suffix), stem.count - suffix.count >= 3 else { continue }
-            if suffix == "s" && (stem.hasSuffix("ss") || stem.hasSuffix("us")) { continue }
-            if suffix == "es" && !(stem.hasSuffix("ches") || stem.hasSuffix("shes") || stem.hasSuffix("xes") || stem.hasSuffix("sses")) {
+        // On the word's scalars (a word of `EnglishWords` is one scalar per letter): comparing
+        // suffixes of an array is many times cheaper than of a string, and stems are made often.
+        var stem = Array(word.unicodeScalars)
+        func ends(_ suffix: [Unicode.Scalar]) -> Bool { stem.count >= suffix.count && stem.suffix(suffix.count).elementsEqual(suffix) }
+        for (suffix, scalars) in suffixes {
+            guard ends(scalars), stem.count - scalars.count >= 3 else { continue }
+            if suffix == "s" && (ends(Self.ss) || ends(Self.us)) { continue }
+            if suffix == "es" && !(ends(Self.ches) || ends(Self.shes) || ends(Self.xes) || ends(Self.sses)) {
                 stem.removeLast(1)
                 break
             }
-            stem.removeLast(suffix.count)
-            if suffix == "ies" { stem += "y" }
-            if ["ing", "ed", "ings"].contains(suffix), let last = stem.last, stem.count >= 4,
-               stem.dropLast().last == last, !"slz".contains(last) {
+            stem.removeLast(scalars.count)
+            if suffix == "ies" { stem.append("y") }
+            if suffix == "ing" || suffix == "ed" || suffix == "ings", let last = stem.last, stem.count >= 4,
+               stem.dropLast().last == last, last != "s", last != "l", last != "z" {
                 stem.removeLast()
             }
             break
         }
-        return stem
+        return String(String.UnicodeScalarView(stem))
     }
+
+    private static let suffixes: [(String, [Unicode.Scalar])] = ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"].map { ($0, Array($0.unicodeScalars)) }
+    private static let ss = Array("ss".unicodeScalars), us = Array("us".unicodeScalars), ches = Array("ches".unicodeScalars)
+    private static let shes = Array("shes".unicodeScalars), xes = Array("xes".unicodeScalars), sses = Array("sses".unicodeScalars)
 
     /// Whether two stems mark the same family of words: equal, or one a prefix of the other when
     /// the shorter has at least 5 letters (indicator/indicators, modal/modality).

@@ -26,8 +26,9 @@ public enum EnglishWords {
                 current.append(scalar)
             } else if Latin.isLetter(scalar) {
                 current.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-            } else if scalar.properties.generalCategory == .nonspacingMark, !current.isEmpty {
-                // Combining accents belong to the letter before them.
+            } else if scalar.value >= 0x300, scalar.properties.generalCategory == .nonspacingMark, !current.isEmpty {
+                // Combining accents belong to the letter before them (none lies below U+0300,
+                // so white space and punctuation are not looked up).
                 continue
             } else if !current.isEmpty {
                 result.append(String(current))

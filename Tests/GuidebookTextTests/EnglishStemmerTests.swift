@@ -27,3 +27,42 @@ final class EnglishStemmerTests: XCTestCase {
         XCTAssertFalse(EnglishStemmer.isSameFamily("modal", "model"))
     }
 }
+
+extension EnglishStemmerTests {
+    /// The rule as first written, on strings: the stemmer must give what it gives, word for word.
+    private static func stemAsWritten(_ word: String) -> String {
+        var stem = word
+        for suffix in ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"] {
+            guard stem.hasSuffix(suffix), stem.count - suffix.count >= 3 else { continue }
+            if suffix == "s" && (stem.hasSuffix("ss") || stem.hasSuffix("us")) { continue }
+            if suffix == "es" && !(stem.hasSuffix("ches") || stem.hasSuffix("shes") || stem.hasSuffix("xes") || stem.hasSuffix("sses")) {
+                stem.removeLast(1)
+                break
+            }
+            stem.removeLast(suffix.count)
+            if suffix == "ies" { stem += "y" }
+            if ["ing", "ed", "ings"].contains(suffix), let last = stem.last, stem.count >= 4, stem.dropLast().last == last, !"slz".contains(last) {
+                stem.removeLast()
+            }
+            break
+        }
+        return stem
+    }
+
+    func testTheStemIsTheRuleAsWrittenOnManyWords() {
+        let endings = ["", "s", "es", "ies", "ed", "ing", "ings", "ity", "ities", "ness", "ly", "ss", "us", "ches", "shes", "xes", "sses", "tted", "lling", "zzed"]
+        let stems = ["", "a", "ab", "abc", "stop", "run", "box", "match", "wish", "class", "focus", "propert", "activ", "dark", "quick", "modal", "café", "naïv"]
+        var count = 0
+        for stem in stems {
+            for ending in endings {
+                let word = stem + ending
+                XCTAssertEqual(EnglishStemmer.stem(word), Self.stemAsWritten(word), word)
+                count += 1
+            }
+        }
+        for word in EnglishWords.words("Use a sheet for a distinct task: people keep their current context instead of being taken elsewhere; progress bars, activity indicators and refresh controls.") {
+            XCTAssertEqual(EnglishStemmer.stem(word), Self.stemAsWritten(word), word)
+        }
+        XCTAssertEqual(count, stems.count * endings.count)
+    }
+}
