@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// One thing a check found wrong in a translation, with the fix where the check knows it.
 public struct CheckFinding: Sendable, Equatable {
     /// Which check found it (its severity is the check's).
@@ -38,7 +40,7 @@ extension CheckFinding {
             guard end <= scalars.count, scalars[offset..<end].elementsEqual(found.unicodeScalars) else { continue }
             scalars.replaceSubrange(offset..<end, with: fix.unicodeScalars)
         }
-        return String(String.UnicodeScalarView(scalars))
+        return String(scalars: scalars)
     }
 
     /// Where `part` first occurs in `text`, in code points (the unit of `offset`).

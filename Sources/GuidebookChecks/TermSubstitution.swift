@@ -35,6 +35,6 @@ public enum TermSubstitution {
         guard let last = term.unicodeScalars.last else { return nil }
         if let sound = FinalSound(syllable: last) { return sound }
         let word = term.unicodeScalars.reversed().prefix { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
-        return word.isEmpty ? nil : LatinReading.finalSound(of: String(String.UnicodeScalarView(word.reversed())))
+        return word.isEmpty ? nil : LatinReading.finalSound(of: String(scalars: word.reversed()))
     }
 }

@@ -13,7 +13,8 @@ public enum EnglishStemmer {
     public static func stem(_ word: String) -> String {
         // On the word's scalars (a word of `EnglishWords` is one scalar per letter): comparing
         // suffixes of an array is many times cheaper than of a string, and stems are made often.
-        var stem = Array(word.unicodeScalars)
+        let scalars = Array(word.unicodeScalars)
+        var stem = scalars
         func ends(_ suffix: [Unicode.Scalar]) -> Bool { stem.count >= suffix.count && stem.suffix(suffix.count).elementsEqual(suffix) }
         for (suffix, scalars) in suffixes {
             guard ends(scalars), stem.count - scalars.count >= 3 else { continue }
@@ -30,7 +31,7 @@ public enum EnglishStemmer {
             }
             break
         }
-        return String(String.UnicodeScalarView(stem))
+        return stem == scalars ? word : String(scalars: stem)
     }
 
     private static let suffixes: [(String, [Unicode.Scalar])] = ["ities", "ity", "ness", "ings", "ing", "ed", "ies", "es", "s", "ly"].map { ($0, Array($0.unicodeScalars)) }

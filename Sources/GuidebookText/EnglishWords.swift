@@ -17,7 +17,7 @@ public enum EnglishWords {
     /// `TextSegmenter.latinWords`.)
     public static func words<S: StringProtocol>(_ text: S) -> [String] {
         var result: [String] = []
-        var current = String.UnicodeScalarView()
+        var current: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {
             if scalar == "'" || scalar == "’" { continue }
             if ("A"..."Z").contains(scalar), let lower = Unicode.Scalar(scalar.value + 32) {
@@ -31,11 +31,11 @@ public enum EnglishWords {
                 // so white space and punctuation are not looked up).
                 continue
             } else if !current.isEmpty {
-                result.append(String(current))
-                current = String.UnicodeScalarView()
+                result.append(String(scalars: current))
+                current.removeAll(keepingCapacity: true)
             }
         }
-        if !current.isEmpty { result.append(String(current)) }
+        if !current.isEmpty { result.append(String(scalars: current)) }
         return result
     }
 

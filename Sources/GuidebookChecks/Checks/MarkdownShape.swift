@@ -12,6 +12,8 @@ public struct MarkdownShape: Sendable, Equatable {
     public var numberedItems = 0
 
     public init(_ text: String, spans: ProtectedSpans) {
+        // Without a mark, a bullet, a line break or a digit (most texts) there is nothing to count.
+        guard text.utf8.contains(where: { Self.mayMatter[Int($0 & 0x7F)] && $0 < 0x80 }) else { return }
         var plain = text
         for span in spans.code + spans.urls + spans.linkTargets { plain = plain.replacing(span, with: " ") }
         // Line by line in UTF-8: list markers are ASCII, and most lines have no * or _ to count.
@@ -39,6 +41,9 @@ public struct MarkdownShape: Sendable, Equatable {
             lineStart = lineEnd + 1
         }
     }
+
+    /// The ASCII bytes that emphasis and list items are made of.
+    private static let mayMatter: [Bool] = (0..<128).map { "*_-+\n0123456789".utf8.contains(UInt8($0)) }
 
     private mutating func count(_ characters: [Character]) {
         var index = 0

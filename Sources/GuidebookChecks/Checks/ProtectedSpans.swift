@@ -1,3 +1,5 @@
+import GuidebookText
+
 /// The parts of a text a translation must carry over as they are, found in one pass: inline code,
 /// Markdown link targets, URLs, format placeholders and numbers, each looked for outside the ones
 /// before it (a `%20` in a URL is no placeholder, a number in code no number).
@@ -37,7 +39,7 @@ public struct ProtectedSpans: Sendable, Equatable {
     private static let isMark: [Bool] = (0..<128).map { "`]:{%0123456789".utf8.contains(UInt8($0)) }
 
     private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        String(String.UnicodeScalarView(scalars))
+        String(scalars: scalars)
     }
 
     /// A run of n backticks up to the next run of exactly n (CommonMark's code spans).

@@ -17,16 +17,16 @@ public enum LatinReading {
         guard let last = scalars.last else { return nil }
         if ("0"..."9").contains(last) {
             let digits = scalars.reversed().prefix { ("0"..."9").contains($0) }.reversed()
-            return NumberReading.finalSound(of: String(String.UnicodeScalarView(digits)))
+            return NumberReading.finalSound(of: String(scalars: digits))
         }
         guard scalars.allSatisfy({ isASCIILetter($0) || ("0"..."9").contains($0) }) else { return nil }
         let part = lastPart(scalars)
         if part.count >= 2 || (part.count == 1 && scalars.count == 1), part.allSatisfy(isUppercase) {
-            let acronym = String(String.UnicodeScalarView(part))
+            let acronym = String(scalars: part)
             if let known = acronyms[acronym] { return known }
             return letterName(part.last!)
         }
-        let lower = String(String.UnicodeScalarView(part)).lowercased()
+        let lower = String(scalars: part).lowercased()
         if let known = words[lower] { return known }
         return byEnding(lower)
     }

@@ -85,8 +85,9 @@ public struct ParticleChecker: Sendable {
         // Every way to read the word's end as a word and a particle, the longest particle first: a
         // run shorter than the particle, or the particle alone at the word's start, is none.
         var candidates: [Candidate] = []
-        for (index, ending) in Self.endingScalars.enumerated() where ending.count <= run.count
-            && (ending.count < run.count || runStart > range.lowerBound) && run.suffix(ending.count).elementsEqual(ending) {
+        for index in Self.endingsByLastSyllable[last] ?? [] {
+            let ending = Self.endingScalars[index]
+            guard ending.count <= run.count, ending.count < run.count || runStart > range.lowerBound, run.suffix(ending.count).elementsEqual(ending) else { continue }
             if let candidate = candidate(scalars, word: range, runStart: runStart, stemEnd: end - ending.count, ending: index) {
                 candidates.append(candidate)
             }
@@ -282,17 +283,15 @@ public struct ParticleChecker: Sendable {
     /// The last syllables of the endings.
     private static let lastSyllables: Set<Unicode.Scalar> = Set(ParticlePair.endings.compactMap { $0.text.unicodeScalars.last })
 
+    /// The endings (indices into `endings`, longest first) by their last syllable.
+    private static let endingsByLastSyllable: [Unicode.Scalar: [Int]] = Dictionary(grouping: endingScalars.indices) { endingScalars[$0].last! }
+
     /// The endings looked for, longest first, and their scalars.
     private static let endings = ParticlePair.endings
     private static let endingScalars: [[Unicode.Scalar]] = endings.map { Array($0.text.unicodeScalars) }
 
-    /// The text of `scalars` (built from their UTF-8, the quick way).
-    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count * 3)
-        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// The text of `scalars`.
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String { String(scalars: scalars) }
 
     /// Bound nouns that follow a verb's adnominal form (모을 수, 지은 것), alone or with the particles they take.
     private static let boundNouns: Set<String> = {

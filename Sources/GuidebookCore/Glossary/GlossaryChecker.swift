@@ -40,8 +40,9 @@ public struct GlossaryChecker: Sendable {
     /// The findings for one guideline: its English `source` and its translations by locale.
     public func findings(guideline: String, source: String, translations: LocalizedText) -> [GlossaryFinding] {
         let stems = TermMatcher.englishStems(of: source)
+        let present = Set(stems)
         var findings: [GlossaryFinding] = []
-        for (term, termStems) in terms where TermMatcher.englishStems(stems, contain: termStems) {
+        for (term, termStems) in terms where present.contains(termStems[0]) && TermMatcher.englishStems(stems, contain: termStems) {
             for (locale, text) in translations.sorted(by: { $0.key < $1.key }) where locale != SourceLocale.code {
                 guard let expected = term.term[locale] else { continue }
                 let uses = TermMatcher.koreanUses(of: expected, in: text)
