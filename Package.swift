@@ -61,7 +61,7 @@ let package = Package(
         ]),
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.
-        .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
+        .target(name: "GuidebookWiki", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookText", "Archive"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
         .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",

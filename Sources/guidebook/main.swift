@@ -13,9 +13,10 @@ let usage = """
       migrate               apply pending database migrations and exit
       import FILE...        import bundles (.json, .ndjson) or bilingual notes (.txt)
       export [FILE]         write the whole knowledge base as a bundle (stdout by default)
-      export --format markdown --out DIR [--since CURSOR]
-                            write (or update) the Git-ready Markdown tree in DIR; prints the
-                            change-log cursor it reflects; --since renders only topics changed after it
+      export --format markdown|wikijs|mkdocs|docusaurus|bookstack --out DIR [--since CURSOR]
+                            write (or update) the Git-ready Markdown tree, or a wiki's own layout,
+                            in DIR; prints the change-log cursor it reflects; --since renders only
+                            topics changed after it (docs/wiki.md)
       reindex               rebuild the full-text search index
       translations export --locale CODE [--format xliff2|xliff12|po] [--topic SLUG]
                           [--state missing,outdated,current] [--out FILE]
