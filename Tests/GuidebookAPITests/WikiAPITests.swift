@@ -279,6 +279,39 @@ final class WikiAPITests: XCTestCase {
         try assertProblem(try get("/v1/export?format=markdown&archive=rar"), status: 400, parameter: "archive")
     }
 
+    /// Each wiki's layout over HTTP is the tree `guidebook export --format LAYOUT` writes; BookStack's
+    /// is the Portable ZIP of one locale, as BookStack imports it.
+    func testLayoutArchivesMatchTheDirectoryExport() throws {
+        let root = try makeTemporaryDirectory("guidebook-wiki-layouts")
+        for layout in [WikiLayout.wikijs, .mkdocs, .docusaurus] {
+            try app.store.read { reader in
+                _ = try ExportDirectory(path: root + "/\(layout)").update { try LayoutExport(layout: layout, reader: reader).forEachFile($0) }
+            }
+            try FileManager.default.removeItem(atPath: root + "/\(layout)/" + ExportDirectory.manifestName)
+            let tarball = try get("/v1/export?format=\(layout.rawValue)")
+            XCTAssertEqual(tarball.status, 200, tarball.text)
+            XCTAssertEqual(tarball.header("Content-Disposition"), "attachment; filename=\"guidebook-\(layout.rawValue).tar.gz\"")
+            try FileManager.default.createDirectory(atPath: root + "/tar-\(layout)", withIntermediateDirectories: true)
+            try SystemTool.check("tar", ["-xzf", "-", "-C", root + "/tar-\(layout)"], input: tarball.body)
+            try SystemTool.check("diff", ["-r", root + "/\(layout)", root + "/tar-\(layout)"])
+        }
+        try app.store.read { reader in
+            _ = try ExportDirectory(path: root + "/bookstack").update { try LayoutExport(layout: .bookstack, reader: reader).forEachFile($0) }
+        }
+        for locale in ["en", "ko"] {
+            let zip = try get("/v1/export?format=bookstack&lang=\(locale)", [("Accept", "application/zip")])
+            XCTAssertEqual(zip.status, 200, zip.text)
+            XCTAssertEqual(zip.header("Content-Type"), "application/zip")
+            XCTAssertEqual(zip.body, [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: root + "/bookstack/guidebook-\(locale).zip"))), locale)
+            try Data(zip.body).write(to: URL(fileURLWithPath: root + "/\(locale).zip"))
+            XCTAssertEqual(try SystemTool.check("unzip", ["-Z1", root + "/\(locale).zip"]).text, "data.json\n")
+        }
+        XCTAssertEqual(try get("/v1/export?format=bookstack").body, try get("/v1/export?format=bookstack&lang=en").body, "the source locale by default")
+        try assertProblem(try get("/v1/export?format=bookstack&lang=fr"), status: 400, parameter: "lang")
+        try assertProblem(try get("/v1/export?format=bookstack&archive=tar.gz"), status: 400, parameter: "archive")
+        try assertProblem(try get("/v1/export?format=confluence"), status: 400, parameter: "format")
+    }
+
     /// A slug that could leave the tree (only a damaged database could hold one: the store refuses
     /// it) stops the export with an error; nothing is written outside.
     func testHostileSlugStopsTheExport() throws {
