@@ -49,6 +49,9 @@ public struct GitPublisher {
     public let target: Target
     /// Pushes tried after the first when the remote moved on.
     public var pushRetries = 3
+    /// Runs between the commit and the first push (tests make the remote move on there, as another
+    /// publisher would).
+    var beforePush: (() throws -> Void)?
 
     public init(target: Target) throws {
         guard !target.branch.isEmpty, !target.branch.hasPrefix("-"), target.branch.count <= 200 else {
@@ -98,6 +101,7 @@ public struct GitPublisher {
                                        contents: PublishState(layout: target.layout.rawValue, cursor: outcome.cursor).bytes)
         try git.check(["add", "-A"], what: "git add")
         try git.check(["commit", "-q", "--no-verify", "-F", "-"], input: message(entries: entries, state: state, through: outcome.cursor), what: "git commit")
+        try beforePush?()
         outcome.rebases = try push(git, hasRemoteBranch: hasRemoteBranch)
         outcome.commit = try git.check(["rev-parse", "HEAD"], what: "git rev-parse").trimmingCharacters(in: .whitespacesAndNewlines)
         return outcome
