@@ -11,6 +11,8 @@ struct WikiController: Controller {
     let store: Store
     /// The `frame-ancestors` sources of the embed pages' policy (`GUIDEBOOK_EMBED_ANCESTORS`).
     let embedAncestors: String
+    /// The origin of link previews' absolute URLs (`--public-url`).
+    var publicURL: String? = nil
 
     /// What `Accept` may ask for at the embed pages.
     static let embedMediaTypes = ["text/html"]
@@ -42,7 +44,9 @@ struct WikiController: Controller {
         let slug = request.parameter("slug")
         return try embed(request) { reader, languages in
             guard let topic = try reader.topic(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-            return (.topic(topic, in: languages), languages.title(topic.summary.title) ?? slug, slug)
+            return (.topic(topic, in: languages), languages.title(topic.summary.title) ?? slug, slug,
+                    { origin, available in .topic(topic.summary, languages: RenderLanguages([languages.primary]), available: available,
+                                                  pageURL: origin + "/topics/" + LinkPreview.percentEncoded(slug), origin: origin) })
         }
     }
 
@@ -50,18 +54,24 @@ struct WikiController: Controller {
         let id = request.parameter("id")
         return try embed(request) { reader, languages in
             guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
-            let title = try languages.title(reader.topicTitle(slug: guideline.topic)) ?? guideline.topic
-            return (.guideline(guideline, in: languages), title, guideline.topic)
+            let topicTitle = try reader.topicTitle(slug: guideline.topic)
+            let title = languages.title(topicTitle) ?? guideline.topic
+            return (.guideline(guideline, in: languages), title, guideline.topic,
+                    { origin, available in .guideline(guideline, topicTitle: topicTitle, languages: RenderLanguages([languages.primary]), available: available,
+                                                      pageURL: origin + "/guidelines/" + LinkPreview.percentEncoded(id), origin: origin) })
         }
     }
 
-    /// The embed page of what `read` finds (a document, the page's title, and the topic its link opens).
+    /// The embed page of what `read` finds (a document, the page's title, the topic its link opens,
+    /// and its link preview given the origin and the locales held).
     private func embed(_ request: APIRequest,
-                       read: (KnowledgeReader, RenderLanguages) throws -> (document: WikiDocument, title: String, topic: String)) throws -> APIResponse {
+                       read: (KnowledgeReader, RenderLanguages) throws -> (document: WikiDocument, title: String, topic: String,
+                                                                           preview: (String, [String]) -> LinkPreview)) throws -> APIResponse {
         let theme = try Self.theme(request)
         return try store.read { reader in
-            let (document, title, topic) = try read(reader, try Renderings.languages(request, reader: reader))
-            let page = EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + topic)
+            let (document, title, topic, preview) = try read(reader, try Renderings.languages(request, reader: reader))
+            let linkPreview = preview(PublicOrigin.of(request, configured: publicURL), try reader.locales().map(\.code))
+            let page = EmbedPage.render(document, title: title, theme: theme, fullTopic: "/topics/" + topic, preview: linkPreview)
             return .bytes(page, contentType: "text/html; charset=utf-8", headers: Self.embedHeaders(ancestors: embedAncestors) + [
                 ("Content-Language", document.servedLocales.joined(separator: ", ")),
                 ("Vary", "Accept-Language"),
