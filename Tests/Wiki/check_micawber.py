@@ -28,9 +28,12 @@ assert korean["width"] == 500, korean
 guideline = providers.request(base + "/guidelines/progress-indicators.prefer-progress-bars")
 assert "/embed/guidelines/progress-indicators.prefer-progress-bars" in guideline["html"], guideline
 
-# micawber's own parser turns a text with a Guidebook link into the embed.
-html = micawber.parse_text("See " + base + "/topics/sheets for sheets.", providers)
+# micawber's own parser turns a Guidebook link on a line of its own into the embed, and one
+# inside a sentence into a link titled with the topic's title.
+html = micawber.parse_text("Read this:\n" + base + "/topics/sheets\nThanks.", providers)
 assert "<iframe" in html and "/embed/topics/sheets" in html, html
+inline = micawber.parse_text("See " + base + "/topics/sheets for sheets.", providers)
+assert 'title="Sheets">Sheets</a>' in inline, inline
 
 try:
     provider.request(base + "/topics/no-such-topic")
