@@ -372,3 +372,39 @@ final class WikiAPITests: XCTestCase {
         XCTAssertTrue(usage.errorOutput.contains("needs --out DIR"), usage.errorOutput)
     }
 }
+
+/// `guidebook export --format LAYOUT` and `guidebook publish git` as commands: the layout tree, and
+/// a publish to a local bare repository; credentials in a URL refused (exit 2) without being echoed.
+final class WikiCommandTests: XCTestCase {
+    func testExportLayoutAndPublishGitCommands() throws {
+        let app = try makeTestApp()
+        let root = try makeTemporaryDirectory("guidebook-wiki-publish-command")
+        let common = ["--db", app.guidebook.databasePath, "--resources", TestServer.packageRoot]
+        let export = try CommandProcess(["export", "--format", "wikijs", "--out", root + "/wikijs"] + common)
+        XCTAssertEqual(export.waitForExit(seconds: 60), 0, export.errorOutput)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/wikijs/ko/guidebook/controls/progress-indicators.md"))
+        let unknown = try CommandProcess(["export", "--format", "confluence", "--out", root + "/x"] + common)
+        XCTAssertEqual(unknown.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(unknown.errorOutput.contains("wikijs, mkdocs, docusaurus, bookstack"), unknown.errorOutput)
+
+        try SystemTool.check("git", ["init", "-q", "--bare", root + "/remote.git"])
+        let arguments = ["publish", "git", "--repo", root + "/remote.git", "--branch", "main", "--layout", "mkdocs", "--work", root + "/work"] + common
+        let first = try CommandProcess(arguments)
+        XCTAssertEqual(first.waitForExit(seconds: 120), 0, first.errorOutput)
+        let commit = String(decoding: first.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try SystemTool.check("git", ["--git-dir", root + "/remote.git", "rev-parse", "main"]).text, commit + "\n")
+        let again = try CommandProcess(arguments)
+        XCTAssertEqual(again.waitForExit(seconds: 120), 0, again.errorOutput)
+        XCTAssertEqual(String(decoding: again.output, as: UTF8.self), "nothing changed\n")
+
+        let secret = try CommandProcess(["publish", "git", "--repo", "https://alice:hunter2-secret@git.example.com/wiki.git", "--branch", "main",
+                                         "--layout", "wikijs"] + common)
+        XCTAssertEqual(secret.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(secret.errorOutput.contains("credentials"), secret.errorOutput)
+        XCTAssertFalse(secret.errorOutput.contains("hunter2"), "the secret is never repeated: \(secret.errorOutput)")
+        let missing = try CommandProcess(["publish", "git", "--repo", root + "/nope.git", "--branch", "main", "--layout", "wikijs",
+                                          "--work", root + "/work2"] + common)
+        XCTAssertEqual(missing.waitForExit(seconds: 60), 1)
+        XCTAssertTrue(missing.errorOutput.contains("cannot be read"), missing.errorOutput)
+    }
+}
