@@ -94,7 +94,9 @@ public struct GitPublisher {
         outcome.written = summary.written
         outcome.removed = summary.removed
         guard summary.written > 0 || summary.removed > 0 else {
-            // Nothing the wiki shows changed: no commit (the state keeps its cursor; the next run looks again).
+            // Nothing the wiki shows changed: no commit (the state keeps its cursor; the next run
+            // looks again), and the working copy stays exactly the remote's.
+            try? discardLocalChanges(git, hasRemoteBranch: hasRemoteBranch)
             return outcome
         }
         FileManager.default.createFile(atPath: target.workDirectory + "/" + PublishState.fileName,
@@ -175,12 +177,12 @@ public struct GitPublisher {
             throw PublishError.unreachable("the repository \(target.repository) cannot be read: \(GitRunner.firstLines(heads.errors))")
         }
         guard !heads.output.isEmpty else {
-            // A new branch (or an empty repository): start it with no history.
-            let current = try git.run(["rev-parse", "--abbrev-ref", "HEAD"])
-            if current.output.trimmingCharacters(in: .whitespacesAndNewlines) != target.branch {
-                try git.check(["checkout", "-q", "--orphan", target.branch], what: "git checkout --orphan")
-            }
+            // A new branch (or an empty repository): start it with no history and no files, also
+            // when an earlier push of it was refused (its local commit must not count as published).
+            try git.check(["symbolic-ref", "HEAD", "refs/heads/" + target.branch], what: "git symbolic-ref")
+            _ = try git.run(["update-ref", "-d", "refs/heads/" + target.branch])
             _ = try git.run(["rm", "-r", "-q", "--cached", "--ignore-unmatch", "."])
+            try git.check(["clean", "-q", "-fdx"], what: "git clean")
             return false
         }
         try git.check(["fetch", "-q", "origin", "+refs/heads/\(target.branch):\(remoteRef)"], what: "git fetch")

@@ -144,6 +144,9 @@ final class GitPublisherTests: XCTestCase {
             XCTAssertTrue(message.contains("protected"), message)
         }
         XCTAssertEqual(try remoteLog("protected"), [], "the branch was not created")
+        XCTAssertThrowsError(try publisher(branch: "protected").publish(guidebook.store), "a second run does not take the refused commit for published") {
+            guard case .refused = $0 as? PublishError else { return XCTFail("\($0)") }
+        }
         XCTAssertNotNil(try publisher(branch: "open", work: "open").publish(guidebook.store).commit, "other branches take the push")
     }
 
