@@ -33,7 +33,7 @@ final class DocusaurusLayout: LayoutWriter {
     }
 
     func pages(of topic: Topic, plan: LayoutPlan, emit: (ExportFile) throws -> Void) throws {
-        let position = (plan.topicsByCategory.first { $0.category.slug == topic.summary.category }?.topics.firstIndex { $0.slug == topic.summary.slug } ?? 0) + 1
+        let position = plan.positions[topic.summary.slug] ?? 1
         for (locale, path) in zip(plan.locales, pagePaths(of: topic.summary, plan: plan)) {
             let page = LocalizedPage(topic, locale: locale, source: plan.source)
             let front = FrontMatter([

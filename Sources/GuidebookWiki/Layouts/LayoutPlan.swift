@@ -12,6 +12,20 @@ struct LayoutPlan {
     let categories: [GuidebookCore.Category]
     /// Every topic in display order.
     let topics: [TopicSummary]
+    /// The topics of each category, in display order; categories without topics left out.
+    let topicsByCategory: [(category: GuidebookCore.Category, topics: [TopicSummary])]
+    /// Each topic's place in its category (1 first).
+    let positions: [String: Int]
+
+    init(locales: [String], source: String, localeNames: [String: String], categories: [GuidebookCore.Category], topics: [TopicSummary]) {
+        (self.locales, self.source, self.localeNames, self.categories, self.topics) = (locales, source, localeNames, categories, topics)
+        var grouped: [String: [TopicSummary]] = [:]
+        for topic in topics { grouped[topic.category, default: []].append(topic) }
+        topicsByCategory = categories.compactMap { category in grouped[category.slug].map { (category, $0) } }
+        var positions: [String: Int] = [:]
+        for (_, members) in topicsByCategory { for (index, topic) in members.enumerated() { positions[topic.slug] = index + 1 } }
+        self.positions = positions
+    }
 
     /// Reads the plan through `reader` (inside the export's read transaction).
     static func read(_ reader: KnowledgeReader) throws -> LayoutPlan {
@@ -48,13 +62,6 @@ struct LayoutPlan {
 
     /// The non-source locales.
     var translatedLocales: [String] { locales.filter { $0 != source } }
-
-    /// The topics of each category, in display order; categories without topics left out.
-    var topicsByCategory: [(category: GuidebookCore.Category, topics: [TopicSummary])] {
-        var grouped: [String: [TopicSummary]] = [:]
-        for topic in topics { grouped[topic.category, default: []].append(topic) }
-        return categories.compactMap { category in grouped[category.slug].map { (category, $0) } }
-    }
 
     /// The newest change and the oldest creation among the topics (the index pages' dates).
     var newestChange: String { topics.map(\.updatedAt).max() ?? "1970-01-01T00:00:00.000Z" }
