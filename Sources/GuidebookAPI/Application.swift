@@ -34,6 +34,7 @@ public final class Application: HTTPHandler {
             ChangesController(store: store),
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
             ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
+            HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),

@@ -175,6 +175,12 @@ extension KnowledgeEditor {
     /// After a translation of `target` changed: its resource's new version, the search rows of a
     /// changed text, and the change log's entry with the state it is in now.
     private func finishTranslation(_ target: Target, locale: String, state: String, textChanged: Bool) throws -> String {
+        try finishTextChange(target, kind: .translation, locale: locale, state: state, textChanged: textChanged)
+    }
+
+    /// After a text of `target` changed: its resource's new version, the search rows of a changed
+    /// text, and the change log's entry (`kind`, with the locale and state of a translation).
+    func finishTextChange(_ target: Target, kind: ChangeKind, locale: String?, state: String?, textChanged: Bool) throws -> String {
         let version: String
         switch target.owner {
         case .guideline:
@@ -187,11 +193,11 @@ extension KnowledgeEditor {
             version = try bumpSection(target.existing)
             if textChanged { try writer.indexer.indexSection(id: Int64(target.existing.id)) }
         }
-        writer.changeLog.record(target.owner.resource, target.owner.id, .translation, locale: locale, version: version, state: state)
+        writer.changeLog.record(target.owner.resource, target.owner.id, kind, locale: locale, version: version, state: state)
         return version
     }
 
-    private static func named(_ fields: [String], _ names: [String]) -> [String: String] {
+    static func named(_ fields: [String], _ names: [String]) -> [String: String] {
         Dictionary(zip(names, fields).filter { !$0.1.isEmpty }, uniquingKeysWith: { first, _ in first })
     }
 
