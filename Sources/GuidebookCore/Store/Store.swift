@@ -28,6 +28,8 @@ public final class Store: @unchecked Sendable {
     private let replication: Replication
     /// On a replica: the lag and the last transaction applied, as the replicated file tells them.
     public let replicaStatus: ReplicaStatus?
+    /// Which translations readers are shown (`--publish`): `read` gives them alone as text.
+    public let publication: TranslationPublication
 
     /// How often the thread that notices other processes' commits looks (`PRAGMA data_version`).
     public static let defaultWatchInterval: Duration = .milliseconds(5)
@@ -44,10 +46,12 @@ public final class Store: @unchecked Sendable {
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
-                watchInterval: Duration = Store.defaultWatchInterval, checks: CheckOptions = CheckOptions()) throws {
+                watchInterval: Duration = Store.defaultWatchInterval, publication: TranslationPublication = .translated,
+                checks: CheckOptions = CheckOptions()) throws {
         self.path = path
         self.replication = replication
         self.replicaStatus = nil
+        self.publication = publication
         self.checkOptions = checks
         self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: checks))
         if path != ":memory:" {
@@ -98,7 +102,9 @@ public final class Store: @unchecked Sendable {
     /// New data is noticed within `watchInterval` of the follower's commit.
     public init(replicaAt path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
-                busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval) throws {
+                busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval,
+                publication: TranslationPublication = .translated) throws {
+        self.publication = publication
         switch ReplicaFile.state(of: path) {
         case .missing: throw StoreError.replicaMissing(path: path)
         case .notYetFollowed: throw StoreError.replicaNotYetFollowed(path: path)
@@ -218,7 +224,7 @@ public final class Store: @unchecked Sendable {
             try writeLock.withLock {
                 let observers = observerList.current
                 let (value, committed) = try writer.transaction {
-                    let knowledge = KnowledgeWriter(database: writer, token: token)
+                    let knowledge = KnowledgeWriter(database: writer, token: token, publication: publication)
                     let value = try body(knowledge)
                     let transaction = CommittingTransaction(writer: knowledge)
                     for observer in observers { try observer.databaseWillCommit(transaction) }
@@ -246,10 +252,10 @@ public final class Store: @unchecked Sendable {
     }
 
     /// What every write does before its commit, in this order: the change log first (the others
-    /// read what it appended), the search index's record of changed rows, the webhook outbox, the
-    /// translations' quality checks.
+    /// read what it appended), the search index's record of changed rows, the translation coverage
+    /// of the topics it touched, the webhook outbox, the translations' quality checks.
     static func builtInObservers(checks: CheckOptions) -> [any TransactionObserver] {
-        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver(), TranslationCheckObserver(options: checks)]
+        [ChangeLogObserver(), SearchIndexObserver(), CoverageObserver(), WebhookOutboxObserver(), TranslationCheckObserver(options: checks)]
     }
 
     /// How translations are checked on write (`--checks`, `--check-length-ratio`).
@@ -290,9 +296,17 @@ public final class Store: @unchecked Sendable {
         return try StoreError.reportingLock(of: writer, body)
     }
 
-    /// Runs `body` with a pooled read connection, inside one read transaction (one consistent snapshot).
-    public func read<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
-        try StoreError.translatingBusy { try readers.withReader(body) }
+    /// Runs `body` with a pooled read connection, inside one read transaction (one consistent
+    /// snapshot). Its reads of topics, sections and guidelines give as text only the translations
+    /// `publication` shows readers; `includingUnpublished` gives every one (the translators' and
+    /// reviewers' views, the backup bundle).
+    public func read<T>(includingUnpublished: Bool = false, _ body: (KnowledgeReader) throws -> T) throws -> T {
+        try StoreError.translatingBusy {
+            try readers.withReader { reader in
+                reader.publication = includingUnpublished ? nil : publication
+                return try body(reader)
+            }
+        }
     }
 
     /// True when the knowledge base has no topics.
