@@ -206,7 +206,7 @@ struct Settings: Sendable {
         Option(flag: "--max-lag", environment: "GUIDEBOOK_MAX_LAG", valueName: "SECONDS", help: "with --replica: /readyz says not ready while the replica is further behind the primary than this (default 10)") {
             $0.maxLagSeconds = try seconds($1, "--max-lag", 0.1...86_400)
         },
-        Option(flag: "--checks", environment: "GUIDEBOOK_CHECKS", valueName: "on|off", help: "run the translation quality checks on every translation write (docs/checks.md); off leaves the findings as they are until a start with them on checks everything again (default on)") {
+        Option(flag: "--checks", environment: "GUIDEBOOK_CHECKS", valueName: "on|off", help: "run the translation quality checks on every translation write and approval (docs/checks.md); off gates no approval and leaves the findings as they are until a start with them on checks everything again (default on)") {
             switch $1 {
             case "on": $0.checks.isEnabled = true
             case "off": $0.checks.isEnabled = false

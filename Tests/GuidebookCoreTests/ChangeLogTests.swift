@@ -9,7 +9,7 @@ final class ChangeLogTests: XCTestCase {
         let database = try Database(path: ":memory:")
         try database.execute("""
             CREATE TABLE changes (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, resource TEXT NOT NULL, resource_id TEXT NOT NULL,
-                                  kind TEXT NOT NULL, locale TEXT, token TEXT, etag TEXT, state TEXT)
+                                  kind TEXT NOT NULL, locale TEXT, token TEXT, etag TEXT, state TEXT, note TEXT)
             """)
         return database
     }
@@ -81,6 +81,23 @@ final class ChangeLogTests: XCTestCase {
         XCTAssertEqual(flushed.entries.map(\.state), ["approved", "open", nil, nil])
         XCTAssertEqual(try database.rows("SELECT kind, coalesce(state, '-') FROM changes ORDER BY seq") { $0.text(0) + " " + $0.text(1) },
                        ["translation approved", "comment open", "updated -", "translation -"])
+    }
+
+    /// An approval over the checks' errors notes its reason on its entry, also when a later change of
+    /// the same translation in the transaction keeps that entry; entries without one have none, in
+    /// every batch.
+    func testEntriesCarryTheirNote() throws {
+        let database = try makeDatabase()
+        let log = ChangeLog(at: "2026-12-02T12:00:00.000Z", token: "reviewer-1")
+        for index in 0..<70 { log.record(.guideline, "g-\(index)", .updated, version: String(format: "%016llx", UInt64(index))) }
+        log.record(.guideline, "g-1", .translation, locale: "ko", version: "00000000000000a1", state: "translated")
+        log.record(.guideline, "g-1", .translation, locale: "ko", version: "00000000000000a2", state: "approved", note: "the term is the product's name")
+        log.record(.topic, "sheets", .translation, locale: "ko", version: "00000000000000a3", state: "approved", note: "kept as written")
+        let flushed = try log.flush(into: database, sample: 100)
+        XCTAssertEqual(flushed.entries.compactMap(\.note), ["the term is the product's name", "kept as written"])
+        XCTAssertEqual(try database.rows("SELECT resource_id, note FROM changes WHERE note IS NOT NULL ORDER BY seq") { $0.text(0) + ": " + $0.text(1) },
+                       ["g-1: the term is the product's name", "sheets: kept as written"])
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM changes WHERE note IS NULL"), 70)
     }
 
     /// An import records one entry per guideline; they all reach the table in order, across batches.

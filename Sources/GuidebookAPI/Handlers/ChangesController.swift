@@ -48,6 +48,7 @@ struct ChangesController: Controller {
         json.field("token", entry.token)
         json.field("etag", entry.etag)
         json.field("state", entry.state)
+        if let note = entry.note { json.field("note", note) }
         if entry.kind != .deleted, let link = entry.path { json.object("links", [("self", link)]) }
         json.endObject()
     }

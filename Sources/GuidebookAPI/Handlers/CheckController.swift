@@ -22,7 +22,7 @@ struct CheckController: Controller {
 
     private func guidelineChecks(_ request: APIRequest) throws -> APIResponse {
         let key = request.parameter("id")
-        return try translationChecks(request, owner: [("guideline", key)]) { reader, locale in
+        return try translationChecks(request, owner: .guideline(key), names: [("guideline", key)]) { reader, locale in
             guard let findings = try reader.findings(guideline: key, locale: locale) else { throw StoreError.notFound(kind: "guideline", id: key) }
             return findings
         }
@@ -30,7 +30,7 @@ struct CheckController: Controller {
 
     private func topicChecks(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
-        return try translationChecks(request, owner: [("topic", slug)]) { reader, locale in
+        return try translationChecks(request, owner: .topic(slug), names: [("topic", slug)]) { reader, locale in
             guard let findings = try reader.findings(topic: slug, locale: locale) else { throw StoreError.notFound(kind: "topic", id: slug) }
             return findings
         }
@@ -38,7 +38,7 @@ struct CheckController: Controller {
 
     private func sectionChecks(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug"), key = request.parameter("key")
-        return try translationChecks(request, owner: [("topic", slug), ("section", key)]) { reader, locale in
+        return try translationChecks(request, owner: .section(topic: slug, key: key), names: [("topic", slug), ("section", key)]) { reader, locale in
             guard let findings = try reader.findings(topic: slug, section: key, locale: locale) else {
                 throw StoreError.notFound(kind: "section", id: slug + "#" + key)
             }
@@ -47,24 +47,38 @@ struct CheckController: Controller {
     }
 
     /// One translation's findings: `read` them in one snapshot with the locale's check (a locale
-    /// the knowledge base translates into, else a 404).
-    private func translationChecks(_ request: APIRequest, owner: [(String, String)],
+    /// the knowledge base translates into, else a 404), and the approval over their errors the
+    /// translation is in, if it is (`override`).
+    private func translationChecks(_ request: APIRequest, owner: TextOwner, names: [(String, String)],
                                    read: (KnowledgeReader, String) throws -> [TranslationFinding]) throws -> APIResponse {
         let locale = request.parameter("locale")
-        let findings = try store.read { reader in
+        let (findings, override) = try store.read { reader in
             guard try reader.locales().contains(where: { $0.code == locale && !$0.isSource }) else {
                 throw StoreError.notFound(kind: "locale", id: locale)
             }
-            return try read(reader, locale)
+            return (try read(reader, locale), try reader.approvalOverride(owner, locale: locale))
         }
         var counts = FindingCounts()
         for finding in findings { counts.byCheck[finding.check, default: 0] += 1 }
         var json = JSONWriter(capacity: 1024)
         json.beginObject()
-        for (name, value) in owner { json.field(name, value) }
+        for (name, value) in names { json.field(name, value) }
         json.field("locale", locale)
         Self.write(counts, into: &json)
         json.objects("findings", findings) { json, finding in Self.writeFields(finding, into: &json) }
+        if let override {
+            json.object("override") { json in
+                json.field("reason", override.reason)
+                json.key("checks")
+                json.beginArray()
+                for check in override.checks { json.string(check.rawValue) }
+                json.endArray()
+                json.field("approved_by", override.token)
+                json.field("approved_at", override.at)
+            }
+        } else {
+            json.field("override", nil as String?)
+        }
         json.endObject()
         return .json(json, headers: [("Content-Language", locale)])
     }

@@ -11,6 +11,7 @@ public struct Problem: Error, Sendable, Equatable {
         case unauthorized, forbidden, validationFailed = "validation-failed"
         case preconditionFailed = "precondition-failed", preconditionRequired = "precondition-required"
         case badRequest = "bad-request", uriTooLong = "uri-too-long", headerFieldsTooLarge = "header-fields-too-large"
+        case checkErrors = "check-errors"
 
         /// The HTTP status.
         public var status: Int {
@@ -21,7 +22,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .notFound, .translationMissing: return 404
             case .methodNotAllowed: return 405
             case .notAcceptable: return 406
-            case .conflict: return 409
+            case .conflict, .checkErrors: return 409
             case .bodyTooLarge: return 413
             case .uriTooLong: return 414
             case .headerFieldsTooLarge: return 431
@@ -56,6 +57,7 @@ public struct Problem: Error, Sendable, Equatable {
             case .badRequest: return "Bad Request"
             case .uriTooLong: return "URI Too Long"
             case .headerFieldsTooLarge: return "Request Header Fields Too Large"
+            case .checkErrors: return "Quality Check Errors"
             }
         }
 
@@ -74,6 +76,9 @@ public struct Problem: Error, Sendable, Equatable {
     /// For a 422: every invalid field of the request body at once, each with why (RFC 9457's
     /// `invalid_params` example member: `[{"name": ..., "reason": ...}]`).
     public var invalidParams: [(name: String, reason: String)] = []
+    /// Extension members that are lists of objects of text members (`errors` of a `check-errors`
+    /// problem), written after the others; a member whose value is nil is left out.
+    public var objectLists: [(name: String, items: [[(String, String?)]])] = []
     /// How long the server waits before it answers (a client that keeps sending wrong tokens).
     public var delay: Duration = .zero
     /// A line for the server's log, never sent to the client: the `ProblemStage` writes it at
@@ -187,6 +192,11 @@ public struct Problem: Error, Sendable, Equatable {
             json.objects("invalid_params", invalidParams) { json, param in
                 json.field("name", param.name)
                 json.field("reason", param.reason)
+            }
+        }
+        for list in objectLists {
+            json.objects(list.name, list.items) { json, members in
+                for (name, value) in members { if let value { json.field(name, value) } }
             }
         }
         json.endObject()

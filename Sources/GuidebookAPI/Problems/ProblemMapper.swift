@@ -1,3 +1,4 @@
+import GuidebookChecks
 import GuidebookCore
 import GuidebookJobs
 
@@ -17,6 +18,14 @@ public enum ProblemMapper {
             case .outdated(let detail): return Problem(.conflict, detail: detail, extra: ["state": "outdated"])
             case .conflict(let detail): return .conflict(detail)
             }
+        case let refusal as CheckGateRefusal:
+            var problem = Problem(.checkErrors, detail: refusal.description)
+            problem.objectLists = [("errors", refusal.errors.map { error in
+                [("field", error.field), ("check", error.finding.check.rawValue), ("severity", error.finding.severity.rawValue),
+                 ("message", error.finding.message), ("found", error.finding.found), ("fix", error.finding.fix),
+                 ("corrected_text", error.finding.correctedText)]
+            })]
+            return problem
         case let refusal as JobRunner.Refusal:
             switch refusal {
             case .queueFull(let seconds):

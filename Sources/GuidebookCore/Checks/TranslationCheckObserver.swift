@@ -11,19 +11,16 @@ internal import SQLite
 /// With the checks off (`CheckOptions.isEnabled`, the write benchmark's reference) it does
 /// nothing; what was found before stays, and the next start with the checks on checks everything
 /// again (`prepare`).
-final class TranslationCheckObserver: TransactionObserver, @unchecked Sendable {
-    let options: CheckOptions
-    /// The checks made from the glossary of `glossary_generation` (read, stemmed and indexed once,
-    /// not at every write). Used under the store's write lock only; the lock is for the compiler.
-    private var cached: (generation: Int64, run: TranslationCheckRun)?
-    private let lock = NSLock()
+final class TranslationCheckObserver: TransactionObserver, Sendable {
+    let checks: TranslationChecks
+    var options: CheckOptions { checks.options }
 
-    init(options: CheckOptions) {
-        self.options = options
+    init(checks: TranslationChecks) {
+        self.checks = checks
     }
 
     func databaseWillCommit(_ transaction: CommittingTransaction) throws {
-        guard options.isEnabled else { return }
+        guard checks.isActive else { return }
         let writer = transaction.writer
         var owners = writer.texts.changed
         let table = FindingsTable(database: writer.database)
@@ -32,28 +29,15 @@ final class TranslationCheckObserver: TransactionObserver, @unchecked Sendable {
             let meta = MetaTable(database: writer.database)
             try meta.set(MetaTable.glossaryGeneration, to: String(try meta.integer(MetaTable.glossaryGeneration) + 1))
             guard let mentioning = try table.owners(mentioning: writer.changedGlossaryTerms) else {
-                try table.recheckAll(with: try run(writer.database, cache: false))
+                try table.recheckAll(with: try checks.run(writer.database, glossaryChanged: true))
                 return
             }
             owners.formUnion(mentioning)
         }
         guard !owners.isEmpty else { return }
-        let run = try run(writer.database, cache: !glossaryChanged)
+        let run = try checks.run(writer.database, glossaryChanged: glossaryChanged)
         for owner in owners.sorted(by: { ($0.resource.rawValue, $0.id) < ($1.resource.rawValue, $1.id) }) {
             try table.recheck(owner, with: run)
-        }
-    }
-
-    /// The checks with the glossary as the transaction sees it: the cached ones while the glossary's
-    /// generation is theirs. A transaction that changed the glossary neither uses nor keeps them (it
-    /// may still roll back, and a later change would then count to the same generation).
-    private func run(_ database: Database, cache: Bool) throws -> TranslationCheckRun {
-        let generation = try MetaTable(database: database).integer(MetaTable.glossaryGeneration)
-        return try lock.withLock {
-            if cache, let cached, cached.generation == generation { return cached.run }
-            let run = TranslationCheckRun(options: options, terms: try GlossaryTable(database: database).terms())
-            if cache { cached = (generation, run) }
-            return run
         }
     }
 
@@ -61,9 +45,12 @@ final class TranslationCheckObserver: TransactionObserver, @unchecked Sendable {
     /// options or rules (`CheckOptions.fingerprint`, kept in `meta`), or never (a new file, or one
     /// from before the checks), every translation is checked again, in one transaction. Decided
     /// under the write lock, so of several processes opening the file one does it.
-    static func prepare(_ database: Database, options: CheckOptions) throws {
+    static func prepare(_ database: Database, checks: TranslationChecks) throws {
         // A file this process cannot write keeps what it has (it is read, never checked, here).
         guard !database.isReadOnly else { return }
+        try checks.findTables(in: database)
+        guard checks.hasTables else { return }
+        let options = checks.options
         let meta = MetaTable(database: database)
         guard try meta.value(MetaTable.checksFingerprint) != options.fingerprint else { return }
         try database.transaction {

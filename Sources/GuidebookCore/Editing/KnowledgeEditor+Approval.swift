@@ -19,9 +19,10 @@ extension KnowledgeEditor {
     /// the translation is current. Throws to refuse (nothing is written then); returns the note the
     /// approved version records, which the history shows.
     ///
-    /// The quality checks gate approval here: an `error` refuses it unless the reviewer gave an
-    /// override reason, which is then recorded.
+    /// The quality checks gate approval here (`ApprovalGate`): an `error` refuses it
+    /// (`CheckGateRefusal`) unless the reviewer gave an override reason, which is then recorded
+    /// (returned: nil when nothing was overridden).
     func decideApproval(_ candidate: ApprovalCandidate) throws -> String? {
-        candidate.overrideReason
+        try ApprovalGate(writer: writer).decide(candidate)
     }
 }

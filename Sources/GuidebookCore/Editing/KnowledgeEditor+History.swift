@@ -3,7 +3,8 @@ extension KnowledgeEditor {
     /// (an edit, with its precondition, `If-Match`). A translation gets back its text, the English
     /// revision it translated (so it is outdated if the English changed since) and its review
     /// state, under the review rules: `approved` only for a reviewer and a current translation
-    /// (through `decideApproval`), `translated` otherwise; an approved, current translation is
+    /// (through `decideApproval`; `translated` when the quality checks find an error in it now),
+    /// `translated` otherwise; an approved, current translation is
     /// reverted only by a reviewer. The English gets back its text as a new revision. Reverting to
     /// the current version changes nothing. A version that does not exist is `StoreError.notFound`;
     /// one that records a removal, `ReviewRefusal.conflict`. Returns the resource's version after it.
@@ -29,7 +30,14 @@ extension KnowledgeEditor {
         let current = try writer.texts.sourceRevision(target.table, id: target.existing.id)
         var state = version.review ?? .translated
         if state == .approved, role != .reviewer || version.sourceRevision != current { state = .translated }
-        return try writeTranslation(target, locale: locale, fields: fields, write: TranslationWrite(state: state, role: role),
-                                    action: .reverted, note: String(number), madeFrom: version.sourceRevision)
+        do {
+            return try writeTranslation(target, locale: locale, fields: fields, write: TranslationWrite(state: state, role: role),
+                                        action: .reverted, note: String(number), madeFrom: version.sourceRevision)
+        } catch is CheckGateRefusal {
+            // The checks find an error in it now (a revert gives no override reason): it comes back
+            // waiting for review, as an approval would need one. The gate refused before any write.
+            return try writeTranslation(target, locale: locale, fields: fields, write: TranslationWrite(state: .translated, role: role),
+                                        action: .reverted, note: String(number), madeFrom: version.sourceRevision)
+        }
     }
 }

@@ -153,6 +153,7 @@ extension KnowledgeEditor {
         if let stored, sameText, state == stored.review, revision == stored.sourceRevision { return target.existing.version }
         try ReviewRules.checkChange(of: stored, isCurrent: stored?.sourceRevision == sourceRevision, to: state, by: write.role, name: name)
         var mark = VersionMark(review: state, action: action, note: note, madeFrom: madeFrom)
+        var overrideNote: String?
         if state == .approved {
             guard revision == sourceRevision else {
                 throw ReviewRefusal.outdated("\(name) translates an older English revision (\(revision ?? 0), now \(sourceRevision)): update it before approving it")
@@ -161,7 +162,7 @@ extension KnowledgeEditor {
             let names = target.owner.fieldNames
             let candidate = ApprovalCandidate(owner: target.owner, locale: locale, fields: Self.named(fields, names), source: Self.named(source, names),
                                               overrideReason: write.overrideReason)
-            if let recorded = try decideApproval(candidate) { mark.note = recorded }
+            if let recorded = try decideApproval(candidate) { (mark.note, overrideNote) = (recorded, recorded) }
             if sameText, mark.action == nil { mark.action = .approved }
         }
         let sourceHash = target.table.keepsSourceHash
@@ -169,18 +170,20 @@ extension KnowledgeEditor {
         let outcome = try writer.texts.write(target.table, id: id, locale: locale, fields: fields, sourceHash: sourceHash, isNew: false, mark: mark)
         guard outcome != .unchanged else { return target.existing.version }
         let workflow = WorkflowState(review: state, freshness: revision == sourceRevision ? .current : .outdated)
-        return try finishTranslation(target, locale: locale, state: workflow.rawValue, textChanged: !sameText)
+        return try finishTranslation(target, locale: locale, state: workflow.rawValue, textChanged: !sameText, note: overrideNote)
     }
 
     /// After a translation of `target` changed: its resource's new version, the search rows of a
-    /// changed text, and the change log's entry with the state it is in now.
-    private func finishTranslation(_ target: Target, locale: String, state: String, textChanged: Bool) throws -> String {
-        try finishTextChange(target, kind: .translation, locale: locale, state: state, textChanged: textChanged)
+    /// changed text, and the change log's entry with the state it is in now (and `note`, an
+    /// approval's override reason).
+    private func finishTranslation(_ target: Target, locale: String, state: String, textChanged: Bool, note: String? = nil) throws -> String {
+        try finishTextChange(target, kind: .translation, locale: locale, state: state, textChanged: textChanged, note: note)
     }
 
     /// After a text of `target` changed: its resource's new version, the search rows of a changed
     /// text, and the change log's entry (`kind`, with the locale and state of a translation).
-    func finishTextChange(_ target: Target, kind: ChangeKind, locale: String?, state: String?, textChanged: Bool) throws -> String {
+    func finishTextChange(_ target: Target, kind: ChangeKind, locale: String?, state: String?, textChanged: Bool,
+                          note: String? = nil) throws -> String {
         let version: String
         switch target.owner {
         case .guideline:
@@ -193,7 +196,7 @@ extension KnowledgeEditor {
             version = try bumpSection(target.existing)
             if textChanged { try writer.indexer.indexSection(id: Int64(target.existing.id)) }
         }
-        writer.changeLog.record(target.owner.resource, target.owner.id, kind, locale: locale, version: version, state: state)
+        writer.changeLog.record(target.owner.resource, target.owner.id, kind, locale: locale, version: version, state: state, note: note)
         return version
     }
 

@@ -19,6 +19,9 @@ public struct ChangeEntry: Sendable, Equatable {
     /// `missing` once deleted), a suggestion's (`open`, `accepted`, `rejected`) or a comment
     /// thread's (`open`, `resolved`); nil for other changes.
     public var state: String? = nil
+    /// What the change needs to be understood: the reason a reviewer gave for approving a
+    /// translation over an error of the quality checks; nil for other changes.
+    public var note: String? = nil
 
     /// The API path of the resource (`/v1/guidelines/{id}`, ...).
     public var path: String? { Self.path(of: resource, id: id) }

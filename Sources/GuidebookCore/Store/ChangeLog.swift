@@ -50,6 +50,9 @@ final class ChangeLog {
     private var recordedWithLocale: [Int64: Int32] = [:]
     /// Versions that are not 16 hex digits (none today: `ResourceVersion` makes only those).
     private var otherVersions: [Int32: String] = [:]
+    /// The notes of the few entries that have one (an approval over the checks' errors: its
+    /// reason), by the entry's place in `entries`.
+    private var notes: [Int32: String] = [:]
 
     /// Rows per INSERT statement.
     private static let batch = 64
@@ -64,7 +67,9 @@ final class ChangeLog {
     /// `state` is what the change left it in (a translation's review state, `missing` once deleted;
     /// a suggestion's or a comment thread's state), for entries with a locale; a second change of
     /// the same kind and locale in one transaction keeps the first entry with the last state.
-    func record(_ resource: ChangeResource, _ id: String, _ kind: ChangeKind, locale: String? = nil, version: String?, state: String? = nil) {
+    /// `note` says what the entry needs to be understood (an approval's override reason).
+    func record(_ resource: ChangeResource, _ id: String, _ kind: ChangeKind, locale: String? = nil, version: String?, state: String? = nil,
+                note: String? = nil) {
         let slot = self.slot(resource, id)
         setVersion(version, of: slot)
         if kind == .created { resources[Int(slot)].isCreated = true } else if kind != .deleted, resources[Int(slot)].isCreated { return }
@@ -75,6 +80,7 @@ final class ChangeLog {
             let triple = Int64(slot) << 24 | Int64(kindIndex) << 16 | Int64(localeIndex)
             if let entry = recordedWithLocale[triple] {
                 if stateIndex >= 0 { entries[Int(entry)].state = stateIndex }
+                if let note { notes[entry] = note }
                 return
             }
             recordedWithLocale[triple] = Int32(entries.count)
@@ -83,6 +89,7 @@ final class ChangeLog {
             guard resources[Int(slot)].recordedKinds & bit == 0 else { return }
             resources[Int(slot)].recordedKinds |= bit
         }
+        if let note { notes[Int32(entries.count)] = note }
         entries.append(Entry(resource: slot, kind: kind, locale: localeIndex, state: localeIndex >= 0 ? stateIndex : -1))
     }
 
@@ -95,27 +102,29 @@ final class ChangeLog {
         var start = 0
         while start < entries.count {
             let chunk = entries[start..<min(start + Self.batch, entries.count)]
-            let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
             var values: [SQLValue] = []
-            values.reserveCapacity(chunk.count * 8)
-            var written: [(id: String, version: String?)] = []
-            for entry in chunk {
+            values.reserveCapacity(chunk.count * 9)
+            var written: [(id: String, version: String?, note: String?)] = []
+            for (index, entry) in zip(chunk.indices, chunk) {
                 let id = key(of: entry.resource)
                 // A deletion has no version; every other entry has the resource's last one.
                 let version = entry.kind == .deleted ? nil : version(of: entry.resource)
                 let locale = entry.locale >= 0 ? locales[Int(entry.locale)] : nil
                 let state = entry.state >= 0 ? states[Int(entry.state)] : nil
+                let note = notes[Int32(index)]
                 values += [.text(at), .text(resources[Int(entry.resource)].kind.rawValue), .text(id), .text(entry.kind.rawValue),
-                           .optionalText(locale), .optionalText(token), .optionalText(version), .optionalText(state)]
-                if flushed.entries.count + written.count < sample { written.append((id, version)) }
+                           .optionalText(locale), .optionalText(token), .optionalText(version), .optionalText(state), .optionalText(note)]
+                if flushed.entries.count + written.count < sample { written.append((id, version, note)) }
             }
-            try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag, state) VALUES " + placeholders, values)
+            try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag, state, note) VALUES " + placeholders, values)
             // One multi-row INSERT on the single writer numbers its rows consecutively, ending at the last rowid.
             let firstSeq = database.lastInsertRowID - Int64(chunk.count) + 1
             for (offset, (entry, row)) in zip(chunk, written).enumerated() {
                 flushed.entries.append(ChangeEntry(seq: firstSeq + Int64(offset), at: at, resource: resources[Int(entry.resource)].kind, id: row.id,
                                                    kind: entry.kind, locale: entry.locale >= 0 ? locales[Int(entry.locale)] : nil,
-                                                   token: token, version: row.version, state: entry.state >= 0 ? states[Int(entry.state)] : nil))
+                                                   token: token, version: row.version, state: entry.state >= 0 ? states[Int(entry.state)] : nil,
+                                                   note: row.note))
             }
             flushed.lastSeq = database.lastInsertRowID
             start += chunk.count
@@ -127,6 +136,7 @@ final class ChangeLog {
         collided.removeAll()
         recordedWithLocale.removeAll()
         otherVersions.removeAll()
+        notes.removeAll()
         return flushed
     }
 

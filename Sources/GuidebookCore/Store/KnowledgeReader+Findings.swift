@@ -75,6 +75,13 @@ extension KnowledgeReader {
         return counts
     }
 
+    /// The approval over the checks' errors that the translation of `owner` into `locale` is in
+    /// now (nil: none, or no such record).
+    public func approvalOverride(_ owner: TextOwner, locale: String) throws -> ApprovalOverride? {
+        guard let record = try rowID(of: owner) else { return nil }
+        return try ApprovalOverrides(database: database).find(owner.resource, record: record, locale: locale)
+    }
+
     private func topicID(_ slug: String) throws -> Int? {
         try database.scalarInt("SELECT id FROM topics WHERE slug = ?1", [.text(slug)])
     }

@@ -1,4 +1,5 @@
 import GuidebookBase
+import GuidebookChecks
 internal import SQLite
 
 /// Writes bundles into the knowledge base on the single writer connection.
@@ -31,11 +32,15 @@ public final class KnowledgeWriter {
     var changedGlossaryTerms: [GlossaryTerm] = []
     /// Which translations `reader` gives as text (the store's `publication`).
     let publication: TranslationPublication?
+    /// The store's quality checks (the approval gate runs them on what it approves).
+    let checks: TranslationChecks
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log and the history of texts.
-    init(database: Database, timestamp: String = Timestamp.now(), token: String? = nil, publication: TranslationPublication? = nil) {
+    init(database: Database, timestamp: String = Timestamp.now(), token: String? = nil, publication: TranslationPublication? = nil,
+         checks: TranslationChecks = TranslationChecks(options: CheckOptions())) {
         self.database = database
+        self.checks = checks
         self.publication = publication
         self.now = timestamp
         self.indexer = SearchIndexer(database: database)

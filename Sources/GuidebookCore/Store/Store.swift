@@ -52,8 +52,9 @@ public final class Store: @unchecked Sendable {
         self.replication = replication
         self.replicaStatus = nil
         self.publication = publication
-        self.checkOptions = checks
-        self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: checks))
+        let translationChecks = TranslationChecks(options: checks)
+        self.translationChecks = translationChecks
+        self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: translationChecks))
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -81,7 +82,7 @@ public final class Store: @unchecked Sendable {
                 try writer.transaction { try TextRows(database: writer, now: Timestamp.now()).pinUnpinnedTranslations() }
             }
             // Every translation checked, when the findings on file were made otherwise (or never).
-            try TranslationCheckObserver.prepare(writer, options: checks)
+            try TranslationCheckObserver.prepare(writer, checks: translationChecks)
         }
         self.writer = writer
         let watcher = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
@@ -116,7 +117,7 @@ public final class Store: @unchecked Sendable {
         self.path = path
         self.replication = .detect
         self.writer = nil
-        self.checkOptions = CheckOptions()
+        self.translationChecks = TranslationChecks(options: CheckOptions())
         self.observerList = ObserverList(builtIn: [])
         let watcher: Database
         do {
@@ -224,7 +225,7 @@ public final class Store: @unchecked Sendable {
             try writeLock.withLock {
                 let observers = observerList.current
                 let (value, committed) = try writer.transaction {
-                    let knowledge = KnowledgeWriter(database: writer, token: token, publication: publication)
+                    let knowledge = KnowledgeWriter(database: writer, token: token, publication: publication, checks: translationChecks)
                     let value = try body(knowledge)
                     let transaction = CommittingTransaction(writer: knowledge)
                     for observer in observers { try observer.databaseWillCommit(transaction) }
@@ -254,12 +255,14 @@ public final class Store: @unchecked Sendable {
     /// What every write does before its commit, in this order: the change log first (the others
     /// read what it appended), the search index's record of changed rows, the translation coverage
     /// of the topics it touched, the webhook outbox, the translations' quality checks.
-    static func builtInObservers(checks: CheckOptions) -> [any TransactionObserver] {
-        [ChangeLogObserver(), SearchIndexObserver(), CoverageObserver(), WebhookOutboxObserver(), TranslationCheckObserver(options: checks)]
+    static func builtInObservers(checks: TranslationChecks) -> [any TransactionObserver] {
+        [ChangeLogObserver(), SearchIndexObserver(), CoverageObserver(), WebhookOutboxObserver(), TranslationCheckObserver(checks: checks)]
     }
 
     /// How translations are checked on write (`--checks`, `--check-length-ratio`).
-    public let checkOptions: CheckOptions
+    public var checkOptions: CheckOptions { translationChecks.options }
+    /// The checks every write runs (the findings' observer, the approval gate).
+    let translationChecks: TranslationChecks
 
     /// True when the database cannot be written through this store (a read-only file or replica):
     /// nothing that writes, such as the webhook sender, may run then.
