@@ -49,7 +49,7 @@ let package = Package(
         // injected work of its kind; the jobs store (its own SQLite file).
         .target(name: "GuidebookJobs", dependencies: ["GuidebookBase", "GuidebookCore", "SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes"]),
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes", "GuidebookTranslationFiles"]),
         // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
         .target(name: "GuidebookWebhooks", dependencies: ["GuidebookBase", "GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
@@ -62,14 +62,17 @@ let package = Package(
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.
         .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
+        // The files translators exchange: XLIFF 2.0, XLIFF 1.2 and gettext PO written and read (a
+        // strict streaming XML reader that refuses any DOCTYPE and expands no entity) — no store, no HTTP.
+        .target(name: "GuidebookTranslationFiles", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
         .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
-                                                     "GuidebookWebhooks", "GuidebookWiki", "Archive"],
+                                                     "GuidebookWebhooks", "GuidebookWiki", "GuidebookTranslationFiles", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
-                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
+                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookTranslationFiles"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 

@@ -1,6 +1,6 @@
 import Foundation
 import GuidebookCore
-import GuidebookWiki
+import GuidebookTranslationFiles
 
 /// `guidebook translations export --locale ko [--format xliff2|xliff12|po] [--topic SLUG]
 /// [--state missing,outdated] [--out FILE]`: the file `GET /v1/translations/export` answers, read

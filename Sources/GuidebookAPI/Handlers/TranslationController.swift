@@ -1,6 +1,6 @@
 import GuidebookBase
 import GuidebookCore
-import GuidebookWiki
+import GuidebookTranslationFiles
 
 /// Translation work: writing and deleting translations of guidelines, topics (title, summary)
 /// and sections (title); coverage per locale; the work list of missing or outdated translations;
