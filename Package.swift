@@ -96,6 +96,8 @@ let package = Package(
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
+        // The translators' files read back: the strict XML reader, the XLIFF and PO readers on hostile input.
+        .testTarget(name: "GuidebookTranslationFilesTests", dependencies: ["GuidebookTranslationFiles", "GuidebookCore"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",

@@ -5,14 +5,15 @@ import GuidebookCore
 /// and the glossary terms are extracted comments (`#.`, which tools show as notes for the
 /// translator and leave theirs, `# `, alone); the address is the reference (`#:`). An outdated
 /// translation is `#, fuzzy` with the stale text; a missing one has an empty `msgstr`. The header
-/// carries the locale and the change-log cursor (`X-Guidebook-Cursor`).
+/// carries the locale, the source locale (`X-Source-Language`, which PO has no field for) and the
+/// change-log cursor (`X-Guidebook-Cursor`).
 public struct POWriter {
     public init() {}
 
     public func write(_ export: TranslationExport) -> String {
         var out = "# Guidebook: texts to translate into \(Self.commentLine(export.locale)).\n"
         out += "msgid \"\"\nmsgstr \"\"\n"
-        for line in ["Project-Id-Version: Guidebook", "Language: \(export.locale)", "MIME-Version: 1.0",
+        for line in ["Project-Id-Version: Guidebook", "Language: \(export.locale)", "X-Source-Language: \(SourceLocale.code)", "MIME-Version: 1.0",
                      "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit",
                      "X-Guidebook-Cursor: \(export.cursor)"] {
             out += "\"\(Self.escaped(line))\\n\"\n"
