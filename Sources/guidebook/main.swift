@@ -21,6 +21,11 @@ let usage = """
                           [--state missing,outdated,current] [--out FILE]
                             write the texts to translate as a translator's file (stdout by
                             default); see docs/translators.md
+      translations import FILE [--locale CODE] [--format xliff2|xliff12|po] [--on-conflict draft|skip]
+                          [--dry-run] [--server URL [--token-file PATH]]
+                            apply a translated file (only the changed units; conflicts as drafts
+                            unless --on-conflict skip); --server: through a running server's job
+                            API with an editor token (GUIDEBOOK_TOKEN or --token-file)
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
       generate N [FILE] [--text short|realistic]

@@ -89,6 +89,7 @@ final class AuthMatrixTests: XCTestCase {
         // Admin: imports, jobs, tokens, locales.
         "POST /v1/locales": .init(target: "/v1/locales", access: .admin, allowed: 415),
         "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
+        "POST /v1/translations/import": .init(target: "/v1/translations/import?format=po", access: .editor, allowed: 400),
         "DELETE /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .admin, allowed: 404),
         "POST /v1/jobs/{id}/cancel": .init(target: "/v1/jobs/job_0000000000000000/cancel", access: .admin, allowed: 404),
         "GET /v1/tokens": .init(target: "/v1/tokens", access: .admin, allowed: 200),

@@ -3,16 +3,18 @@ internal import SQLite
 extension KnowledgeEditor {
     /// Writes a guideline's translation into `locale`; it records the source revision it was made
     /// from, so it is current until the source text changes. Returns the guideline's new version.
+    /// `madeFrom`: the source revision the text translates when it is not the current one (a
+    /// translation imported from a file of older English: it is written outdated).
     @discardableResult
     public func putGuidelineTranslation(id key: String, locale: String, text: String?, precondition: WritePrecondition,
-                                        problems: [InvalidField] = []) throws -> String {
+                                        problems: [InvalidField] = [], madeFrom: Int? = nil) throws -> String {
         let guideline = try existingGuideline(key, precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
         EditRules.checkText(text, name: "text", required: true, maxLength: EditRules.maxTextLength, into: &problems)
         try refuse(problems)
         let outcome = try writer.texts.putGuidelineText(id: guideline.id, locale: locale, text: text ?? "", sourceHash: try guidelineSourceHash(guideline.id),
-                                                        isNew: false)
+                                                        isNew: false, madeFrom: madeFrom)
         guard outcome != .unchanged else { return guideline.version }
         return try translated(guideline: guideline, locale: locale)
     }
@@ -31,7 +33,7 @@ extension KnowledgeEditor {
     /// Writes a topic's title and summary in `locale` (the title is required; the summary may be left out).
     @discardableResult
     public func putTopicTranslation(slug: String, locale: String, title: String?, summary: String?, precondition: WritePrecondition,
-                                    problems: [InvalidField] = []) throws -> String {
+                                    problems: [InvalidField] = [], madeFrom: Int? = nil) throws -> String {
         let topic = try existingTopic(slug, precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
@@ -41,7 +43,7 @@ extension KnowledgeEditor {
         let source = try database.firstRow("SELECT title, summary FROM topic_texts WHERE topic_id = ? AND locale = ?",
                                            [.int(topic.id), .text(SourceLocale.code)]) { $0.text(0) + "\n" + $0.text(1) } ?? ""
         let outcome = try writer.texts.putTopicText(topicID: topic.id, locale: locale, title: title ?? "", summary: summary ?? "",
-                                                    sourceHash: ContentHash.hex(source))
+                                                    sourceHash: ContentHash.hex(source), madeFrom: madeFrom)
         guard outcome != .unchanged else { return topic.version }
         let version = try bumpTopic(topic)
         try writer.indexer.indexTopicRow(id: Int64(topic.id))
@@ -65,13 +67,13 @@ extension KnowledgeEditor {
     /// Writes a section's title in `locale`.
     @discardableResult
     public func putSectionTranslation(topic slug: String, key: String, locale: String, title: String?, precondition: WritePrecondition,
-                                      problems: [InvalidField] = []) throws -> String {
+                                      problems: [InvalidField] = [], madeFrom: Int? = nil) throws -> String {
         let section = try existingSection(slug, key, precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
         EditRules.checkText(title, name: "title", required: true, maxLength: EditRules.maxTitleLength, into: &problems)
         try refuse(problems)
-        let outcome = try writer.texts.putSectionTitle(sectionID: section.id, locale: locale, title: title ?? "", isNew: false)
+        let outcome = try writer.texts.putSectionTitle(sectionID: section.id, locale: locale, title: title ?? "", isNew: false, madeFrom: madeFrom)
         guard outcome != .unchanged else { return section.version }
         return try translated(section: section, slug: slug, key: key, locale: locale)
     }

@@ -49,6 +49,12 @@ public struct TranslationUnit: Sendable, Equatable {
         self.translatedRevision = translatedRevision
         self.terms = terms
     }
+
+    /// The unit `id`, its address and field as the id gives them.
+    public init(_ id: TranslationUnitID, source: String, target: String?, state: TranslationState, sourceRevision: Int, translatedRevision: Int?) {
+        self.init(id: id.text, address: id.address, field: id.field, source: source, target: target, state: state,
+                  sourceRevision: sourceRevision, translatedRevision: translatedRevision)
+    }
 }
 
 /// The units of one topic, in reading order (title, summary, then each section's title followed

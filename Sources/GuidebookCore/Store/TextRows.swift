@@ -23,11 +23,14 @@ final class TextRows {
     /// Writes a guideline's text in `locale`. `sourceHash` is the fingerprint of the guideline's
     /// source text as it is after this write (kept with translations, for rows of older binaries);
     /// `isNew`: the guideline was just created, so no row can exist (and its source is revision 1).
-    func putGuidelineText(id: Int, locale: String, text: String, sourceHash: String, isNew: Bool) throws -> WriteOutcome {
+    /// `madeFrom`: for a translation, the source revision it was made from when that is not the
+    /// current one (an imported translation of older English); the same text with another
+    /// `madeFrom` is a change.
+    func putGuidelineText(id: Int, locale: String, text: String, sourceHash: String, isNew: Bool, madeFrom: Int? = nil) throws -> WriteOutcome {
         let key: [SQLValue] = [.int(id), .text(locale)]
         let existing = isNew ? nil : try database.firstRow("SELECT text, source_revision FROM guideline_texts WHERE guideline_id = ? AND locale = ?",
                                                           key) { ($0.text(0), $0.optionalInt(1)) }
-        if let existing, existing.0 == text { return .unchanged }
+        if let existing, existing.0 == text, madeFrom == nil || existing.1 == madeFrom { return .unchanged }
         if locale == SourceLocale.code {
             let revision = (existing?.1 ?? 0) + 1
             if let existing {
@@ -41,7 +44,7 @@ final class TextRows {
                     updated_at = excluded.updated_at
                 """, key + [.text(text), .int(revision), .text(now)])
         } else {
-            let sourceRevision = isNew ? 1 : try sourceRevision(table: "guideline_texts", owner: "guideline_id", id: id)
+            let sourceRevision = try madeFrom ?? (isNew ? 1 : sourceRevision(table: "guideline_texts", owner: "guideline_id", id: id))
             try database.run("""
                 INSERT INTO guideline_texts (guideline_id, locale, text, source_hash, source_revision, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (guideline_id, locale) DO UPDATE SET text = excluded.text, source_hash = excluded.source_hash,
@@ -60,13 +63,13 @@ final class TextRows {
     // MARK: Topics
 
     /// Writes a topic's title and summary in `locale` ("" stands for "not translated"); `sourceHash`
-    /// is the fingerprint of the source title and summary after this write.
-    func putTopicText(topicID: Int, locale: String, title: String, summary: String, sourceHash: String) throws -> WriteOutcome {
+    /// is the fingerprint of the source title and summary after this write; `madeFrom` as for guidelines.
+    func putTopicText(topicID: Int, locale: String, title: String, summary: String, sourceHash: String, madeFrom: Int? = nil) throws -> WriteOutcome {
         let key: [SQLValue] = [.int(topicID), .text(locale)]
         let existing = try database.firstRow("SELECT title, summary, source_revision FROM topic_texts WHERE topic_id = ? AND locale = ?", key) {
             ($0.text(0), $0.text(1), $0.optionalInt(2))
         }
-        if let existing, existing.0 == title, existing.1 == summary { return .unchanged }
+        if let existing, existing.0 == title, existing.1 == summary, madeFrom == nil || existing.2 == madeFrom { return .unchanged }
         if locale == SourceLocale.code {
             if let existing {
                 try pinLegacyTranslations(table: "topic_texts", owner: "topic_id", id: topicID,
@@ -79,7 +82,7 @@ final class TextRows {
                     source_revision = excluded.source_revision, updated_at = excluded.updated_at
                 """, key + [.text(title), .text(summary), .int((existing?.2 ?? 0) + 1), .text(now)])
         } else {
-            let sourceRevision = try sourceRevision(table: "topic_texts", owner: "topic_id", id: topicID)
+            let sourceRevision = try madeFrom ?? sourceRevision(table: "topic_texts", owner: "topic_id", id: topicID)
             try database.run("""
                 INSERT INTO topic_texts (topic_id, locale, title, summary, source_hash, source_revision, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (topic_id, locale) DO UPDATE SET title = excluded.title, summary = excluded.summary,
@@ -97,15 +100,15 @@ final class TextRows {
 
     // MARK: Sections
 
-    /// Writes a section's title in `locale`; `isNew`: the section was just created.
-    func putSectionTitle(sectionID: Int, locale: String, title: String, isNew: Bool) throws -> WriteOutcome {
+    /// Writes a section's title in `locale`; `isNew`: the section was just created; `madeFrom` as for guidelines.
+    func putSectionTitle(sectionID: Int, locale: String, title: String, isNew: Bool, madeFrom: Int? = nil) throws -> WriteOutcome {
         let key: [SQLValue] = [.int(sectionID), .text(locale)]
         let existing = isNew ? nil : try database.firstRow("SELECT title, source_revision FROM section_texts WHERE section_id = ? AND locale = ?", key) {
             ($0.text(0), $0.optionalInt(1))
         }
-        if let existing, existing.0 == title { return .unchanged }
+        if let existing, existing.0 == title, madeFrom == nil || existing.1 == madeFrom { return .unchanged }
         let revision = locale == SourceLocale.code ? (existing?.1 ?? 0) + 1
-            : (isNew ? 1 : try sourceRevision(table: "section_texts", owner: "section_id", id: sectionID))
+            : try madeFrom ?? (isNew ? 1 : sourceRevision(table: "section_texts", owner: "section_id", id: sectionID))
         if locale == SourceLocale.code, let existing {
             try noteOutdated(.section, table: "section_texts", owner: "section_id", id: sectionID, sourceRevision: existing.1 ?? 1)
         } else if locale != SourceLocale.code {
