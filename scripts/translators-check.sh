@@ -5,7 +5,8 @@
 # translate-toolkit and polib (pinned, installed into .build/translators-venv on first use), gettext's
 # `msgfmt --check` and libxml2's `xmllint` (Debian gettext and libxml2-utils, installed by
 # `make translators-check` when missing); then the round trips (test_round_trip.py): ten units
-# changed by translate-toolkit (PO, XLIFF 1.2) or ElementTree (XLIFF 2.0) and imported back.
+# changed by translate-toolkit (PO, XLIFF 1.2) or ElementTree (XLIFF 2.0) and imported back; and the
+# translation memory's TMX read and written by translate-toolkit's tmx store (test_memory.py).
 # Fails when a test fails, when the server logged an error, or when it did not stop on SIGTERM.
 # About 20 s warm.
 set -Eeuo pipefail
@@ -60,6 +61,7 @@ status=0
 "$VENV/bin/python" "$ROOT/Tests/Translators/test_translation_files.py" || status=$?
 # The round trips write translations: after the reading tests, which count the seed's states.
 "$VENV/bin/python" "$ROOT/Tests/Translators/test_round_trip.py" || status=$?
+"$VENV/bin/python" "$ROOT/Tests/Translators/test_memory.py" || status=$?
 
 kill -TERM "$SERVER_PID"
 for _ in $(seq 150); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done

@@ -4,7 +4,7 @@ import GuidebookImport
 import GuidebookTranslationFiles
 
 /// `guidebook translations export|import`: the translators' files of docs/translators.md.
-/// - `export --locale ko [--format xliff2|xliff12|po] [--topic SLUG] [--state missing,outdated] [--out FILE]`:
+/// - `export --locale ko [--format xliff2|xliff12|po] [--topic SLUG] [--state missing,outdated] [--matches] [--out FILE]`:
 ///   the file `GET /v1/translations/export` answers, read from the database directly, to FILE or stdout.
 /// - `import FILE [--locale ko] [--format …] [--on-conflict draft|skip] [--dry-run] [--server URL]`:
 ///   a translated file applied as `POST /v1/translations/import` applies it, into the database
@@ -30,7 +30,7 @@ struct TranslationsCommand {
     // MARK: Export
 
     private func export(_ arguments: [String]) throws -> Int32 {
-        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<TranslationState>?, out: String?
+        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<TranslationState>?, out: String?, matches = false
         var cursor = ArgumentCursor(arguments)
         while let item = try cursor.next() {
             switch item {
@@ -46,6 +46,7 @@ struct TranslationsCommand {
                     return state
                 })
             case .option("--out"): out = try cursor.value(of: "--out", expecting: "a file")
+            case .option("--matches"): matches = true
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
             case .operand(let operand): throw UsageError("translations export takes no argument '\(operand)'; use --out FILE")
             }
@@ -56,7 +57,8 @@ struct TranslationsCommand {
             guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
                 throw UsageError("no translation locale '\(locale.prefix(40))' in this base")
             }
-            return try reader.translationExport(locale: locale, topic: topic, states: states)
+            let export = try reader.translationExport(locale: locale, topic: topic, states: states)
+            return matches ? try reader.addingBestMatches(to: export) : export
         }
         let data = Data(format.render(export).utf8)
         if let out {

@@ -18,9 +18,10 @@ let usage = """
                             change-log cursor it reflects; --since renders only topics changed after it
       reindex               rebuild the full-text search index
       translations export --locale CODE [--format xliff2|xliff12|po] [--topic SLUG]
-                          [--state missing,outdated,current] [--out FILE]
+                          [--state missing,outdated,current] [--matches] [--out FILE]
                             write the texts to translate as a translator's file (stdout by
-                            default); see docs/translators.md
+                            default; --matches: the memory's best match on each unit to write);
+                            see docs/translators.md
       translations import FILE [--locale CODE] [--format xliff2|xliff12|po] [--on-conflict draft|skip]
                           [--dry-run] [--server URL [--token-file PATH]]
                             apply a translated file (only the changed units; conflicts as drafts

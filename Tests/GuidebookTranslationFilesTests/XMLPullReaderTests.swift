@@ -56,6 +56,23 @@ final class XMLPullReaderTests: XCTestCase {
         XCTAssertNotNil(refusal("<x><!ENTITY a \"b\"></x>"))
     }
 
+    func testOnlyAnExternalDoctypeOfAnAllowedRootIsLetThroughAndNothingItNamesIsRead() throws {
+        var limits = XMLPullReader.Limits()
+        limits.externalDoctypes = ["tmx"]
+        let external = "<?xml version=\"1.0\"?>\n<!DOCTYPE tmx SYSTEM \"tmx14.dtd\">\n<tmx version=\"1.4\"/>"
+        let reader = XMLPullReader(bytes: Array(external.utf8), limits: limits)
+        var names: [String] = []
+        while let event = try reader.next() { if case .start(let element) = event { names.append(element.name.local) } }
+        XCTAssertEqual(names, ["tmx"])
+        // Without the permission, with an internal subset, for another root, or after the root: refused.
+        XCTAssertNotNil(refusal(external))
+        XCTAssertEqual(refusal("<!DOCTYPE tmx SYSTEM \"x.dtd\" [<!ENTITY e \"x\">]><tmx/>", limits: limits)?.position, FilePosition(line: 1, column: 1))
+        XCTAssertNotNil(refusal("<!DOCTYPE xliff SYSTEM \"x.dtd\"><xliff/>", limits: limits))
+        XCTAssertNotNil(refusal("<!DOCTYPE tmx><tmx/>", limits: limits))
+        // Entities are still never declared: a reference is refused.
+        XCTAssertTrue(refusal("<!DOCTYPE tmx SYSTEM \"tmx14.dtd\"><tmx>&e;</tmx>", limits: limits)?.message.contains("&e;") ?? false)
+    }
+
     func testColumnsCountCharactersNotBytes() throws {
         let error = try XCTUnwrap(refusal("<x>\n한국어 <y></z></x>"))
         XCTAssertEqual(error.position, FilePosition(line: 2, column: 8))

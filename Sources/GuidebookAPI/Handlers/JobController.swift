@@ -55,11 +55,7 @@ struct JobController: Controller {
         let params = ImportParams(format: format, mode: mode, dryRun: dryRun, fileName: fileName, size: upload.size, spoolPath: upload.path)
         let job = try ImportWork.submit(params, to: runner)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
-        var json = JSONWriter()
-        JobRepresentation.write(job, into: &json, viewer: viewer(request))
-        var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
-        response.isCacheable = false
-        return response
+        return JobRepresentation.accepted(job, viewer: viewer(request))
     }
 
     private func list(_ request: APIRequest) throws -> APIResponse {

@@ -44,10 +44,6 @@ struct TranslationImportController: Controller {
                                              size: upload.size, spoolPath: upload.path, tokenName: request.tokenName)
         let job = try TranslationImportWork.submit(params, to: runner)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
-        var json = JSONWriter()
-        JobRepresentation.write(job, into: &json, viewer: JobViewer(request, isPublic: isPublic))
-        var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
-        response.isCacheable = false
-        return response
+        return JobRepresentation.accepted(job, viewer: JobViewer(request, isPublic: isPublic))
     }
 }

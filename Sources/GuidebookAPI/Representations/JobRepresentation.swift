@@ -36,6 +36,12 @@ enum JobRepresentation {
                 json.field("dry_run", params.dryRun)
                 json.field("file_name", params.fileName)
                 json.field("size", params.size)
+            } else if let params = MemoryImportWork.params(of: job) {
+                json.field("format", "tmx")
+                json.field("locale", params.locale)
+                json.field("dry_run", params.dryRun)
+                json.field("file_name", params.fileName)
+                json.field("size", params.size)
             } else if let params = TranslationImportWork.params(of: job) {
                 json.field("format", params.format?.rawValue)
                 json.field("locale", params.locale)
@@ -50,6 +56,20 @@ enum JobRepresentation {
             write(result, into: &json, showsWarnings: showsExcerpts || !result.dryRun)
         } else if let result = TranslationImportWork.result(of: job) {
             write(result, into: &json, showsConflicts: showsExcerpts)
+        } else if let result = MemoryImportWork.result(of: job) {
+            json.beginObject()
+            json.field("dry_run", result.dryRun)
+            json.object("memory") { json in
+                json.field("id", Int(result.origin.id))
+                json.field("name", result.origin.name)
+                json.field("source_locale", result.origin.sourceLocale)
+                json.field("target_locale", result.origin.targetLocale)
+                json.field("creation_tool", result.origin.creationTool)
+            }
+            json.field("units", result.units)
+            json.field("kept", result.kept)
+            json.field("skipped", result.skipped)
+            json.endObject()
         } else {
             json.null()
         }
@@ -127,6 +147,15 @@ enum JobRepresentation {
         }
         json.field("changes_omitted", result.changesOmitted)
         json.endObject()
+    }
+
+    /// The answer to a request that queued `job`: `202 Accepted` with the job, `Location` and `Retry-After`.
+    static func accepted(_ job: Job, viewer: JobViewer) -> APIResponse {
+        var json = JSONWriter()
+        write(job, into: &json, viewer: viewer)
+        var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
+        response.isCacheable = false
+        return response
     }
 
     /// Seconds left, only while the job runs with a known total and enough progress to judge.

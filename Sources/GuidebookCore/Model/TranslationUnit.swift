@@ -36,6 +36,9 @@ public struct TranslationUnit: Sendable, Equatable {
     public var translatedRevision: Int?
     /// The glossary terms the English text uses.
     public var terms: [Term] = []
+    /// The translation memory's best match for the English, when the export asked for matches
+    /// (`KnowledgeReader.addingBestMatches`).
+    public var bestMatch: MemoryMatch?
 
     public init(id: String, address: String, field: Field, source: String, target: String?, state: TranslationState,
                 sourceRevision: Int, translatedRevision: Int?, terms: [Term] = []) {

@@ -125,10 +125,3 @@ public struct ImportWork: JobWork {
         }
     }
 }
-
-extension JobProgress {
-    /// An importer's progress as its job reports it.
-    init(_ progress: ImportProgress) {
-        self.init(phase: progress.phase.rawValue, message: progress.message, completed: progress.completed, total: progress.total, unit: progress.unit)
-    }
-}

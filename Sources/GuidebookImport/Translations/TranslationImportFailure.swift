@@ -1,3 +1,4 @@
+import GuidebookCore
 import GuidebookTranslationFiles
 
 /// Why a translation import applied nothing: a file that cannot be read (with the place where
@@ -29,6 +30,17 @@ public struct TranslationImportFailure: Error, Sendable, Equatable, CustomString
         self.id = id
         self.problems = problems
         self.problemsOmitted = problemsOmitted
+    }
+
+    /// What an import's error becomes: a file that cannot be read is a failure where reading
+    /// stopped; a failure and a cancellation stay as they are; anything else (SQLite's own errors)
+    /// a failure that says so without SQL.
+    static func from(_ error: any Error) -> any Error {
+        switch error {
+        case let error as TranslationFileError: TranslationImportFailure(message: error.message, position: error.position)
+        case is TranslationImportFailure, is CancellationError: error
+        default: TranslationImportFailure(message: "the import could not be completed: \(StoreError.describingWithoutSQL(error))", position: nil)
+        }
     }
 
     /// "line 3, column 5: guideline:x: the message".

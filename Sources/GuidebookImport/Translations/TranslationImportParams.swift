@@ -1,7 +1,7 @@
 import GuidebookTranslationFiles
 
 /// What a translation import job was asked to do: its parameters as the job keeps them.
-public struct TranslationImportParams: Sendable, Codable, Equatable {
+public struct TranslationImportParams: SpooledParams, Equatable {
     /// Nil: told from the file's first bytes.
     public var format: TranslationFileFormat?
     /// Nil: the file's own target language.

@@ -42,9 +42,6 @@ public struct TranslationImporter: Sendable {
         self.store = store
     }
 
-    /// Marks a rollback that is the plan (a dry run), not a failure.
-    private struct DryRunRollback: Error { let result: TranslationImportResult }
-
     /// Imports the file at `path`. `willCommit` runs inside the transaction just before it commits
     /// (never for a dry run): what it writes commits with the translations or not at all.
     public func run(path: String, options: Options, observer: any ImportObserver = UnobservedImport(),
@@ -54,26 +51,11 @@ public struct TranslationImporter: Sendable {
                                            position: FilePosition(line: 1, column: 1))
         }()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        do {
-            return try store.write(token: options.tokenName) { writer in
-                var run = try Run(format: format, path: path, options: options, writer: writer, observer: observer, size: size)
-                let result = try run.apply()
-                try run.report(phase: .committing, "committing \(options.displayName)")
-                if options.dryRun { throw DryRunRollback(result: result) }
-                try willCommit?(result, writer)
-                return result
-            }
-        } catch let rollback as DryRunRollback {
-            return rollback.result
-        } catch let error as TranslationFileError {
-            throw TranslationImportFailure(message: error.message, position: error.position)
-        } catch let failure as TranslationImportFailure {
-            throw failure
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw TranslationImportFailure(message: "the import could not be completed: \(StoreError.describingWithoutSQL(error))",
-                                           position: nil)
+        return try FileImportTransaction.run(in: store, token: options.tokenName, dryRun: options.dryRun, willCommit: willCommit) { writer in
+            var run = try Run(format: format, path: path, options: options, writer: writer, observer: observer, size: size)
+            let result = try run.apply()
+            try run.report(phase: .committing, "committing \(options.displayName)")
+            return result
         }
     }
 
@@ -209,8 +191,7 @@ public struct TranslationImporter: Sendable {
         /// The base's locale the file translates into: its target language (or `requested`), which
         /// the base must have; its source language, when it names one, must be the base's.
         static func locale(of header: TranslationFileHeader, requested: String?, in reader: KnowledgeReader) throws -> String {
-            func primary(_ tag: String) -> String { String(tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "") }
-            if let source = header.sourceLanguage, primary(source) != SourceLocale.code {
+            if let source = header.sourceLanguage, LanguageTag.primary(source) != SourceLocale.code {
                 throw TranslationImportFailure(message: "the file translates from '\(source.prefix(40))', but this base translates from \(SourceLocale.code)",
                                                position: header.position)
             }
@@ -219,8 +200,7 @@ public struct TranslationImporter: Sendable {
                                                position: header.position)
             }
             let locales = try reader.locales().filter { !$0.isSource }.map(\.code)
-            let normalized = target.lowercased().replacingOccurrences(of: "_", with: "-")
-            guard let locale = locales.first(where: { $0.lowercased() == normalized }) ?? locales.first(where: { $0.lowercased() == primary(target) }) else {
+            guard let locale = LanguageTag.matching(target, among: locales) else {
                 throw TranslationImportFailure(message: "the file is for '\(target.prefix(40))', a locale this base does not have (it has \(locales.joined(separator: ", ")))",
                                                position: header.position)
             }

@@ -23,6 +23,7 @@ public struct POWriter {
                 out += "\n#. topic: \(Self.commentLine(group.topic)) — \(Self.commentLine(group.title))\n"
                 out += "#. English revision \(unit.sourceRevision)\n"
                 for term in unit.terms { out += "#. \(Self.commentLine(TermNote.text(term)))\n" }
+                if let match = unit.bestMatch { out += "#. \(Self.commentLine(MatchNote.text(match)))\n" }
                 out += "#: \(Self.commentLine(unit.address))\n"
                 if unit.state == .outdated { out += "#, fuzzy\n" }
                 out += "msgctxt \"\(Self.escaped(unit.id))\"\n"

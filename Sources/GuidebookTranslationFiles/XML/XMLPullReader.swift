@@ -6,7 +6,8 @@
 /// (libxml2) reports neither a DOCTYPE nor where one is, and drops the text of internal entities
 /// silently. This reader refuses what translators' files never need and attackers use:
 /// - any `<!DOCTYPE` (so no entity is ever declared, expanded or fetched: no billion laughs, no
-///   XXE) and any other `<!` declaration;
+///   XXE) and any other `<!` declaration; only a DOCTYPE that names an external DTD and declares
+///   nothing may be let through, for the roots `Limits.externalDoctypes` names (TMX);
 /// - any entity reference other than the five predefined ones and character references;
 /// - an encoding other than UTF-8, bytes that are not UTF-8, characters XML 1.0 cannot carry;
 /// - texts, names, attributes and nesting beyond its `Limits`.
@@ -24,6 +25,11 @@ public final class XMLPullReader {
         public var maxAttributes = 40
         /// Longest attribute value, in bytes.
         public var maxAttributeBytes = 64 * 1024
+        /// Root element names whose DOCTYPE is let through when it only names an external DTD
+        /// (`<!DOCTYPE tmx SYSTEM "tmx14.dtd">`, as translate-toolkit and OmegaT write TMX): such a
+        /// declaration has no internal subset, so it declares no entity, and the DTD it names is
+        /// never read. Any other DOCTYPE is refused. Empty by default.
+        public var externalDoctypes: Set<String> = []
 
         public init() {}
     }
@@ -80,7 +86,7 @@ public final class XMLPullReader {
                     guard !open.isEmpty else { throw TranslationFileError("a CDATA section outside the root element", at: position) }
                     return .text(try readCDATA(), position)
                 } else if source.startsWith(Self.doctypeOpen) {
-                    throw TranslationFileError("a DOCTYPE is not allowed: entities are never declared or expanded in translators' files", at: position)
+                    try skipExternalDoctype(at: position)
                 } else if source.peek(1) == UInt8(ascii: "!") {
                     throw TranslationFileError("a markup declaration (<!…) is not allowed", at: position)
                 } else if source.peek(1) == UInt8(ascii: "/") {
@@ -146,6 +152,20 @@ public final class XMLPullReader {
         let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    /// A DOCTYPE that only names an external DTD for an allowed root, before the root: skipped
+    /// (the DTD is never read). Anything else is refused where it starts.
+    private func skipExternalDoctype(at position: FilePosition) throws {
+        let refusal = TranslationFileError("a DOCTYPE is not allowed: entities are never declared or expanded in translators' files", at: position)
+        guard !limits.externalDoctypes.isEmpty, !sawRoot else { throw refusal }
+        var bytes: [UInt8] = []
+        source.takeRun(into: &bytes, limit: 513) { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "[") }
+        guard bytes.count <= 512, source.peek() == UInt8(ascii: ">") else { throw refusal }
+        let words = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        // <!DOCTYPE name SYSTEM "uri"> or <!DOCTYPE name PUBLIC "id" "uri">
+        guard words.count >= 4, limits.externalDoctypes.contains(String(words[1])), words[2] == "SYSTEM" || words[2] == "PUBLIC" else { throw refusal }
+        _ = source.next()
     }
 
     // MARK: Tags
