@@ -12,7 +12,8 @@
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
-#   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO) read by translate-toolkit, polib, msgfmt, xmllint
+#   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO, TMX) read by translate-toolkit, polib, msgfmt,
+#                xmllint; round trips through translate-toolkit and OmegaT
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift
@@ -25,8 +26,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
 BENCH_DEPS := wrk nginx-light curl
 TSAN_DEPS := wrk python3
-# gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check).
-TRANSLATORS_DEPS := gettext libxml2-utils python3
+# gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check);
+# OmegaT (a CAT tool, with the Java it needs) translates them with our TMX in console mode.
+TRANSLATORS_DEPS := gettext libxml2-utils python3 omegat
 
 .PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test translators-check docs-config clean
 
