@@ -622,6 +622,10 @@ def scenario(args, record, servers, work):
         print("8c. editing", flush=True)
         editing(driver, page, record, base)
 
+        # 8d. Translators' files on a topic (download, a checked upload with a conflict) and the memory.
+        print("8d. translators' files and the memory", flush=True)
+        translators_files(driver, page, record, base, work)
+
         # 9. Narrow: the panes stack and navigate like a phone's.
         print("9. narrow window", flush=True)
         narrow(driver, page, record)
@@ -1015,6 +1019,94 @@ def sent_check(writes, method, url, if_match, content_type):
           and matching[0]["headers"].get("content-type") == content_type
           and matching[0]["headers"].get("authorization", "").startswith("Bearer gb_"))
     return ok, seen
+
+
+def po_set_msgstr(po, msgctxt, text):
+    """The PO file `po` with the entry of `msgctxt` translated as `text` (a translator's edit)."""
+    blocks = po.split("\n\n")
+    for index, block in enumerate(blocks):
+        if f'msgctxt "{msgctxt}"\n' in block:
+            lines = block.split("\n")
+            start = next(number for number, line in enumerate(lines) if line.startswith("msgstr "))
+            blocks[index] = "\n".join(lines[:start] + [f'msgstr "{text}"'])
+    return "\n\n".join(blocks) + "\n"
+
+
+def translators_files(driver, page, record, base, work):
+    """Signed in as an editor: a topic offers Download for translation and Upload translated file.
+    The upload is checked first (a dry run: counts and the conflict with both English texts, nothing
+    applied), then applied; and the translation editor shows the memory's matches, one of which Use
+    puts in the box."""
+    topic = "split-views"
+    po = http(base + f"/v1/translations/export?locale=ko&format=po&topic={topic}")[2].decode("utf-8")
+    current = [block.split('msgctxt "')[1].split('"')[0] for block in po.split("\n\n")
+               if 'msgctxt "guideline:' in block and "#, fuzzy" not in block and 'msgstr ""\n' not in block + "\n"]
+    changed, conflicting, similar = current[0], current[1], current[2]
+    edited = po_set_msgstr(po_set_msgstr(po, changed, "브라우저에서 바꾼 번역."), conflicting, "충돌하는 번역.")
+    upload = os.path.join(work, f"{topic}-ko.po")
+    with open(upload, "w", encoding="utf-8") as file:
+        file.write(edited)
+    conflicting_path = "/v1/guidelines/" + conflicting.split(":", 1)[1]
+    old_english = get_json(base + conflicting_path)["text"]
+    new_english = old_english + " (changed after the export)"
+    send("PATCH", base + conflicting_path, admin_token(), {"text": new_english}, "application/merge-patch+json")
+    before = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in (changed, conflicting)}
+
+    page.open(f"/topics/{topic}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-translators="upload"]'))
+    record.check("a topic offers Download for translation and Upload translated file to an editor",
+                 [b.text for b in driver.find_elements(By.CSS_SELECTOR, "[data-translators]")] == ["Download for translation", "Upload translated file"])
+    driver.find_element(By.CSS_SELECTOR, '[data-translators="download"]').click()
+    wait(driver, lambda d: d.find_elements(By.ID, "download-submit"))
+    page.audit("the download dialog")
+    driver.find_element(By.ID, "download-submit").click()
+    wait(driver, lambda d: d.find_element(By.ID, "download-message").text, 15, "the download said nothing")
+    record.check("Download fetches the topic's file", f"guidebook-{topic}-ko.xlf" in driver.find_element(By.ID, "download-message").text,
+                 driver.find_element(By.ID, "download-message").text)
+    driver.find_element(By.ID, "translators-close").click()
+
+    driver.find_element(By.CSS_SELECTOR, '[data-translators="upload"]').click()
+    wait(driver, lambda d: d.find_elements(By.ID, "upload-file"))
+    driver.find_element(By.ID, "upload-file").send_keys(upload)
+    record.check("Apply waits for a check", not driver.find_element(By.ID, "upload-apply").is_enabled())
+    driver.find_element(By.ID, "upload-check").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "upload-counts"), 30, "the dry run showed no counts")
+    counts = driver.find_element(By.ID, "upload-counts").text
+    conflict = driver.find_element(By.CSS_SELECTOR, f'#upload-conflicts li[data-unit="{conflicting}"]').text
+    record.check("the dry run shows the counts and the conflict with the old and the new English and the offered translation",
+                 "1 written" in counts and "1 conflicts kept as drafts" in counts
+                 and old_english in conflict and new_english in conflict and "충돌하는 번역." in conflict, f"{counts} | {conflict[:200]}")
+    after_check = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in before}
+    record.check("the dry run applies nothing", after_check == before)
+    page.shoot("translators-dry-run")
+    page.audit("the upload dialog after a dry run")
+    wait(driver, lambda d: d.find_element(By.ID, "upload-apply").is_enabled())
+    driver.find_element(By.ID, "upload-apply").click()
+    wait(driver, lambda d: "Applied" in d.find_element(By.ID, "upload-status").text, 30, "the file was not applied")
+    applied = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in before}
+    record.check("Apply writes the changed unit as current and the conflict as a draft of the old English (outdated)",
+                 (applied[changed]["text"], applied[changed]["state"]) == ("브라우저에서 바꾼 번역.", "current")
+                 and (applied[conflicting]["text"], applied[conflicting]["state"]) == ("충돌하는 번역.", "outdated"),
+                 {unit: (value["text"], value["state"]) for unit, value in applied.items()})
+    driver.find_element(By.ID, "translators-close").click()
+
+    # The memory beside the translation editor: a new guideline whose English is one word from a translated one's.
+    source = get_json(base + "/v1/guidelines/" + similar.split(":", 1)[1] + "?lang=en,ko")
+    words = source["text"]["en"].split(" ")
+    words[len(words) // 2] = "browser"
+    send("POST", base + "/v1/guidelines", admin_token(), {"id": f"{topic}.memory-in-the-browser", "topic": topic, "section": "overview", "text": " ".join(words)})
+    page.open(f"/guidelines/{topic}.memory-in-the-browser?lang=en,ko")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-edit="ko"]'))
+    driver.find_element(By.CSS_SELECTOR, '[data-edit="ko"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list [data-memory-use]"), 15, "the editor shows no memory match")
+    first = driver.find_element(By.CSS_SELECTOR, "#memory-list .memory-item").text
+    record.check("the translation editor shows the memory's match with its similarity and origin",
+                 "% alike" in first and similar in first and source["text"]["ko"] in first, first[:200])
+    page.audit("the translation editor with the memory")
+    page.shoot("translators-memory")
+    driver.find_element(By.CSS_SELECTOR, "#memory-list [data-memory-use]").click()
+    record.check("Use puts the match's translation in the box", driver.find_element(By.ID, "edit-text").get_attribute("value") == source["text"]["ko"])
+    driver.find_element(By.ID, "edit-cancel").click()
 
 
 def editing(driver, page, record, base):

@@ -171,6 +171,9 @@
     return text;
   }
 
+  /** Adds the labels of a module that keeps its own ([English, Korean] each, as above). */
+  function add(more) { Object.assign(labels, more); }
+
   function number(value) { return new Intl.NumberFormat(current === "ko" ? "ko-KR" : "en-US").format(value); }
   function unit(name) { return (units[current] && units[current][name]) || name; }
 
@@ -182,5 +185,5 @@
     for (const element of root.querySelectorAll("[data-t-placeholder]")) element.setAttribute("placeholder", t(element.dataset.tPlaceholder));
   }
 
-  G.i18n = { t, number, unit, setLanguage, translatePage, get language() { return current; } };
+  G.i18n = { t, add, number, unit, setLanguage, translatePage, get language() { return current; } };
 })(window.Guidebook);
