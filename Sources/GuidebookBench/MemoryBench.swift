@@ -53,10 +53,10 @@ struct MemoryBench {
         guard references > 0 else { return 0 }
         var brute = LatencyStats()
         var agreeing = 0
-        let checked = stride(from: 0, to: picked.count, by: max(1, picked.count / references)).prefix(references)
+        let checked = Array(stride(from: 0, to: picked.count, by: max(1, picked.count / references)).prefix(references))
         for index in checked {
             let started = LatencyStats.now()
-            let best = try bruteForce(picked[index].english, excluding: picked[index].key, locale: locale, in: database)
+            let best: [(percent: Int, pair: [String])] = try bruteForce(picked[index].english, excluding: picked[index].key, locale: locale, in: database)
             brute.add(LatencyStats.now() - started)
             let looked = results[index].filter { if case .base = $0.origin { true } else { false } }
             if looked.map(\.similarity.percent) == best.prefix(looked.count).map(\.percent), looked.count == min(best.count, KnowledgeReader.memoryLimit) {

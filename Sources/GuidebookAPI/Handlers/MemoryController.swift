@@ -77,11 +77,17 @@ struct MemoryController: Controller {
         }
     }
 
-    private static func write(_ memory: MemoryOrigin, into json: inout JSONWriter) {
+    /// An imported memory's members (`MemoryOrigin` in openapi.json): in the list, in a match's
+    /// origin and in a `memory-import` job's result.
+    static func write(_ memory: MemoryOrigin, into json: inout JSONWriter) {
         json.field("memory", Int(memory.id))
         json.field("name", memory.name)
         json.field("creation_tool", memory.creationTool)
         json.field("imported_at", memory.importedAt)
+        json.field("source_locale", memory.sourceLocale)
+        json.field("target_locale", memory.targetLocale)
+        json.field("imported_by", memory.importedBy)
+        json.field("units", memory.units)
     }
 
     // MARK: TMX
@@ -112,13 +118,7 @@ struct MemoryController: Controller {
         let origins = try store.read { try $0.memoryOrigins() }
         var json = JSONWriter()
         json.beginObject()
-        json.objects("items", origins) { json, memory in
-            Self.write(memory, into: &json)
-            json.field("source_locale", memory.sourceLocale)
-            json.field("target_locale", memory.targetLocale)
-            json.field("imported_by", memory.importedBy)
-            json.field("units", memory.units)
-        }
+        json.objects("items", origins) { json, memory in Self.write(memory, into: &json) }
         json.endObject()
         return .json(json)
     }

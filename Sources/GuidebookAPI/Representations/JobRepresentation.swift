@@ -59,13 +59,7 @@ enum JobRepresentation {
         } else if let result = MemoryImportWork.result(of: job) {
             json.beginObject()
             json.field("dry_run", result.dryRun)
-            json.object("memory") { json in
-                json.field("id", Int(result.origin.id))
-                json.field("name", result.origin.name)
-                json.field("source_locale", result.origin.sourceLocale)
-                json.field("target_locale", result.origin.targetLocale)
-                json.field("creation_tool", result.origin.creationTool)
-            }
+            json.object("memory") { json in MemoryController.write(result.origin, into: &json) }
             json.field("units", result.units)
             json.field("kept", result.kept)
             json.field("skipped", result.skipped)
