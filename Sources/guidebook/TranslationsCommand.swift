@@ -4,11 +4,12 @@ import GuidebookImport
 import GuidebookTranslationFiles
 
 /// `guidebook translations export|import`: the translators' files of docs/translators.md.
-/// - `export --locale ko [--format xliff2|xliff12|po] [--topic SLUG] [--state missing,outdated] [--matches] [--out FILE]`:
+/// - `export --locale ko [--format xliff2|xliff12|po] [--topic SLUG] [--state missing,outdated,draft] [--matches] [--out FILE]`:
 ///   the file `GET /v1/translations/export` answers, read from the database directly, to FILE or stdout.
-/// - `import FILE [--locale ko] [--format …] [--on-conflict draft|skip] [--dry-run] [--server URL]`:
+/// - `import FILE [--locale ko] [--format …] [--on-conflict draft|skip] [--dry-run] [--reviewer] [--server URL]`:
 ///   a translated file applied as `POST /v1/translations/import` applies it, into the database
-///   directly or through a running server's job API (an editor's token).
+///   directly (as an editor's import, or a reviewer's with `--reviewer`) or through a running
+///   server's job API (an editor's token; a reviewer's token may change approved translations).
 struct TranslationsCommand {
     let runtime: Runtime
     let arguments: [String]
@@ -30,7 +31,7 @@ struct TranslationsCommand {
     // MARK: Export
 
     private func export(_ arguments: [String]) throws -> Int32 {
-        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<TranslationState>?, out: String?, matches = false
+        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<WorkflowState>?, out: String?, matches = false
         var cursor = ArgumentCursor(arguments)
         while let item = try cursor.next() {
             switch item {
@@ -38,13 +39,13 @@ struct TranslationsCommand {
             case .option("--format"): format = try Self.format(&cursor)
             case .option("--topic"): topic = try cursor.value(of: "--topic", expecting: "a topic slug")
             case .option("--state"):
-                let text = try cursor.value(of: "--state", expecting: "missing, outdated, current, comma-separated")
-                states = try Set(text.split(separator: ",", omittingEmptySubsequences: false).map {
-                    guard let state = TranslationState(rawValue: String($0)) else {
-                        throw UsageError("--state takes missing, outdated and current, comma-separated, not '\(text.prefix(60))'")
+                let text = try cursor.value(of: "--state", expecting: "missing, outdated, draft, translated, approved or current, comma-separated")
+                states = try text.split(separator: ",", omittingEmptySubsequences: false).reduce(into: Set<WorkflowState>()) { states, part in
+                    guard let parsed = WorkflowState.parseFilter(String(part)) else {
+                        throw UsageError("--state takes missing, outdated, draft, translated, approved and current, comma-separated, not '\(text.prefix(60))'")
                     }
-                    return state
-                })
+                    states.formUnion(parsed)
+                }
             case .option("--out"): out = try cursor.value(of: "--out", expecting: "a file")
             case .option("--matches"): matches = true
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
@@ -75,7 +76,7 @@ struct TranslationsCommand {
 
     private func importFile(_ arguments: [String]) throws -> Int32 {
         var file: String?, locale: String?, format: TranslationFileFormat?, policy = ConflictPolicy.draft, dryRun = false
-        var server: String?, tokenFile: String?
+        var server: String?, tokenFile: String?, role = TranslationRole.editor
         var cursor = ArgumentCursor(arguments)
         while let item = try cursor.next() {
             switch item {
@@ -86,6 +87,7 @@ struct TranslationsCommand {
                 guard let value = ConflictPolicy(rawValue: text) else { throw UsageError("--on-conflict must be draft or skip, not '\(text.prefix(40))'") }
                 policy = value
             case .option("--dry-run"): dryRun = true
+            case .option("--reviewer"): role = .reviewer
             case .option("--server"): server = try cursor.value(of: "--server", expecting: "the server's URL")
             case .option("--token-file"): tokenFile = try cursor.value(of: "--token-file", expecting: "a file holding the token")
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
@@ -98,6 +100,7 @@ struct TranslationsCommand {
         guard FileManager.default.fileExists(atPath: file) else { throw UsageError("no such file: \(file)") }
         let name = (file as NSString).lastPathComponent
         if let server {
+            if role == .reviewer { throw UsageError("--reviewer is for an import into the database; through a server, the token's role counts") }
             return try importRemotely(file, name: name, server: server, token: try ImportCommand.token(file: tokenFile),
                                       query: [("locale", locale), ("format", format?.rawValue), ("on_conflict", policy.rawValue), ("dry_run", dryRun ? "true" : nil)])
         }
@@ -108,7 +111,8 @@ struct TranslationsCommand {
         let display = observer.display
         do {
             let result = try TranslationImporter(store: store).run(
-                path: file, options: .init(format: format, locale: locale, onConflict: policy, dryRun: dryRun, displayName: name), observer: observer)
+                path: file, options: .init(format: format, locale: locale, onConflict: policy, dryRun: dryRun, displayName: name, role: role),
+                observer: observer)
             display.finish("\(name): \(result.summary)")
             for line in Self.conflictLines(result.conflicts.map { ($0.id, $0.line, $0.oldSource, $0.newSource, $0.offered, $0.outcome.rawValue) }) {
                 Console.err(line)

@@ -3,7 +3,8 @@ import GuidebookTestSupport
 import XCTest
 
 /// `POST /v1/translations/import`: a translated file applied as a job. Only changed units are
-/// written, conflicts are reported and never applied as current, a dry run applies nothing, and
+/// written, conflicts are reported and applied only as drafts, approved translations are changed
+/// only by a reviewer's import, a dry run applies nothing, and
 /// every kind of bad file fails with its line and column and changes nothing. (The round trip
 /// through translate-toolkit is in Tests/Translators.)
 final class TranslationImportTests: XCTestCase {
@@ -72,7 +73,7 @@ final class TranslationImportTests: XCTestCase {
 
             let stored = try translation(Self.bars)
             XCTAssertEqual(stored["text"] as? String, new)
-            XCTAssertEqual(stored["state"] as? String, "current")
+            XCTAssertEqual(stored["state"] as? String, "translated")
             // One change entry per written unit, nothing else.
             let changed = try items(try json(try app.get("/v1/changes?since=\(cursor)&limit=100")))
             XCTAssertEqual(changed.map { "\($0["id"] ?? "") \($0["kind"] ?? "") \($0["locale"] ?? "")" }, ["\(Self.bars) translation ko"], "\(format) round \(index)")
@@ -100,7 +101,7 @@ final class TranslationImportTests: XCTestCase {
             XCTAssertEqual((counts(result)["untranslated"] ?? 0) + 1, result["units"] as? Int, "\(format) \(result)")
             XCTAssertEqual((result["changes"] as? [[String: Any]])?.map { $0["id"] as? String }, [id])
             XCTAssertEqual(try translation("sheets.\(format)-one")["text"] as? String, "시트는 짧게 (\(format)).")
-            XCTAssertEqual(try translation("sheets.\(format)-one")["state"] as? String, "current")
+            XCTAssertEqual(try translation("sheets.\(format)-one")["state"] as? String, "translated")
             let untouched = try json(try app.get("/v1/guidelines/sheets.\(format)-two"))
             XCTAssertNil((untouched["translations"] as? [String: String])?["ko"], "\(untouched)")
             XCTAssertEqual(try app.get("/v1/guidelines/sheets.\(format)-two/translations/ko").status, 404)
@@ -122,7 +123,7 @@ final class TranslationImportTests: XCTestCase {
 
     // MARK: Conflicts, drafts, confirmations
 
-    func testAConflictIsReportedWithBothEnglishTextsAndAppliedAsADraftOfTheOldEnglish() throws {
+    func testAConflictIsReportedWithBothEnglishTextsAndAppliedAsADraftReadersDoNotSee() throws {
         for format in Self.formats {
             let app = try makeTestApp()
             defer { app.stop() }
@@ -139,7 +140,7 @@ final class TranslationImportTests: XCTestCase {
             XCTAssertEqual(try translation(Self.bars, in: app)["state"] as? String, "outdated")
             XCTAssertNotEqual(try translation(Self.bars, in: app)["text"] as? String, offered)
 
-            // The default: written, but as a translation of the old English, so it is not current.
+            // The default: written, but as a draft, which readers are not shown.
             let drafted = try result(try app.importTranslations(edited))
             XCTAssertEqual(drafted["on_conflict"] as? String, "draft")
             XCTAssertEqual(counts(drafted)["conflict-draft"], 1, "\(format) \(drafted)")
@@ -154,7 +155,10 @@ final class TranslationImportTests: XCTestCase {
             XCTAssertEqual(conflict["outcome"] as? String, "conflict-draft")
             let stored = try translation(Self.bars, in: app)
             XCTAssertEqual(stored["text"] as? String, offered)
-            XCTAssertEqual(stored["state"] as? String, "outdated", "\(format): a conflict is never applied as current")
+            XCTAssertEqual(stored["state"] as? String, "draft", "\(format): a conflict is applied only as a draft")
+            let shown = try json(try app.get("/v1/guidelines/\(Self.bars)?lang=ko"))
+            XCTAssertEqual(shown["text"] as? String, newEnglish, "\(format): readers see the English")
+            XCTAssertEqual(shown["fallback"] as? Bool, true)
 
             // A reader's token sees the counts, not the texts of the conflicts.
             let reader = try makeToken(app, role: "reader")
@@ -165,16 +169,17 @@ final class TranslationImportTests: XCTestCase {
         }
     }
 
-    func testAnUnfinishedChangeIsADraftAndAConfirmedOutdatedTranslationBecomesCurrent() throws {
-        XCTAssertEqual(try app.send("PATCH", "/v1/guidelines/\(Self.bars)", #"{"text": "Prefer a progress bar when the work is measurable."}"#).status, 200)
-        XCTAssertEqual(try translation(Self.bars)["state"] as? String, "outdated")
+    func testAnUnfinishedChangeIsADraftAndAConfirmedOutdatedOrDraftTranslationBecomesTranslated() throws {
         for format in Self.formats {
+            let english = #"{"text": "Prefer a progress bar when the work is measurable (\#(format))."}"#
+            XCTAssertEqual(try app.send("PATCH", "/v1/guidelines/\(Self.bars)", english).status, 200)
+            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "outdated")
             let exported = try app.translationFile("locale=ko&format=\(format)")
             // The outdated unit, its text kept, marked finished: the translator confirms it.
             var edited = TranslatorEdit.markFinished(exported, id: "guideline:\(Self.bars)", format: format)
             let confirmed = try result(try app.importTranslations(edited))
             XCTAssertEqual(counts(confirmed)["confirmed"], 1, "\(format) \(confirmed)")
-            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "current")
+            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "translated")
 
             // Make it outdated again, then offer a new text still marked unfinished: a draft.
             XCTAssertEqual(try app.send("PATCH", "/v1/guidelines/\(Self.bars)", #"{"text": "Prefer a progress bar (\#(format))."}"#).status, 200)
@@ -184,7 +189,52 @@ final class TranslationImportTests: XCTestCase {
             let drafted = try result(try app.importTranslations(edited))
             XCTAssertEqual(counts(drafted)["draft"], 1, "\(format) \(drafted)")
             XCTAssertEqual(try translation(Self.bars)["text"] as? String, draft)
-            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "outdated", "a draft is not current")
+            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "draft")
+            // The draft confirmed as it is: translated.
+            let confirmedDraft = try result(try app.importTranslations(TranslatorEdit.markFinished(edited, id: "guideline:\(Self.bars)", format: format)))
+            XCTAssertEqual(counts(confirmedDraft)["confirmed"], 1, "\(format) \(confirmedDraft)")
+            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "translated")
+        }
+    }
+
+    func testAConflictNeverReplacesAFinishedTranslationOfTheNewEnglish() throws {
+        let exported = try app.translationFile("locale=ko&format=po")
+        XCTAssertEqual(try app.send("PATCH", "/v1/guidelines/\(Self.bars)", #"{"text": "Prefer a progress bar when the work is measurable."}"#).status, 200)
+        let current = "작업량을 잴 수 있으면 진행률 표시줄을 쓰세요."
+        XCTAssertEqual(try app.send("PUT", "/v1/guidelines/\(Self.bars)/translations/ko", #"{"text": "\#(current)"}"#).status, 200)
+        let edited = TranslatorEdit.setTarget(exported, id: "guideline:\(Self.bars)", to: "옛 영어의 번역", format: "po")
+        let result = try result(try app.importTranslations(edited))
+        XCTAssertEqual(counts(result)["conflict-skipped"], 1, "\(result)")
+        XCTAssertEqual((result["conflicts"] as? [[String: Any]])?.first?["outcome"] as? String, "conflict-skipped")
+        XCTAssertEqual(try translation(Self.bars)["text"] as? String, current)
+        XCTAssertEqual(try translation(Self.bars)["state"] as? String, "translated")
+    }
+
+    func testAnApprovedTranslationIsChangedOnlyByAReviewersImport() throws {
+        XCTAssertEqual(try app.send("POST", "/v1/guidelines/\(Self.bars)/translations/ko/approve", "{}").status, 200)
+        XCTAssertEqual(try translation(Self.bars)["state"] as? String, "approved")
+        let approved = try XCTUnwrap(try translation(Self.bars)["text"] as? String)
+        let exported = try app.translationFile("locale=ko&format=xliff12")
+        var edited = TranslatorEdit.setTarget(exported, id: "guideline:\(Self.bars)", to: "승인된 번역을 바꿈", format: "xliff12")
+        edited = TranslatorEdit.setTarget(edited, id: "guideline:\(Self.basics)", to: "새 번역", format: "xliff12")
+        for role in ["editor", "reviewer"] {
+            let token = try makeToken(app, role: role)
+            let dry = try result(try app.importTranslations(edited, query: "dry_run=true", authorization: ("Authorization", "Bearer \(token)")))
+            let job = try result(try app.importTranslations(edited, authorization: ("Authorization", "Bearer \(token)")))
+            for result in [dry, job] {
+                let outcomes = Dictionary(uniqueKeysWithValues: (result["changes"] as? [[String: Any]] ?? []).map { ($0["id"] as? String ?? "", $0["outcome"] as? String ?? "") })
+                XCTAssertEqual(outcomes, ["guideline:\(Self.bars)": role == "editor" ? "kept-approved" : "written", "guideline:\(Self.basics)": "written"],
+                               "\(role) \(result)")
+            }
+            XCTAssertEqual(try translation(Self.basics)["text"] as? String, "새 번역")
+            if role == "editor" {
+                XCTAssertEqual(try translation(Self.bars)["text"] as? String, approved)
+                XCTAssertEqual(try translation(Self.bars)["state"] as? String, "approved")
+            } else {
+                XCTAssertEqual(try translation(Self.bars)["text"] as? String, "승인된 번역을 바꿈")
+                XCTAssertEqual(try translation(Self.bars)["state"] as? String, "translated", "an import never approves")
+            }
+            XCTAssertEqual(try app.send("PUT", "/v1/guidelines/\(Self.basics)/translations/ko", #"{"text": "원래 번역"}"#).status, 200)
         }
     }
 
@@ -287,7 +337,7 @@ final class TranslationImportTests: XCTestCase {
         XCTAssertEqual(job["status"] as? String, "failed")
         let error = try XCTUnwrap(job["error"] as? [String: Any])
         let problems = try XCTUnwrap(error["problems"] as? [[String: Any]])
-        let guidelines = try items(try json(try app.get("/v1/guidelines?topic=progress-indicators&limit=100"))).count
+        let guidelines = items(try json(try app.get("/v1/guidelines?topic=progress-indicators&limit=100"))).count
         XCTAssertEqual(problems.count, guidelines)
         XCTAssertTrue(problems.allSatisfy { ($0["message"] as? String ?? "").contains("no text with the id") }, "\(problems)")
         let lines = foreign.components(separatedBy: "\n")

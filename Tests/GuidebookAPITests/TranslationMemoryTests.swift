@@ -53,7 +53,10 @@ final class TranslationMemoryTests: XCTestCase {
         XCTAssertEqual(match["translation"] as? String, "남은 작업을 잴 수 있으면 진행률 표시줄을 보여 주세요.")
         XCTAssertEqual(match["differences"] as? [String: [String]], ["missing": ["time"], "extra": ["work"]])
         XCTAssertEqual(match["origin"] as? [String: String], ["kind": "base", "unit": "guideline:sheets.memory-a", "address": "/v1/guidelines/sheets.memory-a"])
-        // D translated again, current: it is 80% like B (measured/measurable and work/time differ).
+        // D translated again as a draft: still not offered (a draft is not a finished translation).
+        XCTAssertEqual(try app.send("PUT", "/v1/guidelines/sheets.memory-d/translations/ko", #"{"text": "초안.", "state": "draft"}"#).status, 200)
+        XCTAssertEqual(items(try memory("sheets.memory-b")).count, 1)
+        // D translated, current: it is 80% like B (known/measurable and work/time differ).
         XCTAssertEqual(try app.send("PUT", "/v1/guidelines/sheets.memory-d/translations/ko", #"{"text": "새 번역."}"#).status, 200)
         let both = items(try memory("sheets.memory-b"))
         XCTAssertEqual(both.map { $0["similarity"] as? Int }, [90, 80])

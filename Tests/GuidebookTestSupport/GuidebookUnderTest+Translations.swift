@@ -68,9 +68,8 @@ public enum TranslatorEdit {
             let close = format == "xliff2" ? "</unit>" : "</trans-unit>"
             guard let start = text.range(of: open), let end = text.range(of: close, range: start.upperBound..<text.endIndex) else { return text }
             let unit = String(text[start.lowerBound..<end.upperBound])
-                .replacingOccurrences(of: "state=\"initial\" subState=\"gb:outdated\"", with: "state=\"translated\"")
-                .replacingOccurrences(of: "state=\"initial\"", with: "state=\"translated\"")
-                .replacingOccurrences(of: "state=\"needs-review-translation\"", with: "state=\"translated\"")
+                .replacingOccurrences(of: #"state="initial"( subState="gb:[a-z]+")?"#, with: "state=\"translated\"", options: .regularExpression)
+                .replacingOccurrences(of: #"state="needs-[a-z-]+""#, with: "state=\"translated\"", options: .regularExpression)
             return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: unit)
         }
     }

@@ -10,10 +10,10 @@ final class TranslationFileReaderTests: XCTestCase {
     private static let export = TranslationExport(locale: "ko", cursor: 42, groups: [
         TranslationUnitGroup(topic: "sheets", title: "Sheets", units: [
             TranslationUnit(id: "topic:sheets:title", address: "/v1/topics/sheets", field: .topicTitle, source: "Sheets", target: "시트",
-                            state: .current, sourceRevision: 1, translatedRevision: 1),
+                            state: .current, sourceRevision: 1, translatedRevision: 1, review: .translated),
             TranslationUnit(id: "guideline:sheets.one", address: "/v1/guidelines/sheets.one", field: .guidelineText, source: hostile, target: "번역 " + hostile,
                             state: .outdated, sourceRevision: 3, translatedRevision: 2,
-                            terms: [.init(source: "sheet", target: "시트", note: nil)]),
+                            terms: [.init(source: "sheet", target: "시트", note: nil)], review: .translated),
         ]),
         TranslationUnitGroup(topic: "popovers", title: "Popovers", units: [
             TranslationUnit(id: "guideline:popovers.two", address: "/v1/guidelines/popovers.two", field: .guidelineText, source: "Use a popover.",
@@ -47,7 +47,7 @@ final class TranslationFileReaderTests: XCTestCase {
             XCTAssertEqual(units.map(\.source), ["Sheets", Self.hostile, "Use a popover."], "\(format)")
             XCTAssertEqual(units.map(\.target), ["시트", "번역 " + Self.hostile, nil], "\(format)")
             XCTAssertEqual(units.map(\.revision), [1, 3, 1], "\(format)")
-            // Current is finished; outdated is not (fuzzy, needs-review, initial).
+            // Translated is finished; outdated is not (fuzzy, needs-review, initial).
             XCTAssertEqual(units[0].isFinished, true, "\(format)")
             XCTAssertEqual(units[1].isFinished, false, "\(format)")
             XCTAssertEqual(units.map(\.problem), [nil, nil, nil], "\(format)")

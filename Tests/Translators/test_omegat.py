@@ -120,7 +120,7 @@ class OmegaTRoundTripTests(unittest.TestCase):
         self.assertEqual(written, set(expected), job["result"]["counts"])
         self.assertEqual(job["result"]["counts"]["written"], len(expected))
         for guideline, korean in expected.items():
-            self.assertEqual((translation(guideline)["text"], translation(guideline)["state"]), (korean, "current"))
+            self.assertEqual((translation(guideline)["text"], translation(guideline)["state"]), (korean, "translated"))
 
     def test_xliff12_prepared_as_omegat_reads_it(self):
         expected = copy_guidelines(["progress-indicators.avoid-static-screens", "modality.explicit-action-to-exit"], "xlf-copy")
@@ -142,11 +142,11 @@ class OmegaTRoundTripTests(unittest.TestCase):
         job = import_file(translated)
         self.assertEqual(job["status"], "succeeded", job.get("error"))
         drafts = {change["id"].split(":", 1)[1] for change in job["result"]["changes"] if change["outcome"] == "draft"}
-        # OmegaT kept state="new": the translations it found are written as drafts (not current).
+        # OmegaT kept state="new": the translations it found are written as drafts.
         self.assertEqual(drafts, set(expected), job["result"]["counts"])
         self.assertEqual(job["result"]["counts"]["written"], 0)
         for guideline, korean in expected.items():
-            self.assertEqual((translation(guideline)["text"], translation(guideline)["state"]), (korean, "outdated"))
+            self.assertEqual((translation(guideline)["text"], translation(guideline)["state"]), (korean, "draft"))
 
 
 if __name__ == "__main__":

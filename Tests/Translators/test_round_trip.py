@@ -80,7 +80,7 @@ class RoundTripTests(unittest.TestCase):
         self.assert_exactly_these_changed(import_file(changed), chosen_ids, len(units))
         for unit in chosen:
             self.assertEqual(translation(unit.getcontext())["text"], unit.target)
-            self.assertEqual(translation(unit.getcontext())["state"], "current")
+            self.assertEqual(translation(unit.getcontext())["state"], "translated")
 
         # Exported again: what polib reads equals the changed file, but for the markers.
         def comparable(data):

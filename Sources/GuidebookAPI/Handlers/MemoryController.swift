@@ -92,11 +92,12 @@ struct MemoryController: Controller {
 
     // MARK: TMX
 
-    /// `GET /v1/memory/export?format=tmx[&locale=ko]`: the base's current translations as TMX 1.4b.
+    /// `GET /v1/memory/export?format=tmx[&locale=ko]`: the base's current translations (translated or
+    /// approved: a draft is not yet a translation to reuse) as TMX 1.4b.
     private func export(_ request: APIRequest) throws -> APIResponse {
         let format = request.query("format") ?? "tmx"
         guard format == "tmx" else { throw Problem.badParameter("format", "format must be tmx (TMX 1.4b), not '\(format.prefix(40))'") }
-        let export = try store.read { reader -> TranslationExport in
+        let export = try store.read(includingUnpublished: true) { reader -> TranslationExport in
             let locales = try reader.locales().filter { !$0.isSource }.map(\.code)
             let locale: String
             if let asked = request.query("locale") {
@@ -107,7 +108,7 @@ struct MemoryController: Controller {
             } else {
                 throw Problem.badParameter("locale", "locale is required: this base translates into \(locales.joined(separator: ", "))")
             }
-            return try reader.translationExport(locale: locale, topic: nil, states: [.current])
+            return try reader.translationExport(locale: locale, topic: nil, states: KnowledgeReader.memoryStates)
         }
         return .bytes(Array(TMXWriter().write(export).utf8), contentType: Self.tmxType + "; charset=utf-8",
                       headers: [("Content-Language", export.locale), ("Content-Disposition", "attachment; filename=\"guidebook-\(export.locale).tmx\"")])

@@ -41,7 +41,8 @@ struct TranslationImportController: Controller {
         }
         let fileName = String((request.query("name") ?? "translations.\(format?.fileExtension ?? "xlf")").prefix(200))
         let params = TranslationImportParams(format: format, locale: locale, onConflict: policy, dryRun: dryRun, fileName: fileName,
-                                             size: upload.size, spoolPath: upload.path, tokenName: request.tokenName)
+                                             size: upload.size, spoolPath: upload.path, tokenName: request.tokenName,
+                                             reviewer: request.translationRole == .reviewer)
         let job = try TranslationImportWork.submit(params, to: runner)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
         return JobRepresentation.accepted(job, viewer: JobViewer(request, isPublic: isPublic))

@@ -36,12 +36,18 @@ public struct TranslationUnit: Sendable, Equatable {
     public var translatedRevision: Int?
     /// The glossary terms the English text uses.
     public var terms: [Term] = []
+    /// Its review state (nil when missing).
+    public var review: ReviewState? = nil
+
+    /// The state the API shows: missing, outdated, or its review state.
+    public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
+
     /// The translation memory's best match for the English, when the export asked for matches
     /// (`KnowledgeReader.addingBestMatches`).
     public var bestMatch: MemoryMatch?
 
     public init(id: String, address: String, field: Field, source: String, target: String?, state: TranslationState,
-                sourceRevision: Int, translatedRevision: Int?, terms: [Term] = []) {
+                sourceRevision: Int, translatedRevision: Int?, terms: [Term] = [], review: ReviewState? = nil) {
         self.id = id
         self.address = address
         self.field = field
@@ -51,12 +57,14 @@ public struct TranslationUnit: Sendable, Equatable {
         self.sourceRevision = sourceRevision
         self.translatedRevision = translatedRevision
         self.terms = terms
+        self.review = review
     }
 
     /// The unit `id`, its address and field as the id gives them.
-    public init(_ id: TranslationUnitID, source: String, target: String?, state: TranslationState, sourceRevision: Int, translatedRevision: Int?) {
+    public init(_ id: TranslationUnitID, source: String, target: String?, state: TranslationState, sourceRevision: Int, translatedRevision: Int?,
+                review: ReviewState? = nil) {
         self.init(id: id.text, address: id.address, field: id.field, source: source, target: target, state: state,
-                  sourceRevision: sourceRevision, translatedRevision: translatedRevision)
+                  sourceRevision: sourceRevision, translatedRevision: translatedRevision, review: review)
     }
 }
 

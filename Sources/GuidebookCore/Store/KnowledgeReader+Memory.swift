@@ -10,10 +10,14 @@ extension KnowledgeReader {
     public static let memoryLimit = 5
     /// Candidates read from each index before the similarity is worked out.
     static let memoryCandidates = 40
+    /// The translations the memory offers and exports: current ones a translator finished
+    /// (`translated`, `approved`). A draft is work in progress (an import's conflict draft even
+    /// translates older English), an outdated one translates other English.
+    public static let memoryStates: Set<WorkflowState> = [.translated, .approved]
 
     /// Up to `limit` translations into `locale` of the English texts most like `source`, each at
     /// least `minimum` percent alike (`TextSimilarity`), most alike first: the knowledge base's
-    /// current guideline translations (not `excluding`'s own) and the units of imported memories
+    /// finished current guideline translations (`memoryStates`, not `excluding`'s own) and the units of imported memories
     /// (`MemoryOrigin`). A pair that appears twice is given once.
     ///
     /// Candidates come from the full-text indexes, so a lookup reads a few dozen rows however large
@@ -36,15 +40,16 @@ extension KnowledgeReader {
             """, [.text("body : (\(expression))"), .int(Self.memoryCandidates)]) { $0.int64(0) / 4 }
         for id in rows {
             guard let pair = try database.firstRow("""
-                SELECT g.key, s.text, x.text, s.source_revision, x.source_revision, x.source_hash
+                SELECT g.key, s.text, x.text, s.source_revision, x.source_revision, x.source_hash, x.review_state
                 FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
                 JOIN guideline_texts x ON x.guideline_id = g.id AND x.locale = ?2
                 WHERE g.id = ?3
                 """, [.text(SourceLocale.code), .text(locale), .integer(id)], { row in
                     (key: row.text(0), english: row.text(1), translation: row.text(2),
-                     state: TranslationState.of(madeFrom: row.optionalInt(4), sourceRevision: row.optionalInt(3) ?? 1,
-                                                legacyHash: row.optionalText(5), sourceHash: ContentHash.hex(row.text(1))))
-                }), pair.key != excludedKey, pair.state == .current, !pair.translation.isEmpty,
+                     state: WorkflowState(review: ReviewState(rawValue: row.text(6)),
+                                          freshness: TranslationState.of(madeFrom: row.optionalInt(4), sourceRevision: row.optionalInt(3) ?? 1,
+                                                                         legacyHash: row.optionalText(5), sourceHash: ContentHash.hex(row.text(1)))))
+                }), pair.key != excludedKey, Self.memoryStates.contains(pair.state), !pair.translation.isEmpty,
                   let similarity = TextSimilarity(words, TextSimilarity.words(of: pair.english), minimum: minimum) else { continue }
             matches.append(MemoryMatch(similarity: similarity, source: pair.english, translation: pair.translation, origin: .base(.guideline(pair.key))))
         }
@@ -69,12 +74,13 @@ extension KnowledgeReader {
         return Array(matches.filter { seen.insert([$0.source, $0.translation]).inserted }.prefix(limit))
     }
 
-    /// `export` with the memory's best match on each unit that is missing or outdated (the units
-    /// a translator has to write): one lookup per such unit.
+    /// `export` with the memory's best match on each unit that is missing, outdated or a draft
+    /// (the units a translator has to write): one lookup per such unit.
     public func addingBestMatches(to export: TranslationExport) throws -> TranslationExport {
         var export = export
         for group in export.groups.indices {
-            for index in export.groups[group].units.indices where export.groups[group].units[index].state != .current {
+            for index in export.groups[group].units.indices
+                where !Self.memoryStates.contains(export.groups[group].units[index].workflowState) {
                 let unit = export.groups[group].units[index]
                 export.groups[group].units[index].bestMatch = try memoryMatches(for: unit.source, locale: export.locale,
                                                                                 excluding: TranslationUnitID(unit.id), limit: 1).first

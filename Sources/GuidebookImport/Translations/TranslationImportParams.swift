@@ -14,9 +14,12 @@ public struct TranslationImportParams: SpooledParams, Equatable {
     public var spoolPath: String
     /// The token that submitted the job, named in the change log.
     public var tokenName: String?
+    /// True when that token is a reviewer's or an admin's, whose import may change approved
+    /// translations (nil, from a job queued before roles counted: an editor's).
+    public var reviewer: Bool?
 
     public init(format: TranslationFileFormat?, locale: String?, onConflict: ConflictPolicy, dryRun: Bool, fileName: String, size: Int,
-                spoolPath: String, tokenName: String?) {
+                spoolPath: String, tokenName: String?, reviewer: Bool = false) {
         self.format = format
         self.locale = locale
         self.onConflict = onConflict
@@ -25,10 +28,11 @@ public struct TranslationImportParams: SpooledParams, Equatable {
         self.size = size
         self.spoolPath = spoolPath
         self.tokenName = tokenName
+        self.reviewer = reviewer
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, locale, size
+        case format, locale, size, reviewer
         case onConflict = "on_conflict", dryRun = "dry_run", fileName = "file_name", spoolPath = "spool_path", tokenName = "token_name"
     }
 }

@@ -81,7 +81,7 @@ public struct TranslationImportResult: Sendable, Codable, Equatable {
     /// One line for people: "12 written, 1 confirmed, 2 conflicts applied as drafts, …".
     public var summary: String {
         let parts = [(UnitOutcome.written, "written"), (.confirmed, "confirmed"), (.draft, "written as drafts"),
-                     (.conflictDraft, "conflicts applied as drafts"), (.conflictSkipped, "conflicts skipped"),
+                     (.conflictDraft, "conflicts applied as drafts"), (.conflictSkipped, "conflicts skipped"), (.keptApproved, "approved kept"),
                      (.unchanged, "unchanged"), (.untranslated, "untranslated")]
             .map { "\(count($0.0)) \($0.1)" }
         return (dryRun ? "dry run, nothing applied; of \(units) units would have " : "of \(units) units ") + parts.joined(separator: ", ")

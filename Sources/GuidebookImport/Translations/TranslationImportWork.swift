@@ -17,7 +17,8 @@ public struct TranslationImportWork: SpooledFileWork {
 
     public func run(_ params: TranslationImportParams, jobID: String, context: JobContext) throws -> TranslationImportResult {
         let options = TranslationImporter.Options(format: params.format, locale: params.locale, onConflict: params.onConflict,
-                                                  dryRun: params.dryRun, displayName: params.fileName, tokenName: params.tokenName)
+                                                  dryRun: params.dryRun, displayName: params.fileName, tokenName: params.tokenName,
+                                                  role: params.reviewer == true ? .reviewer : .editor)
         do {
             // After a crash the marker says the translations are in, and with which result.
             return try TranslationImporter(store: store).run(path: params.spoolPath, options: options, observer: JobContextObserver(context: context),

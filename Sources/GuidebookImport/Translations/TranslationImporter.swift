@@ -4,8 +4,8 @@ import GuidebookText
 import GuidebookTranslationFiles
 
 /// Applies a translated file (XLIFF 2.0, XLIFF 1.2 or PO, as exported for translators) to the
-/// knowledge base in one transaction: it writes only the units whose translation changed, never
-/// applies a conflict as current (`UnitDecision` has the rules), and applies nothing at all when
+/// knowledge base in one transaction: it writes only the units whose translation changed, applies
+/// a conflict only as a draft (`UnitDecision` has the rules), and applies nothing at all when
 /// the file cannot be read, its languages do not fit, or any unit cannot be taken (each such unit
 /// is listed with its line and column). A dry run does everything and rolls back.
 ///
@@ -26,15 +26,18 @@ public struct TranslationImporter: Sendable {
         public var displayName: String
         /// The name of the token the changes are recorded under in the change log.
         public var tokenName: String?
+        /// Who imports, as the review rules see it: only a reviewer's import changes an approved translation.
+        public var role: TranslationRole
 
         public init(format: TranslationFileFormat? = nil, locale: String? = nil, onConflict: ConflictPolicy = .draft, dryRun: Bool = false,
-                    displayName: String, tokenName: String? = nil) {
+                    displayName: String, tokenName: String? = nil, role: TranslationRole = .editor) {
             self.format = format
             self.locale = locale
             self.onConflict = onConflict
             self.dryRun = dryRun
             self.displayName = displayName
             self.tokenName = tokenName
+            self.role = role
         }
     }
 
@@ -143,7 +146,7 @@ public struct TranslationImporter: Sendable {
                     return problem(unit, broken, at: unit.targetPosition)
                 }
             }
-            let decision = UnitDecision(unit, stored: stored, policy: options.onConflict)
+            let decision = UnitDecision(unit, stored: stored, policy: options.onConflict, role: options.role)
             if decision.isConflict, let offered = unit.target, decision.outcome == .conflictDraft || decision.outcome == .conflictSkipped {
                 result.record(TranslationImportResult.Conflict(id: unit.id, line: unit.position.line, column: unit.position.column,
                                                                oldSource: unit.source ?? "", oldRevision: unit.revision, newSource: stored.source,
@@ -156,15 +159,18 @@ public struct TranslationImporter: Sendable {
 
         mutating func write(_ id: TranslationUnitID, text: String, decision: UnitDecision, unit: OfferedUnit) throws {
             let editor = writer.editor
+            let write = TranslationWrite(state: decision.state, role: options.role)
             do {
                 switch id {
                 case .guideline(let key):
-                    try editor.putGuidelineTranslation(id: key, locale: locale, text: text, precondition: .none, madeFrom: decision.madeFrom)
+                    try editor.putGuidelineTranslation(id: key, locale: locale, text: text, precondition: .none, write: write, madeFrom: decision.madeFrom)
                 case .sectionTitle(let slug, let key):
-                    try editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: text, precondition: .none, madeFrom: decision.madeFrom)
+                    try editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: text, precondition: .none, write: write,
+                                                     madeFrom: decision.madeFrom)
                 case .topicTitle(let slug):
                     let summary = try writer.reader.translationUnit(.topicSummary(slug), locale: locale)?.target
-                    try editor.putTopicTranslation(slug: slug, locale: locale, title: text, summary: summary, precondition: .none, madeFrom: decision.madeFrom)
+                    try editor.putTopicTranslation(slug: slug, locale: locale, title: text, summary: summary, precondition: .none, write: write,
+                                                   madeFrom: decision.madeFrom)
                 case .topicSummary(let slug):
                     try writeSummary(slug: slug, text: text, decision: decision, unit: unit, deferred: false)
                 }
@@ -185,7 +191,8 @@ public struct TranslationImporter: Sendable {
                 return
             }
             guard problems.isEmpty else { return }
-            try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: text, precondition: .none, madeFrom: decision.madeFrom)
+            try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: text, precondition: .none,
+                                                  write: TranslationWrite(state: decision.state, role: options.role), madeFrom: decision.madeFrom)
         }
 
         /// The base's locale the file translates into: its target language (or `requested`), which

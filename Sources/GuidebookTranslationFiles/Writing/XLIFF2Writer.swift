@@ -3,10 +3,11 @@ import GuidebookCore
 /// An export as an XLIFF 2.0 document (OASIS XLIFF Version 2.0, core only): one `<file>` per
 /// topic, one `<unit>` with one `<segment>` per text. The state maps to the segment's `state`:
 /// missing is `initial` without a target, outdated is `initial` with the stale target and
-/// `subState="gb:outdated"`, current is `translated` (nothing here records a review, so never
-/// `reviewed` or `final`). Glossary terms are `<note category="glossary">`; the English revision
-/// is the unit's `gb:revision` and the change-log cursor the root's `gb:cursor`. A memory match is
-/// an `<mtc:match>` (the Translation Candidates module) pointing at the unit's segment (`id="s"`).
+/// `subState="gb:outdated"`, draft is `initial` with its target and `subState="gb:draft"`,
+/// translated is `translated`, approved is `final`; the unit's `gb:state` names it too. Glossary
+/// terms are `<note category="glossary">`; the English revision is the unit's `gb:revision` and
+/// the change-log cursor the root's `gb:cursor`. A memory match is an `<mtc:match>` (the
+/// Translation Candidates module) pointing at the unit's segment (`id="s"`).
 public struct XLIFF2Writer {
     /// The namespace of the attributes Guidebook adds (`gb:`).
     public static let guidebookNamespace = "urn:guidebook:translation:1"
@@ -36,7 +37,7 @@ public struct XLIFF2Writer {
         out += "    <unit id=\"\(XMLText.attribute(unit.id))\" name=\"\(XMLText.attribute(unit.address))\" gb:field=\"\(unit.field.rawValue)\""
         out += " gb:revision=\"\(unit.sourceRevision)\""
         if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
-        out += ">\n"
+        out += " gb:state=\"\(unit.workflowState.rawValue)\">\n"
         // Module elements come first in a unit; a match points at the segment it is for.
         if let match = unit.bestMatch {
             out += "      <mtc:matches>\n        <mtc:match ref=\"#s\" type=\"tm\" similarity=\"\(match.similarity.percent)\" origin=\"\(XMLText.attribute(MatchNote.origin(match)))\">\n"
@@ -52,10 +53,12 @@ public struct XLIFF2Writer {
             out += "      </notes>\n"
         }
         let state: String
-        switch unit.state {
+        switch unit.workflowState {
         case .missing: state = " state=\"initial\""
         case .outdated: state = " state=\"initial\" subState=\"gb:outdated\""
-        case .current: state = " state=\"translated\""
+        case .draft: state = " state=\"initial\" subState=\"gb:draft\""
+        case .translated: state = " state=\"translated\""
+        case .approved: state = " state=\"final\""
         }
         out += "      <segment\(unit.bestMatch == nil ? "" : " id=\"s\"")\(state)>\n"
         out += "        <source xml:space=\"preserve\">\(Self.content(unit.source))</source>\n"
