@@ -38,6 +38,7 @@
     outcome_draft: ["drafts", "초안"],
     "outcome_conflict-draft": ["conflicts kept as drafts", "초안으로 저장한 충돌"],
     "outcome_conflict-skipped": ["conflicts left alone", "그대로 둔 충돌"],
+    "outcome_kept-approved": ["approved translations kept (a reviewer changes them)", "유지한 승인 번역 (검토자만 바꿈)"],
     outcome_unchanged: ["unchanged", "변경 없음"],
     outcome_untranslated: ["untranslated", "번역 없음"],
     conflictsTitle: ["Conflicts", "충돌"],
