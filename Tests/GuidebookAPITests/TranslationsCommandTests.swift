@@ -1,10 +1,12 @@
 import Foundation
+import GuidebookCore
 import GuidebookTestSupport
 import XCTest
 
 /// `guidebook translations export|import` in child processes: a file exported, changed and imported
 /// into the database directly (a dry run, then for real), through a running server's job API with
-/// an editor's token, and refused with its line when broken.
+/// an editor's token, and refused with its line when broken; an approved translation changed only
+/// with `--reviewer`.
 final class TranslationsCommandTests: ProcessTestCase {
     override class var folderPrefix: String { "guidebook-translations-cli" }
 
@@ -68,5 +70,24 @@ final class TranslationsCommandTests: ProcessTestCase {
         let sent = try guidebook(["translations", "import", "--server", url, "--token-file", tokenFile, file])
         XCTAssertEqual(sent.status, 0, sent.errors)
         XCTAssertTrue(sent.errors.contains("1 written") && sent.errors.contains("job_"), sent.errors)
+    }
+
+    func testAnApprovedTranslationChangesOnlyWithReviewer() throws {
+        let id = "progress-indicators.prefer-progress-bars"
+        let file = try changedExport("guideline:\(id)", to: "승인된 번역을 바꿈.")
+        // Approved as a reviewer approves it, in the database the command then opens.
+        do {
+            let store = try Store(path: databasePath, migrations: try Migration.load(from: TestGuidebook.migrationsDirectory))
+            try store.write(token: "reviewer") { try $0.editor.approveTranslation(.guideline(id), locale: "ko", precondition: .none, role: .reviewer) }
+        }
+        let kept = try guidebook(["translations", "import", file])
+        XCTAssertEqual(kept.status, 0, kept.errors)
+        XCTAssertTrue(kept.errors.contains("0 written") && kept.errors.contains("1 approved kept"), kept.errors)
+        let changed = try guidebook(["translations", "import", "--reviewer", file])
+        XCTAssertEqual(changed.status, 0, changed.errors)
+        XCTAssertTrue(changed.errors.contains("1 written") && changed.errors.contains("0 approved kept"), changed.errors)
+        let usage = try guidebook(["translations", "import", "--reviewer", "--server", "http://127.0.0.1:9", file])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.errors.contains("the token's role counts"), usage.errors)
     }
 }
