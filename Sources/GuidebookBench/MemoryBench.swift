@@ -68,15 +68,16 @@ struct MemoryBench {
         return 0
     }
 
-    /// The percents of the current translations most like `english`, best first, each pair of
-    /// English and translation once (as the lookup gives them): every guideline read and compared.
+    /// The percents of the finished current translations (translated, approved) most like
+    /// `english`, best first, each pair of English and translation once (as the lookup gives
+    /// them): every guideline read and compared.
     private func bruteForce(_ english: String, excluding key: String, locale: String, in database: Database) throws -> [(percent: Int, pair: [String])] {
         let words = TextSimilarity.words(of: english)
         var best: [[String]: Int] = [:]
         try database.forEachRow("""
             SELECT g.key, s.text, x.text FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = 'en'
             JOIN guideline_texts x ON x.guideline_id = g.id AND x.locale = ?1
-            WHERE x.text != '' AND x.source_revision = s.source_revision
+            WHERE x.text != '' AND x.source_revision = s.source_revision AND x.review_state != 'draft'
             """, [.text(locale)]) { row in
             guard row.text(0) != key, let similarity = TextSimilarity(words, TextSimilarity.words(of: row.text(1)), minimum: KnowledgeReader.memoryMinimum) else { return }
             best[[row.text(1), row.text(2)]] = similarity.percent
