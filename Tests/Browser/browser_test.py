@@ -1084,9 +1084,9 @@ def translators_files(driver, page, record, base, work):
     driver.find_element(By.ID, "upload-apply").click()
     wait(driver, lambda d: "Applied" in d.find_element(By.ID, "upload-status").text, 30, "the file was not applied")
     applied = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in before}
-    record.check("Apply writes the changed unit as current and the conflict as a draft of the old English (outdated)",
-                 (applied[changed]["text"], applied[changed]["state"]) == ("브라우저에서 바꾼 번역.", "current")
-                 and (applied[conflicting]["text"], applied[conflicting]["state"]) == ("충돌하는 번역.", "outdated"),
+    record.check("Apply writes the changed unit as translated and the conflict as a draft",
+                 (applied[changed]["text"], applied[changed]["state"]) == ("브라우저에서 바꾼 번역.", "translated")
+                 and (applied[conflicting]["text"], applied[conflicting]["state"]) == ("충돌하는 번역.", "draft"),
                  {unit: (value["text"], value["state"]) for unit, value in applied.items()})
     driver.find_element(By.ID, "translators-close").click()
 
