@@ -106,8 +106,9 @@ replica-test: deps
 	bash scripts/replica-test.sh
 
 # The exports of GET /v1/translations/export on a live server, read by translate-toolkit and polib
-# (pinned, into .build/translators-venv), msgfmt --check and xmllint (Tests/Translators,
-# scripts/translators-check.sh, docs/translators.md).
+# (pinned, into .build/translators-venv), msgfmt --check and xmllint; round trips back through
+# POST /v1/translations/import, one through OmegaT (Tests/Translators, scripts/translators-check.sh,
+# docs/translators.md).
 translators-check: deps
 	@missing=""; for p in $(TRANSLATORS_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
