@@ -175,4 +175,44 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertEqual(try ids("dark\u{200B} mode "), try ids("dark mode "), "nor join two")
         XCTAssertEqual(try server.get("/v1/search?q=\(QueryText.encode("\u{200B}\u{200B}"))").status, 400, "nothing but zero-width spaces is an empty query")
     }
+
+    /// Indexed text is normalized where it is written: a guideline written decomposed (Hangul as
+    /// macOS gives it), in fullwidth Latin and with a zero-width space inside a word is stored in
+    /// its plain form, found by plain queries, and marked in its snippets; an emoji's zero-width
+    /// joiner stays; a text of nothing but zero-width spaces is blank.
+    func testTextWrittenDecomposedOrFullwidthIsStoredFoundAndMarkedAsItsPlainForm() throws {
+        func body(_ fields: [String: String]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let english = "Ｑｕｉｂｂｌｅ the zor\u{200B}blat gauge while it loads \u{1F469}\u{200D}\u{1F4BB}."
+        let korean = "쿼블러는 진행률을 보여 줍니다.".decomposedStringWithCanonicalMapping
+        XCTAssertTrue(korean.unicodeScalars.contains { (0x1100...0x11FF).contains($0.value) }, "the Korean text is decomposed")
+        let created = try server.send("POST", "/v1/guidelines", try body([
+            "id": "progress-indicators.quibble", "topic": "progress-indicators", "section": "progress-bars", "text": english,
+        ]))
+        XCTAssertEqual(created.status, 201, created.text)
+        let translated = try server.send("PUT", "/v1/guidelines/progress-indicators.quibble/translations/ko", try body(["text": korean]))
+        XCTAssertEqual(translated.status, 200, translated.text)
+
+        // Stored as NFC, ASCII, without the zero-width space; the emoji keeps its joiner (compared byte for byte:
+        // Swift's == calls decomposed and composed Hangul equal).
+        for (lang, expected) in [("en", "Quibble the zorblat gauge while it loads \u{1F469}\u{200D}\u{1F4BB}."), ("ko", "쿼블러는 진행률을 보여 줍니다.")] {
+            let stored = try json(try server.get("/v1/guidelines/progress-indicators.quibble?lang=\(lang)"))["text"] as? String ?? ""
+            XCTAssertEqual(Array(stored.unicodeScalars), Array(expected.unicodeScalars), lang)
+        }
+        // Found by the plain forms, and marked in them.
+        for (query, marked, lang) in [("quibble ", "<mark>Quibble</mark>", "en"), ("zorblat ", "<mark>zorblat</mark>", "en"),
+                                      ("쿼블러 ", "<mark>쿼블러</mark>는", "ko"), ("ｑｕｉｂｂｌｅ ", "<mark>Quibble</mark>", "en")] {
+            let items = try search(query, "&lang=\(lang)")["items"] as? [[String: Any]] ?? []
+            let hit = items.first { $0["id"] as? String == "progress-indicators.quibble" }
+            XCTAssertNotNil(hit, "\(query) does not find the guideline: \(items.compactMap { $0["id"] })")
+            let snippet = hit?["snippet"] as? String ?? ""
+            XCTAssertTrue(Array(snippet.utf8).indices.contains { Array(snippet.utf8)[$0...].starts(with: Array(marked.utf8)) },
+                          "\(query): \(snippet) lacks \(marked), byte for byte")
+        }
+        XCTAssertEqual(try search("zor ", "&match=all")["total"] as? Int, 0, "the zero-width space split nothing")
+        // Nothing but zero-width characters is a blank text.
+        try assertProblem(try server.send("PATCH", "/v1/guidelines/progress-indicators.quibble", try body(["text": "\u{200B}\u{FEFF}"]),
+                                          contentType: "application/merge-patch+json"), status: 422)
+    }
 }

@@ -1,3 +1,4 @@
+import GuidebookText
 internal import SQLite
 
 /// The text rows of topics, sections and guidelines (`topic_texts`, `section_texts`,
@@ -8,6 +9,11 @@ internal import SQLite
 /// more for each change of it); a translation's is the source revision it was made from, so it is
 /// current while the two are equal. A translation whose own text does not change keeps the
 /// revision it had: a changed source leaves it outdated rather than silently current.
+///
+/// Every text is stored as `TextNormalization.stored` writes it (NFC, fullwidth Latin as ASCII, no
+/// zero-width spaces), so the search index, its snippets and every reader see one form of it
+/// whatever the writer's keyboard or clipboard gave (issue 23 item 5). Rows written before are
+/// normalized once by `normalizeStoredTexts`.
 final class TextRows {
     let database: Database
     /// The change time written with every row.
@@ -24,6 +30,7 @@ final class TextRows {
     /// source text as it is after this write (kept with translations, for rows of older binaries);
     /// `isNew`: the guideline was just created, so no row can exist (and its source is revision 1).
     func putGuidelineText(id: Int, locale: String, text: String, sourceHash: String, isNew: Bool) throws -> WriteOutcome {
+        let text = TextNormalization.stored(text)
         let key: [SQLValue] = [.int(id), .text(locale)]
         let existing = isNew ? nil : try database.firstRow("SELECT text, source_revision FROM guideline_texts WHERE guideline_id = ? AND locale = ?",
                                                           key) { ($0.text(0), $0.optionalInt(1)) }
@@ -62,6 +69,7 @@ final class TextRows {
     /// Writes a topic's title and summary in `locale` ("" stands for "not translated"); `sourceHash`
     /// is the fingerprint of the source title and summary after this write.
     func putTopicText(topicID: Int, locale: String, title: String, summary: String, sourceHash: String) throws -> WriteOutcome {
+        let (title, summary) = (TextNormalization.stored(title), TextNormalization.stored(summary))
         let key: [SQLValue] = [.int(topicID), .text(locale)]
         let existing = try database.firstRow("SELECT title, summary, source_revision FROM topic_texts WHERE topic_id = ? AND locale = ?", key) {
             ($0.text(0), $0.text(1), $0.optionalInt(2))
@@ -99,6 +107,7 @@ final class TextRows {
 
     /// Writes a section's title in `locale`; `isNew`: the section was just created.
     func putSectionTitle(sectionID: Int, locale: String, title: String, isNew: Bool) throws -> WriteOutcome {
+        let title = TextNormalization.stored(title)
         let key: [SQLValue] = [.int(sectionID), .text(locale)]
         let existing = isNew ? nil : try database.firstRow("SELECT title, source_revision FROM section_texts WHERE section_id = ? AND locale = ?", key) {
             ($0.text(0), $0.optionalInt(1))
@@ -167,6 +176,51 @@ final class TextRows {
             UPDATE \(table) SET source_revision = CASE WHEN source_hash IS NULL OR source_hash = ?1 THEN ?2 ELSE 0 END
             WHERE \(owner) = ?3 AND source_revision IS NULL
             """, [.text(oldSourceHash), .int(oldRevision), .int(id)])
+    }
+
+    // MARK: Texts from before normalization
+
+    /// True when the stored texts were written under other normalization rules than this binary's
+    /// (or none: a file made before them).
+    static func needsNormalizing(_ database: Database) throws -> Bool {
+        try MetaTable(database: database).value(MetaTable.textNormalization) != TextNormalization.version
+    }
+
+    /// Rewrites every text row `TextNormalization.stored` would write otherwise (decomposed Hangul
+    /// from a file made before it, say), keeping its revision and time (it reads the same), has
+    /// `indexer` put the search rows that show it back, and records the rules' version. Returns
+    /// how many rows changed. One pass over the text tables; only changed rows are held.
+    @discardableResult
+    func normalizeStoredTexts(indexer: SearchIndexer) throws -> Int {
+        var guidelines: [(id: Int, locale: String, text: String)] = []
+        try database.forEachRow("SELECT guideline_id, locale, text FROM guideline_texts") { row in
+            if let text = TextNormalization.storedIfChanged(row.text(2)) { guidelines.append((row.int(0), row.text(1), text)) }
+        }
+        var topics: [(id: Int, locale: String, title: String, summary: String)] = []
+        try database.forEachRow("SELECT topic_id, locale, title, summary FROM topic_texts") { row in
+            let (title, summary) = (row.text(2), row.text(3))
+            let newTitle = TextNormalization.storedIfChanged(title), newSummary = TextNormalization.storedIfChanged(summary)
+            if newTitle != nil || newSummary != nil { topics.append((row.int(0), row.text(1), newTitle ?? title, newSummary ?? summary)) }
+        }
+        var sections: [(id: Int, locale: String, title: String)] = []
+        try database.forEachRow("SELECT section_id, locale, title FROM section_texts") { row in
+            if let title = TextNormalization.storedIfChanged(row.text(2)) { sections.append((row.int(0), row.text(1), title)) }
+        }
+        for row in guidelines {
+            try database.run("UPDATE guideline_texts SET text = ?3 WHERE guideline_id = ?1 AND locale = ?2", [.int(row.id), .text(row.locale), .text(row.text)])
+            try indexer.indexGuideline(id: Int64(row.id))
+        }
+        for row in topics {
+            try database.run("UPDATE topic_texts SET title = ?3, summary = ?4 WHERE topic_id = ?1 AND locale = ?2",
+                             [.int(row.id), .text(row.locale), .text(row.title), .text(row.summary)])
+            try indexer.indexTopicRow(id: Int64(row.id))
+        }
+        for row in sections {
+            try database.run("UPDATE section_texts SET title = ?3 WHERE section_id = ?1 AND locale = ?2", [.int(row.id), .text(row.locale), .text(row.title)])
+            try indexer.indexSection(id: Int64(row.id))
+        }
+        try MetaTable(database: database).set(MetaTable.textNormalization, to: TextNormalization.version)
+        return guidelines.count + topics.count + sections.count
     }
 
     // MARK: Translations from before source revisions
