@@ -185,6 +185,7 @@ public struct SearchEngine {
         }
         // Typo tolerance: a query that finds nothing is searched again with each word that matches
         // nothing as written replaced by its closest indexed word, when that finds something.
+        var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])?
         if matches.isEmpty, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
             var retry = request
             retry.query = corrected.query
@@ -196,8 +197,9 @@ public struct SearchEngine {
                 found.layoutCorrected = corrected.layout
                 return found
             }
+            unmatchedCorrection = corrected
         }
-        return SearchResults(hits: hits, total: matches.count,
+        var results = SearchResults(hits: hits, total: matches.count,
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
@@ -205,6 +207,8 @@ public struct SearchEngine {
                              suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
                              completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
                              initials: initials)
+        results.unmatchedCorrection = unmatchedCorrection
+        return results
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced
