@@ -39,7 +39,8 @@ final class SearchAsYouTypeTests: XCTestCase {
     }
 
     func testKoreanHalfTypedSyllablesFindTheirWords() throws {
-        for (typed, topic) in [("진행ㄹ", "progress-indicators"), ("진해", "progress-indicators"), ("싵", "sheets"), ("팝옵", "popovers")] {
+        for (typed, topic) in [("진행ㄹ", "progress-indicators"), ("진해", "progress-indicators"), ("싵", "sheets"), ("팝옵", "popovers"),
+                               ("ㅍ", "popovers")] {  // from the first key on
             let result = try search(typed, "&limit=3&lang=ko")
             XCTAssertTrue(topics(result).contains(topic), "\(typed) → \(topics(result)) (expected \(topic))")
             XCTAssertNotNil(result["completion"] as? [String: Any], typed)
@@ -101,6 +102,20 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertEqual(corrections(try search("shet ", "&match=all")), [])
         XCTAssertEqual(corrections(try search("indcatrs ", "&match=all")), [], "8 letters, 2 edits: too far")
         XCTAssertEqual(corrections(try search("apperanse ", "&match=all")), ["apperanse→appearance"], "9 letters, 2 edits")
+    }
+
+    /// Corrected words that still never meet lose words from the end of the corrected query (the
+    /// typos are looked up once): the corrections kept are those of the words left, and a dropped
+    /// word is named as it was written.
+    func testCorrectedWordsThatNeverMeetAreDroppedAsWritten() throws {
+        let result = try search("popvoer shete")
+        XCTAssertEqual(corrections(result), ["popvoer→popover"])
+        XCTAssertEqual(result["matched_terms"] as? [String], ["popover"])
+        XCTAssertEqual(result["dropped_terms"] as? [String], ["shete"])
+        XCTAssertTrue(topics(result).contains("popovers"), "\(topics(result))")
+        let layout = try search("tlxm vkqdhqj")
+        XCTAssertEqual((layout["layout_corrected"] as? [String: Any])?["to"] as? String, "시트")
+        XCTAssertEqual(layout["dropped_terms"] as? [String], ["vkqdhqj"])
     }
 
     func testTyposFalseSearchesAsWrittenAndSuggests() throws {

@@ -28,6 +28,9 @@ final class SearchCompletionTests: XCTestCase {
         XCTAssertEqual(forms("진행ㄹ"), ["진행률"], "a lone consonant starts the next syllable")
         XCTAssertEqual(forms("진해"), ["진행"], "a syllable without a final may still take one (진해 itself is the word as written)")
         XCTAssertEqual(forms("팝오"), [], "팝오 as written is a piece of 팝오버 already (Korean is indexed in bigrams)")
+        // The first key of a word, a lone consonant: the syllables it starts, the more rows hold them the sooner.
+        XCTAssertEqual(forms("ㅅ"), ["시", "스"], "시 (시트 6 + 시트를 2 + 시티 1) before 스 (4)")
+        XCTAssertEqual(forms("ㅈ"), ["진"])
     }
 
     func testKoreanCompletesTheStatesAnIMEPassesThrough() {
@@ -39,7 +42,8 @@ final class SearchCompletionTests: XCTestCase {
     }
 
     func testBadInputCompletesToNothingOrToABoundedList() {
-        XCTAssertEqual(forms("ㄹ"), [], "a lone jamo has no syllable to continue")
+        XCTAssertEqual(forms("ㄹ"), [], "no word starts with a syllable of ㄹ")
+        XCTAssertEqual(forms("ㅏ"), [], "a vowel starts no syllable")
         XCTAssertEqual(forms("ㅏㅏㅏ"), [])
         XCTAssertEqual(forms(String(repeating: "ㄱ", count: 200)), [])
         XCTAssertEqual(forms("\u{301}\u{301}"), [])

@@ -6,8 +6,9 @@ import GuidebookText
 /// indicator, indicate), one per family of inflections (indicator and indicators are one stem in
 /// the index). Korean: the runs whose start the typed text may be while a Korean IME composes it,
 /// cut to as many syllables as were typed: the last syllable without a final may still take one
-/// (진해 → 진행), a lone consonant after a syllable starts the next one (진행ㄹ → 진행률), and a final
-/// may still move on to start the next syllable (싵 → 시트, 팝옵 → 팝오버, 스텦 → 스테퍼).
+/// (진해 → 진행), a lone consonant starts the next syllable (진행ㄹ → 진행률; ㅈ alone, the first key
+/// of a word, → 지, 진, …), and a final may still move on to start the next syllable (싵 → 시트,
+/// 팝옵 → 팝오버, 스텦 → 스테퍼).
 ///
 /// The words starting with a prefix are one range of `Words.alphabetical`; a range is scanned at
 /// most `completionScanLimit` words far, and the `limit` forms most rows hold are kept.
@@ -89,22 +90,32 @@ extension SearchVocabulary {
                 let kept = Hangul.syllable(initial: initial, vowel: vowel, final: split.kept)
                 patterns.append((head + [kept], Self.syllables(startingWith: split.movedInitial)))
             }
-        } else if let initial = Hangul.initial(ofCompatibilityJamo: last), !head.isEmpty {
-            // 진행ㄹ: 진행 and then a syllable starting with ㄹ.
+        } else if let initial = Hangul.initial(ofCompatibilityJamo: last) {
+            // 진행ㄹ: 진행 and then a syllable starting with ㄹ; ㅈ alone (the first key of a word): a syllable starting with ㅈ.
             patterns.append((head, Self.syllables(startingWith: initial)))
         }
-        var forms: [String: Int] = [:]
+        var forms: [(form: String, frequency: Int)] = []
         var budget = Self.completionScanLimit
-        let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
         for pattern in patterns {
             let length = pattern.prefix.count + 1
-            korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
-                let form = String(String.UnicodeScalarView(korean.units(of: number).prefix(length).compactMap(Unicode.Scalar.init)))
-                guard form != typedText else { return }
-                forms[form, default: 0] += korean.frequencies[number]
+            // The words sharing a form are neighbours in alphabetical order: one form per run of them.
+            var run: (units: ArraySlice<UInt32>, frequency: Int)?
+            func endRun() {
+                guard let ended = run, !ended.units.elementsEqual(typed) else { return }
+                forms.append((String(String.UnicodeScalarView(ended.units.compactMap(Unicode.Scalar.init))), ended.frequency))
             }
+            korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
+                let form = korean.units(of: number).prefix(length)
+                if let current = run, current.units.elementsEqual(form) {
+                    run?.frequency += korean.frequencies[number]
+                } else {
+                    endRun()
+                    run = (form, korean.frequencies[number])
+                }
+            }
+            endRun()
         }
-        return Self.best(forms.map { ($0.key, $0.value) }, limit: limit)
+        return Self.best(forms, limit: limit)
     }
 
     /// The syllables whose initial consonant is `initial` (0–18): 588 in a row.
