@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
                                                             "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
-        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
+        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookText", "SQLite"], path: "Sources/GuidebookBench"),
 
         // What several test targets share: the in-process server, the raw HTTP client, import
         // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.

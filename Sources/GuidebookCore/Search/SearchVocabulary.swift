@@ -1,5 +1,5 @@
 import GuidebookText
-internal import SQLite
+package import SQLite
 
 /// The words the search index holds as written, each with the number of rows holding it: where
 /// "did you mean" suggestions come from.
@@ -96,6 +96,12 @@ public struct SearchVocabulary: Sendable {
     /// Words held.
     public var wordCount: Int { latin.texts.count + korean.texts.count }
 
+    /// What it holds, for the benchmark's report: words of each script, bytes in all (as the
+    /// search cache counts them) and the bytes of the initials index among them.
+    package var sizes: (latinWords: Int, koreanWords: Int, bytes: Int, initialsBytes: Int) {
+        (latin.texts.count, korean.texts.count, byteCount, korean.initialsByteCount)
+    }
+
     /// Shortest and longest words corrected: Latin-script words in letters, Korean in syllables.
     static let minLatinLength = 3, minKoreanLength = 2, maxLength = 32
 
@@ -114,8 +120,8 @@ public struct SearchVocabulary: Sendable {
     /// of `search_index_vocab` marked '#' (fts5vocab reads only that range of the index).
     public static let wordsSQL = "SELECT substr(term, 2), doc FROM search_index_vocab WHERE term >= '#' AND term < '$'"
 
-    /// Reads the vocabulary of the search index.
-    static func load(from database: Database) throws -> SearchVocabulary {
+    /// Reads the vocabulary of the search index (`package`: the benchmark reports its size).
+    package static func load(from database: Database) throws -> SearchVocabulary {
         var latin: [String: Int] = [:]
         var korean: [String: Int] = [:]
         try database.forEachRow(wordsSQL) { row in
