@@ -32,6 +32,7 @@
 #   BENCH_RPO_SECONDS=60     replication: seconds of 10 edits/s for the RPO (10 with BENCH_QUICK)
 #   BENCH_RTO_SIZES="100000 1000000"  replication: database sizes restored for the RTO (a size other
 #                            than BENCH_GUIDELINES is generated and imported first: ~2 min at 1,000,000)
+#   BENCH_TYPING_TEXT=short  typing: the generated text of its database (realistic: a database of its own)
 #   BENCH_SKIP_1M=1          replication: leave 1000000 out of BENCH_RTO_SIZES
 #   BENCH_REPLICATION_PARTS="rpo throughput cost rto"   replication: only some of its measurements
 #   BENCH_LITESTREAM=PATH    replication: the litestream binary (default .build/replica-venv/bin/litestream,
