@@ -198,8 +198,9 @@ public struct SearchQuery: Sendable, Equatable {
         return expanding(lastWord, with: forms)
     }
 
-    /// The query with `word` (its `lastWord` or one of its `initialsWords`) also matching `forms`.
-    public func expanding(_ lastWord: TypedWord, with forms: [String]) -> SearchQuery {
+    /// The query with `word` (its `lastWord` or one of its `initialsWords`) also matching `forms`;
+    /// without `keepingWritten` (the word as written matches nothing), matching `forms` alone.
+    public func expanding(_ lastWord: TypedWord, with forms: [String], keepingWritten: Bool = true) -> SearchQuery {
         guard !forms.isEmpty else { return self }
         var phrases = self.phrases
         var added: [SearchCondition] = []
@@ -222,7 +223,8 @@ public struct SearchQuery: Sendable, Equatable {
         }
         let asWritten: [SearchCondition]
         if case .any(let forms) = lastWord.part { asWritten = forms } else { asWritten = [lastWord.part] }
-        let completed = SearchCondition.any(asWritten + added)
+        let alternatives = keepingWritten ? asWritten + added : added
+        let completed = alternatives.count == 1 ? alternatives[0] : SearchCondition.any(alternatives)
         let ownPhrases = lastWord.part.scoringPhrases
         let words = self.words.map { word in
             Set(word.phrases) == ownPhrases ? Word(range: word.range, isCJK: word.isCJK, phrases: word.phrases + added.compactMap {

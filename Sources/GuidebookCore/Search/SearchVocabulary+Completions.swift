@@ -24,16 +24,25 @@ extension SearchVocabulary {
     /// Most words of the vocabulary one completion looks at (a one-letter prefix in a large index).
     public static let completionScanLimit = 200_000
 
+    /// The share of the index's rows past which no more completions are taken (one in
+    /// `completionRowShare`): the forms a short prefix stands for are the most frequent words,
+    /// and once those and the word as written hold a quarter of the rows, more forms would add
+    /// little to the first pages but rows to merge and rank for every keystroke.
+    public static let completionRowShare = 4
+
     /// The completions of `written` (one word: Latin letters, or a Hangul run), at most `limit`,
-    /// the forms more rows hold first (ties: alphabetical). Empty when nothing completes it.
-    public func completions(of written: String, limit: Int) -> Completions {
+    /// the forms more rows hold first (ties: alphabetical), taken while the rows the word as
+    /// written and the forms taken so far hold stay under `rowBudget` (so a word as written that
+    /// holds that many takes none; `p` takes its most frequent form alone). Empty when nothing
+    /// completes it.
+    public func completions(of written: String, limit: Int, rowBudget: Int = .max) -> Completions {
         let units = written.lowercased().unicodeScalars.map(\.value)
         guard !units.isEmpty, units.count <= Self.maxLength, limit > 0 else { return Completions(forms: [], found: 0) }
         if written.unicodeScalars.allSatisfy(Hangul.contains) {
-            return koreanCompletions(units, limit: limit)
+            return koreanCompletions(units, limit: limit, rowBudget: rowBudget)
         }
         guard Self.isLatinWord(units) else { return Completions(forms: [], found: 0) }
-        return latinCompletions(units, limit: limit)
+        return latinCompletions(units, limit: limit, rowBudget: rowBudget)
     }
 
     /// The word `written` (matching nothing) was typed as with the wrong keyboard layout on: the
@@ -56,7 +65,7 @@ extension SearchVocabulary {
         units.allSatisfy { Unicode.Scalar($0).map { TextSegmenter.isWordScalar($0) } ?? false }
     }
 
-    private func latinCompletions(_ typed: [UInt32], limit: Int) -> Completions {
+    private func latinCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
         var families: [String: (form: String, frequency: Int)] = [:]
         var budget = Self.completionScanLimit
         let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
@@ -70,10 +79,10 @@ extension SearchVocabulary {
             if let kept = families[family], kept.frequency > frequency || (kept.frequency == frequency && kept.form < text) { return }
             families[family] = (text, frequency)
         }
-        return Self.best(families.values.map { ($0.form, $0.frequency) }, limit: limit)
+        return Self.best(families.values.map { ($0.form, $0.frequency) }, limit: limit, rowBudget: rowBudget, writtenRows: latin.frequency(of: typed))
     }
 
-    private func koreanCompletions(_ typed: [UInt32], limit: Int) -> Completions {
+    private func koreanCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
         // Each way the typed text may go on: fixed syllables, then a range of syllables that follow.
         var patterns: [(prefix: [UInt32], next: ClosedRange<UInt32>)] = []
         let last = typed[typed.count - 1]
@@ -115,7 +124,7 @@ extension SearchVocabulary {
             }
             endRun()
         }
-        return Self.best(forms, limit: limit)
+        return Self.best(forms, limit: limit, rowBudget: rowBudget, writtenRows: korean.frequency(of: typed))
     }
 
     /// The syllables whose initial consonant is `initial` (0–18): 588 in a row.
@@ -124,9 +133,18 @@ extension SearchVocabulary {
         return first...(first + 587)
     }
 
-    private static func best(_ candidates: [(form: String, frequency: Int)], limit: Int) -> Completions {
+    /// The `limit` candidates most rows hold, taken while the rows covered (`writtenRows`, the word
+    /// as written, and the candidates taken) stay under `rowBudget`.
+    static func best(_ candidates: [(form: String, frequency: Int)], limit: Int, rowBudget: Int, writtenRows: Int) -> Completions {
         let sorted = candidates.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.form < $1.form }
-        return Completions(forms: sorted.prefix(limit).map(\.form), found: sorted.count)
+        var forms: [String] = []
+        var covered = writtenRows
+        for candidate in sorted {
+            guard forms.count < limit, covered < rowBudget else { break }
+            forms.append(candidate.form)
+            covered += candidate.frequency
+        }
+        return Completions(forms: forms, found: sorted.count)
     }
 }
 
@@ -151,6 +169,13 @@ extension SearchVocabulary.Words {
     func contains(_ word: [UInt32]) -> Bool {
         let position = lowerBound(word)
         return position < alphabetical.count && units(of: Int(alphabetical[position])).elementsEqual(word)
+    }
+
+    /// The rows holding exactly `word` (its characters); 0 when the vocabulary does not hold it.
+    func frequency(of word: [UInt32]) -> Int {
+        let position = lowerBound(word)
+        guard position < alphabetical.count, units(of: Int(alphabetical[position])).elementsEqual(word) else { return 0 }
+        return frequencies[Int(alphabetical[position])]
     }
 
     /// The first position of `alphabetical` whose word is not before `key`.
