@@ -28,8 +28,9 @@ final class SearchCompletionTests: XCTestCase {
     /// rows than the budget (a quarter of the index's rows in a search): a short prefix stands for
     /// its most frequent words only, a word as written that holds that many for none.
     func testCompletionsStopOnceTheyHoldTheRowBudget() {
-        let bounded = vocabulary.completions(of: "in", limit: 8, rowBudget: 25)
-        XCTAssertEqual(bounded.forms, ["indicators", "index"], "22 rows, then 31: past 25")
+        let bounded = vocabulary.completions(of: "in", limit: 8, rowBudget: 50)
+        XCTAssertEqual(bounded.forms, ["indicators", "index"], "a family counts its forms' rows: indicators and indicator 42, then index 9: past 50")
+        XCTAssertEqual(vocabulary.completions(of: "in", limit: 8, rowBudget: 42).forms, ["indicators"])
         XCTAssertEqual(bounded.found, 4, "what it could have become is still counted")
         XCTAssertEqual(vocabulary.completions(of: "in", limit: 8, rowBudget: 1).forms, ["indicators"], "the first is taken when the word as written holds nothing")
         XCTAssertEqual(vocabulary.completions(of: "po", limit: 8, rowBudget: 1).forms, ["popover"])

@@ -66,20 +66,25 @@ extension SearchVocabulary {
     }
 
     private func latinCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
-        var families: [String: (form: String, frequency: Int)] = [:]
+        // Each family's most frequent form stands for it; the family's rows (its forms' rows added
+        // up: the index matches the family's stem) are what it is ranked and counted by.
+        var families: [String: (form: String, frequency: Int, rows: Int)] = [:]
         var budget = Self.completionScanLimit
         let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
         let typedFamily = EnglishStemmer.stem(typedText)
+        var writtenRows = latin.frequency(of: typed)
         latin.forEachWord(prefix: typed, next: 0...UInt32.max, budget: &budget) { number in
             let text = latin.texts[number]
-            guard text != typedText else { return }
-            let family = EnglishStemmer.stem(text)
-            guard family != typedFamily else { return }  // the typed word's own inflections: the index finds them already
             let frequency = latin.frequencies[number]
-            if let kept = families[family], kept.frequency > frequency || (kept.frequency == frequency && kept.form < text) { return }
-            families[family] = (text, frequency)
+            let family = EnglishStemmer.stem(text)
+            // The typed word's own inflections: the index finds them already.
+            guard family != typedFamily else { return writtenRows += frequency }
+            guard var kept = families[family] else { return families[family] = (text, frequency, frequency) }
+            kept.rows += frequency
+            if frequency > kept.frequency || (frequency == kept.frequency && text < kept.form) { (kept.form, kept.frequency) = (text, frequency) }
+            families[family] = kept
         }
-        return Self.best(families.values.map { ($0.form, $0.frequency) }, limit: limit, rowBudget: rowBudget, writtenRows: latin.frequency(of: typed))
+        return Self.best(families.values.map { ($0.form, $0.rows) }, limit: limit, rowBudget: rowBudget, writtenRows: writtenRows)
     }
 
     private func koreanCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
