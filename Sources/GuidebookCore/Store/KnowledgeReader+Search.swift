@@ -36,16 +36,33 @@ extension KnowledgeReader {
                 shorter.query = correction.query
                 shorter.correctsTypos = false
             }
-            var droppedSoFar: [SearchQuery.Term] = []
-            while let next = shorter.query.droppingLastWord() {
-                shorter.query = next.query
-                droppedSoFar.insert(next.dropped, at: 0)
-                var found = try search(shorter, cache: cache)
+            // Each shorter query holds a subset of the words of the one before, so it finds at
+            // least what that one finds: the first that finds something is found by halving the
+            // candidates (5 searches for 31 words, not 31).
+            var candidates: [(query: SearchQuery, dropped: [SearchQuery.Term])] = []
+            var query = shorter.query
+            while let next = query.droppingLastWord() {
+                query = next.query
+                candidates.append((query, [next.dropped] + (candidates.last?.dropped ?? [])))
+            }
+            var low = 0, high = candidates.count
+            var foundAt: [Int: SearchResults] = [:]
+            while low < high {
+                let middle = (low + high) / 2
+                shorter.query = candidates[middle].query
+                let found = try search(shorter, cache: cache)
                 if found.total > 0 {
-                    if let correction { Self.keep(correction, for: shorter.query, in: &found, dropped: &droppedSoFar) }
-                    (searched, results, dropped) = (shorter, found, droppedSoFar)
-                    break
+                    foundAt[middle] = found
+                    high = middle
+                } else {
+                    low = middle + 1
                 }
+            }
+            if var found = foundAt[low] {
+                var droppedSoFar = candidates[low].dropped
+                shorter.query = candidates[low].query
+                if let correction { Self.keep(correction, for: shorter.query, in: &found, dropped: &droppedSoFar) }
+                (searched, results, dropped) = (shorter, found, droppedSoFar)
             }
         }
         let texts = try searchHitTexts(results.hits)
