@@ -41,15 +41,24 @@ public struct SearchEngine {
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
                                             load: { try RowDirectory.load(from: database) })
-        // Search as you type: the last word also finds the most frequent words it may become.
+        // Search as you type: the last word also finds the most frequent words it may become, as
+        // many as hold a quarter of the rows; a word that matches nothing as written (`p`, `ㅈ`,
+        // `ㅈㅎㄹ`) is searched as its forms alone, so one form is one phrase (its page and facets
+        // were worked out when it was read).
         var request = request
         var completion: SearchCompletion?
+        var writtenMatches = false
+        let rowBudget = max(1, directory.rowCount / SearchVocabulary.completionRowShare)
+        func matchesAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
+            try word.part.scoringPhrases.contains { try PhrasePostings.hasRows(request.query.phrases[$0], in: database) }
+        }
         if let lastWord = request.query.lastWord, request.completes {
             let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
-            let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions)
+            let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
             if !found.forms.isEmpty {
                 completion = SearchCompletion(term: lastWord.text, forms: found.forms, found: found.found)
-                request.query = request.query.completing(found.forms)
+                writtenMatches = try matchesAsWritten(lastWord)
+                request.query = request.query.expanding(lastWord, with: found.forms, keepingWritten: writtenMatches)
             }
         }
         // Initials (초성): a word of consonants also finds the Korean words whose syllables they start.
@@ -57,13 +66,13 @@ public struct SearchEngine {
         if request.completes, !request.query.initialsWords.isEmpty {
             let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
             for word in request.query.initialsWords {
-                let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions)
+                let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
                 guard !found.forms.isEmpty else { continue }
                 initials.append(SearchCompletion(term: word.text, forms: found.forms, found: found.found))
-                request.query = request.query.expanding(word, with: found.forms)
+                request.query = request.query.expanding(word, with: found.forms, keepingWritten: try matchesAsWritten(word))
             }
         }
-        let asWritten = completion != nil ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
+        let asWritten = writtenMatches ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not
         // hold, as in a query with a typo — no phrase's rows are read at all. A phrase kept from
