@@ -44,9 +44,9 @@ final class SearchCompletionTests: XCTestCase {
         XCTAssertEqual(forms("진행ㄹ"), ["진행률"], "a lone consonant starts the next syllable")
         XCTAssertEqual(forms("진해"), ["진행"], "a syllable without a final may still take one (진해 itself is the word as written)")
         XCTAssertEqual(forms("팝오"), [], "팝오 as written is a piece of 팝오버 already (Korean is indexed in bigrams)")
-        // The first key of a word, a lone consonant: the syllables it starts, the more rows hold them the sooner.
-        XCTAssertEqual(forms("ㅅ"), ["시", "스"], "시 (시트 6 + 시트를 2 + 시티 1) before 스 (4)")
-        XCTAssertEqual(forms("ㅈ"), ["진"])
+        // The first key of a word, a lone consonant: its words' first two syllables, the more rows hold them the sooner.
+        XCTAssertEqual(forms("ㅅ"), ["시트", "스테", "스텝", "시티"], "시트 (6 + 시트를 2), 스테 (스테퍼 2 + 스테이지 1), then 1 each")
+        XCTAssertEqual(forms("ㅈ"), ["진행", "진해"])
     }
 
     func testKoreanCompletesTheStatesAnIMEPassesThrough() {

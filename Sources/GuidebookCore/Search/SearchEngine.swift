@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 internal import SQLite
 
 /// Runs searches on a read connection.
@@ -52,7 +53,13 @@ public struct SearchEngine {
         func matchesAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
             try word.part.scoringPhrases.contains { try PhrasePostings.hasRows(request.query.phrases[$0], in: database) }
         }
-        if let lastWord = request.query.lastWord, request.completes {
+        // One Korean syllable that matches as written is a prefix of every bigram it starts already
+        // (`시` finds 시트 and 표시줄): completing it would only add more such prefixes.
+        func isSyllableFoundAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
+            guard word.isCJK, word.text.unicodeScalars.count == 1, Hangul.isSyllable(word.text.unicodeScalars.first!) else { return false }
+            return try matchesAsWritten(word)
+        }
+        if let lastWord = request.query.lastWord, request.completes, try !isSyllableFoundAsWritten(lastWord) {
             let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
             let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
             if !found.forms.isEmpty {

@@ -7,8 +7,8 @@ import GuidebookText
 /// the index). Korean: the runs whose start the typed text may be while a Korean IME composes it,
 /// cut to as many syllables as were typed: the last syllable without a final may still take one
 /// (진해 → 진행), a lone consonant starts the next syllable (진행ㄹ → 진행률; ㅈ alone, the first key
-/// of a word, → 지, 진, …), and a final may still move on to start the next syllable (싵 → 시트,
-/// 팝옵 → 팝오버, 스텦 → 스테퍼).
+/// of a word, stands for its words' first two syllables: 진행, 작업, …), and a final may still move
+/// on to start the next syllable (싵 → 시트, 팝옵 → 팝오버, 스텦 → 스테퍼).
 ///
 /// The words starting with a prefix are one range of `Words.alphabetical`; a range is scanned at
 /// most `completionScanLimit` words far, and the `limit` forms most rows hold are kept.
@@ -111,7 +111,10 @@ extension SearchVocabulary {
         var forms: [(form: String, frequency: Int)] = []
         var budget = Self.completionScanLimit
         for pattern in patterns {
-            let length = pattern.prefix.count + 1
+            // As many syllables as typed; a lone first consonant stands for its words' first two
+            // syllables (ㅅ → 사용, 시트): one bigram each, where one syllable would be a prefix of
+            // every bigram it starts, inside words too.
+            let length = max(pattern.prefix.count + 1, head.isEmpty && !Hangul.isSyllable(Unicode.Scalar(last)!) ? 2 : 0)
             // The words sharing a form are neighbours in alphabetical order: one form per run of them.
             var run: (units: ArraySlice<UInt32>, frequency: Int)?
             func endRun() {
