@@ -294,6 +294,15 @@ public final class SearchCache: @unchecked Sendable {
         return loaded
     }
 
+    /// How many rows `phrase` matches as of `generation` when its postings are kept for it, not
+    /// counted as a use: search as you type asks it of the last word before searching it.
+    func keptRowCount(_ phrase: String, generation: Int64) -> Int? {
+        lock.withLock {
+            guard let entry = postings[phrase], entry.generation == generation else { return nil }
+            return entry.value.rows.count
+        }
+    }
+
     /// The postings of `phrase` for `generation`, loaded with `load` when missing.
     func postings(_ phrase: String, generation: Int64, load: () throws -> PhrasePostings) throws -> PhrasePostings {
         let loaded = try load()

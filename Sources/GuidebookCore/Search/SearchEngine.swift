@@ -51,7 +51,18 @@ public struct SearchEngine {
         var writtenMatches = false
         let rowBudget = max(1, directory.rowCount / SearchVocabulary.completionRowShare)
         func matchesAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
-            try word.part.scoringPhrases.contains { try PhrasePostings.hasRows(request.query.phrases[$0], in: database) }
+            try word.part.scoringPhrases.contains { index in
+                let phrase = request.query.phrases[index]
+                if let rows = cache.keptRowCount(phrase, generation: generation) { return rows > 0 }
+                // A prefix (one syllable: `"시" *`) costs FTS5 its whole doclist even for a first
+                // row (30-70 ms for 앱 at 100,000 guidelines): read it once, for the search too.
+                guard !phrase.hasSuffix("*") else {
+                    return try !cache.postings(phrase, generation: generation) {
+                        try PhrasePostings.load(phrase, from: database, directory: directory)
+                    }.rows.isEmpty
+                }
+                return try PhrasePostings.hasRows(phrase, in: database)
+            }
         }
         // One Korean syllable that matches as written is a prefix of every bigram it starts already
         // (`시` finds 시트 and 표시줄): completing it would only add more such prefixes.
