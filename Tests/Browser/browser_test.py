@@ -514,6 +514,12 @@ def scenario(args, record, servers, work):
         page.shoot("search")
         page.audit("search results")
 
+        # 2b. Search as you type, a key at a time: prefixes, IME states, initials, typos, the wrong layout.
+        print("2b. typing a letter at a time", flush=True)
+        typing_letter_by_letter(driver, page, record, base)
+        page.open("/?q=" + urllib.parse.quote("진행률") + "&lang=en,ko")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'.results a[data-guideline="{PROGRESS_GUIDELINE}"]'))
+
         # 3. Open the guideline: both languages show.
         print("3. open the guideline", flush=True)
         driver.find_element(By.CSS_SELECTOR, f'.results a[data-guideline="{PROGRESS_GUIDELINE}"]').click()
@@ -642,6 +648,135 @@ def scenario(args, record, servers, work):
                      and not any(admin_token() in entry["message"] for entry in entries))
     finally:
         driver.quit()
+
+
+# MARK: Typing a letter at a time (issue 23)
+
+# What the search box holds after each keystroke. English letter by letter (real key presses);
+# Korean as a 2-set IME composes it (the page sees these values through input events, as it does
+# while an IME composes): half-typed syllables, a final that moves on (짆 → 진해), lone jamo.
+def prefixes(word):
+    return [word[:count] for count in range(1, len(word) + 1)]
+
+
+TYPING = [
+    # (class, states, topic expected from the state at index `from_state` on, or None)
+    ("prefix EN", prefixes("progress"), "progress-indicators", 3),
+    ("prefix EN", prefixes("popovers"), "popovers", 3),
+    ("prefix KO", ["ㅈ", "지", "진", "짆", "진해", "진행", "진행ㄹ", "진행르", "진행률"], "progress-indicators", 4),
+    ("prefix KO", ["ㅍ", "파", "팝", "팝ㅇ", "팝오", "팝옵", "팝오버"], "popovers", 2),
+    ("initials", ["ㅈ", "ㅈㅎ", "ㅈㅎㄹ"], "progress-indicators", 1),
+    ("initials", ["ㅅ", "ㅅㅌ"], "sheets", 1),
+    ("typo", prefixes("popvoer"), None, 0),
+    ("layout EN→KO", prefixes("tlxm"), None, 0),
+    ("layout KO→EN", ["ㅅ", "새", "새ㅐ", "새ㅐㅣ", "새ㅐㅣㅠ", "새ㅐㅣㅠㅁ", "새ㅐㅣㅠㅁㄱ"], None, 0),
+]
+
+
+def type_states(driver, page, states, composing):
+    """Types `states` one after another (real keys for Latin letters, input events for an IME's
+    states) and waits, after each, for its results to be painted; returns the answer the page
+    showed for each, as the API gives it."""
+    box = driver.find_element(By.ID, "q")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    js(driver, "window.__search.shown = {}; window.__search.order = [];")
+    seen = []
+    for index, state in enumerate(states):
+        if composing:
+            js(driver, """const box = document.getElementById('q'); box.value = arguments[0];
+                          box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertCompositionText',
+                                                                      data: arguments[0].slice(-1), isComposing: true}));""", state)
+        else:
+            box.send_keys(state[len(states[index - 1]):] if index else state)
+        wait(driver, lambda d: js(d, "return (window.__search.shown[arguments[0]] || -1) > 0", state), 15,
+             f"no results painted for {state!r}")
+        wait(driver, lambda d: js(d, "return document.querySelector('.results-view[aria-busy=\"false\"] .results[data-query]')"
+                                     " ?.dataset.query") == state, 15, f"{state!r} not on screen")
+        shown = js(driver, """return {
+            items: [...document.querySelectorAll('.results a[data-item]')].map((a) =>
+                a.dataset.kind + ':' + (a.dataset.guideline || decodeURIComponent(a.pathname.split('/').pop()))),
+            topics: [...document.querySelectorAll('.results a[data-item]')].map((a) => a.getAttribute('href')),
+            marks: [...document.querySelectorAll('.results mark')].map((m) => m.textContent),
+            line: document.querySelector('[data-corrections]')?.textContent || null,
+            asTyped: document.querySelector('[data-as-typed]')?.getAttribute('href') || null}""")
+        api = get_json(page.base + "/v1/search?" + urllib.parse.urlencode({"q": state, "lang": "en", "limit": 20}))
+        seen.append((state, shown, api))
+    return seen
+
+
+def typing_letter_by_letter(driver, page, record, base):
+    """Each class of issue 23 typed a key at a time: after every key the page shows the API's
+    results for what the box holds (from the first letters for prefixes), the completed words
+    marked, and the corrections line; its link searches exactly what was typed."""
+    page.open("/?lang=en,ko")
+    page.install_search_probe()
+    for kind, states, topic, from_state in TYPING:
+        composing = any(ord(c) > 0x7F for c in states[-1])
+        seen = type_states(driver, page, states, composing)
+        label = f"{kind} {states[-1]!r}"
+        mismatched = [state for state, shown, api in seen
+                      if [f"{i['kind']}:{i['id'] if i['kind'] == 'guideline' else i['topic']}" for i in api["items"]] != shown["items"]]
+        record.check(f"{label}: after every key the page lists the API's results for what is typed", not mismatched, mismatched)
+        if kind.startswith("prefix") or kind == "initials":
+            empty = [state for state, shown, api in seen if not shown["items"]]
+            record.check(f"{label}: results from the first key on ({' '.join(states)})", not empty, f"empty for {empty}")
+        if topic:
+            missing = [state for state, shown, api in seen[from_state:] if not any(topic in href for href in shown["topics"][:5])]
+            record.check(f"{label}: {topic} among the first results from {states[from_state]!r} on", not missing, f"not for {missing}")
+        for state, shown, api in reversed(seen):  # the state typed furthest that was completed
+            completion = api.get("completion")
+            initials = [form for expansion in api.get("initials") or [] for form in expansion["forms"]]
+            forms = (completion or {}).get("forms", []) + initials
+            if not forms or not shown["items"]:
+                continue
+            # The completed part is marked: a completed word (or, in English, a word the typed letters start) is highlighted.
+            typed = state.split()[-1].lower()
+            marked = [m for m in shown["marks"] if m.lower() in forms or (typed.isascii() and m.lower().startswith(typed) and len(m) > len(typed))]
+            record.check(f"{label}: {state!r} marks the completed words in the snippets", bool(marked),
+                         f"marks {shown['marks'][:6]}, forms {forms}")
+            expected = [f"“{completion['term']}”" if completion else None] + [f"“{e['term']}”" for e in api.get("initials") or []]
+            line = shown["line"] or ""
+            record.check(f"{label}: {state!r} says what the typed word was completed to, above the results",
+                         all(part is None or part in line for part in expected) and all(form in line for form in forms), line)
+            break  # one state per class for these two: the line and the marks follow the same code for every state
+        state, shown, api = seen[-1]
+        if kind.startswith("typo") or kind.startswith("layout"):
+            corrected = api.get("layout_corrected") or (api.get("corrected_terms") or [None])[0]
+            if record.check(f"{label}: the API corrects it", corrected is not None and api["total"] > 0, api.get("matched_terms")):
+                record.check(f"{label}: the page says “Showing results for {corrected['to']}”",
+                             shown["line"] is not None and f"Showing results for “{corrected['to']}”" in shown["line"], shown["line"])
+                marks_ok = any(m.lower() == corrected["to"].lower() for m in shown["marks"])
+                record.check(f"{label}: the corrected word is marked", marks_ok, shown["marks"][:6])
+                if kind == "layout EN→KO":
+                    page.shoot("typing-layout")
+                    page.audit("the corrections line")
+                # The link searches exactly what was typed: typos off, found as written.
+                link = driver.find_element(By.CSS_SELECTOR, "[data-as-typed]")
+                js(driver, "arguments[0].focus()", link)
+                ActionChains(driver).send_keys(Keys.ENTER).perform()
+                wait(driver, lambda d: "typos=false" in d.current_url)
+                wait(driver, lambda d: js(d, "return document.querySelector('.results-view[aria-busy=\"false\"]') !== null"
+                                             " && !document.querySelector('[data-corrections]')"))
+                exact = get_json(base + "/v1/search?" + urllib.parse.urlencode({"q": state, "typos": "false", "limit": 20}))
+                query = urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
+                title = driver.find_element(By.CSS_SELECTOR, ".results-title").text
+                record.check(f"{label}: Enter on “as typed” searches {state!r} with typos=false (keyboard)",
+                             query.get("q") == [state] and query.get("typos") == ["false"]
+                             and len(driver.find_elements(By.CSS_SELECTOR, ".results a[data-item]")) == len(exact["items"])
+                             and (str(exact["total"]) in title if exact["total"] else state in title),
+                             f"{driver.current_url}: {title!r}, API total {exact['total']}")
+                record.check(f"{label}: the search box shows what was typed", driver.find_element(By.ID, "q").get_attribute("value") == state)
+    # A completion's link: the completed word quoted, searched as written.
+    seen = type_states(driver, page, prefixes("indicat"), False)
+    state, shown, api = seen[-1]
+    record.check("'indicat' completes to indicator, named in the line", shown["line"] and "indicator" in shown["line"], shown["line"])
+    href = urllib.parse.parse_qs(urllib.parse.urlsplit(shown["asTyped"] or "").query)
+    record.check("its “as typed” link quotes the completed word (searched as written)", href.get("q") == ['"indicat"'] and "typos" not in href, shown["asTyped"])
+    page.shoot("typing-completion")
+    page.audit("a completion's line")
+
 
 
 def luminance(css_color):
