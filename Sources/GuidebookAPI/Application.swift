@@ -35,6 +35,8 @@ public final class Application: HTTPHandler {
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
             ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
             HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
+            SuggestionController(store: store, requireIfMatch: configuration.requireIfMatch),
+            CommentController(store: store),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),

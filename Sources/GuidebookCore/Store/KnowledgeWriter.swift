@@ -26,6 +26,8 @@ public final class KnowledgeWriter {
     private var droppedSections: [(id: Int, key: String)] = []
     /// Webhook events queued in this transaction (its observers are told, so a sender wakes).
     var queuedWebhookEvents = 0
+    /// Comments written in this transaction (`comment.created`).
+    var createdComments: [CreatedComment] = []
     /// Which translations `reader` gives as text (the store's `publication`).
     let publication: TranslationPublication?
 
