@@ -66,6 +66,7 @@ final class AuthMatrixTests: XCTestCase {
         "GET /v1/changes": .init(target: "/v1/changes", access: .reader, allowed: 200),
         "GET /v1/translations/coverage": .init(target: "/v1/translations/coverage", access: .reader, allowed: 200),
         "GET /v1/translations": .init(target: "/v1/translations?locale=ko", access: .reader, allowed: 200),
+        "GET /v1/translations/units": .init(target: "/v1/translations/units?locale=ko&topic=sheets", access: .reader, allowed: 200),
         "GET /v1/translations/export": .init(target: "/v1/translations/export?locale=ko&format=po", access: .reader, allowed: 200),
         // Editor: content (a write without a body is a 415; a delete of nothing a 404).
         "POST /v1/topics": .init(target: "/v1/topics", access: .editor, allowed: 415),

@@ -77,6 +77,12 @@ final class CommentTests: XCTestCase {
         // Topics and sections have threads too.
         XCTAssertEqual(try app.send("POST", "/v1/topics/sheets/translations/ko/comments", try body("제목?"), authorization: editor).status, 201)
         XCTAssertEqual(try app.send("POST", "/v1/topics/sheets/sections/overview/comments", try body("untitled?"), authorization: editor).status, 201)
+        // Listed under their own owner only (a topic's threads and its sections' are apart).
+        XCTAssertEqual(items(try json(try app.get("/v1/topics/sheets/translations/ko/comments"))).map { $0["resource"] as? String }, ["/v1/topics/sheets"])
+        XCTAssertEqual(items(try json(try app.get("/v1/topics/sheets/comments"))).count, 0)
+        XCTAssertEqual(items(try json(try app.get("/v1/topics/sheets/sections/overview/comments"))).map { $0["resource"] as? String },
+                       ["/v1/topics/sheets/sections/overview"])
+        XCTAssertEqual(items(try json(try app.get("/v1/topics/sheets/sections/overview/translations/ko/comments"))).count, 0)
     }
 
     private func openCommentList(_ app: TestApp) throws -> [String] {

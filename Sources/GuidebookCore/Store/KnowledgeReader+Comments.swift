@@ -5,7 +5,7 @@ extension KnowledgeReader {
     /// oldest first, each with its comments; nil when `owner` does not exist.
     public func commentThreads(_ owner: TextOwner, locale: String) throws -> [CommentThread]? {
         guard let id = try rowID(of: owner), let table = TextTable.of(owner.resource) else { return nil }
-        return try threads(where: "\(table.owner) = ?1 AND locale = ?2", [.int(id), .text(locale)], owner: { _ in owner })
+        return try threads(where: "c.\(table.owner) = ?1 AND c.locale = ?2", [.int(id), .text(locale)], owner: { _ in owner })
     }
 
     /// One comment thread by its id, with its comments and whose text it is about.
