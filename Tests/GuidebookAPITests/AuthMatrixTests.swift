@@ -28,6 +28,7 @@ final class AuthMatrixTests: XCTestCase {
         "GET /topics/{slug}": .init(target: "/topics/sheets", access: .open, allowed: 200),
         "GET /guidelines/{id}": .init(target: "/guidelines/sheets.mail-compose", access: .open, allowed: 200),
         "GET /imports": .init(target: "/imports", access: .open, allowed: 200),
+        "GET /topics/{slug}/translate": .init(target: "/topics/sheets/translate", access: .open, allowed: 200),
         "GET /assets/{name}": .init(target: "/assets/nope.css", access: .open, allowed: 404),
         "GET /openapi.json": .init(target: "/openapi.json", access: .open, allowed: 200),
         "GET /.well-known/api-catalog": .init(target: "/.well-known/api-catalog", access: .open, allowed: 200),

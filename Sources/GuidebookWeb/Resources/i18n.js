@@ -36,6 +36,9 @@
     state_current: ["Current", "최신"],
     state_outdated: ["Outdated", "오래됨"],
     state_missing: ["Missing", "없음"],
+    state_draft: ["Draft", "초안"],
+    state_translated: ["Translated", "번역됨"],
+    state_approved: ["Approved", "승인됨"],
     translationState: ["Translation", "번역"],
     translationOutdatedNote: ["The English text changed after this translation was written.", "이 번역을 쓴 뒤에 영어 원문이 바뀌었습니다."],
     links: ["Links", "링크"],
@@ -136,6 +139,7 @@
     signedOut: ["Signed out.", "로그아웃했습니다."],
     role_reader: ["reader", "읽기"],
     role_editor: ["editor", "편집"],
+    role_reviewer: ["reviewer", "검토"],
     role_admin: ["admin", "관리"],
     sessionExpired: ["Your token is no longer valid, so you were signed out. Sign in again.", "토큰이 더 이상 유효하지 않아 로그아웃되었습니다. 다시 로그인하세요."],
     signInNeeded: ["Sign in to do this.", "로그인해야 할 수 있습니다."],
@@ -171,6 +175,14 @@
     return text;
   }
 
+  /** Adds a view's own labels (each [English, Korean]), so a view keeps its labels beside its code. */
+  function add(entries) {
+    for (const [key, value] of Object.entries(entries)) {
+      if (key in labels) throw new Error("label defined twice: " + key);
+      labels[key] = value;
+    }
+  }
+
   function number(value) { return new Intl.NumberFormat(current === "ko" ? "ko-KR" : "en-US").format(value); }
   function unit(name) { return (units[current] && units[current][name]) || name; }
 
@@ -182,5 +194,5 @@
     for (const element of root.querySelectorAll("[data-t-placeholder]")) element.setAttribute("placeholder", t(element.dataset.tPlaceholder));
   }
 
-  G.i18n = { t, number, unit, setLanguage, translatePage, get language() { return current; } };
+  G.i18n = { t, add, number, unit, setLanguage, translatePage, get language() { return current; } };
 })(window.Guidebook);
