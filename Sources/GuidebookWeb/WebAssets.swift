@@ -59,8 +59,10 @@ public enum WebAssets {
         ("session.js", PackageResources.session_js),
         ("browse.js", PackageResources.browse_js),
         ("edit.js", PackageResources.edit_js),
+        ("corrections.js", PackageResources.corrections_js),
         ("search.js", PackageResources.search_js),
         ("imports.js", PackageResources.imports_js),
+        ("translators.js", PackageResources.translators_js),
         ("translate.js", PackageResources.translate_js),
         ("app.js", PackageResources.app_js),
     ]
