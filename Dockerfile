@@ -36,7 +36,7 @@ FROM ${SWIFT_IMAGE} AS build
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
     && apt-get install -y -q --no-install-recommends \
-        libmicrohttpd-dev libsqlite3-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config binutils \
+        libmicrohttpd-dev libsqlite3-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev libcmark-dev pkg-config binutils \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -60,11 +60,11 @@ FROM ${BINARY:-build} AS binary
 
 # --- runtime -------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE} AS runtime
-# libmicrohttpd12, libsqlite3-0 and libbrotli1 (br answers) are the server's libraries; libcurl4 is needed by the
+# libmicrohttpd12, libsqlite3-0, libbrotli1 (br answers) and libcmark0.30.2 (comments) are the server's libraries; libcurl4 is needed by the
 # binary (webhook deliveries, FoundationNetworking), so curl for the health probe costs only ~0.5 MB more.
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -q \
-    && apt-get install -y -q --no-install-recommends libmicrohttpd12 libsqlite3-0 libbrotli1 libcurl4 curl \
+    && apt-get install -y -q --no-install-recommends libmicrohttpd12 libsqlite3-0 libbrotli1 libcmark0.30.2 libcurl4 curl \
     && apt-get clean \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --gid 10001 guidebook \

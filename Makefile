@@ -24,8 +24,8 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 # libcurl sends webhooks; curl and openssl drive the HTTPS test and the webhook signature check;
 # cmark, git, unzip and python3-yaml check the wiki renderings, the export tree and its archives
 # with tools that share none of our code; libbrotli-dev encodes `Content-Encoding: br` answers, and
-# gzip and brotli decode them in the compression tests).
-DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
+# gzip and brotli decode them in the compression tests; libcmark-dev renders comments' Markdown).
+DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli libcmark-dev
 BENCH_DEPS := wrk nginx-light curl
 TSAN_DEPS := wrk python3
 # gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check);

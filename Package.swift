@@ -23,6 +23,8 @@ let package = Package(
         systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         // Brotli's encoder, for answers sent with `Content-Encoding: br` (behind the Archive wrapper).
         systemLibrary("CBrotli", pkgConfig: "libbrotlienc", apt: "libbrotli-dev"),
+        // cmark, the CommonMark reference implementation, for comments (behind the CommonMark wrapper).
+        systemLibrary("CCMark", pkgConfig: "libcmark", apt: "libcmark-dev"),
 
         // Thin Swift wrappers that own the C handles.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -31,6 +33,8 @@ let package = Package(
         .target(name: "Crypto", dependencies: ["CGnuTLS"]),
         // Outgoing HTTP (libcurl) with every connection's address checked against a policy.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        // Markdown rendered to HTML by cmark in its safe mode (comments).
+        .target(name: "CommonMark", dependencies: ["CCMark"]),
         // zlib's deflate behind one class, and the gzip, tar and zip writers on it (the page's
         // gzipped files, the Markdown export as an archive, gzip answers); Brotli for br answers.
         .target(name: "Archive", dependencies: ["CZlib", "CBrotli"]),
@@ -60,7 +64,7 @@ let package = Package(
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
             .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
             .embedInCode("Resources/api.js"), .embedInCode("Resources/session.js"), .embedInCode("Resources/edit.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/corrections.js"), .embedInCode("Resources/search.js"),
-            .embedInCode("Resources/imports.js"), .embedInCode("Resources/translators.js"), .embedInCode("Resources/app.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/translators.js"), .embedInCode("Resources/translate.js"), .embedInCode("Resources/app.js"),
         ]),
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.
@@ -73,7 +77,7 @@ let package = Package(
         .target(name: "GuidebookTranslationFiles", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
-        .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookChecks", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
+        .target(name: "GuidebookAPI", dependencies: ["CommonMark", "Crypto", "GuidebookBase", "GuidebookChecks", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
                                                      "GuidebookWebhooks", "GuidebookWiki", "GuidebookTranslationFiles", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.

@@ -18,6 +18,8 @@
 #   translators  (scripts/bench/translators.sh): the export of every Korean unit (time, peak RSS) vs the
 #             bundle export, a PO file with 10,000 changed units imported vs 10,000 PUTs, memory
 #             lookup p50/p99 vs brute force
+#   coverage  GET /v1/translations/coverage at 1M guidelines vs the same counts by one aggregate
+#             query over the text tables (scripts/bench/coverage.sh)
 #
 # Prints a Markdown table and writes it to bench-results/latest.md. All traffic stays on
 # 127.0.0.1; every load loop is bounded in time; every process started here is stopped on exit.
@@ -32,7 +34,7 @@
 #   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
 #   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
 #                            run Datasette on the same rows and query mix (skipped without it)
-#   BENCH_SECTIONS="read search typing edit checks import webhooks replication translators"   run only some sections
+#   BENCH_SECTIONS="read search typing edit checks import webhooks replication translators coverage"   run only some sections
 #                            (`make bench BENCH_SECTIONS=replication`: that section alone)
 #   BENCH_RPO_SECONDS=60     replication: seconds of 10 edits/s for the RPO (10 with BENCH_QUICK)
 #   BENCH_RTO_SIZES="100000 1000000"  replication: database sizes restored for the RTO (a size other
@@ -48,6 +50,8 @@
 #   BENCH_STATIC=1           also build the binary as it ships (scripts/release-build.sh, into
 #                            $BUILD_PATH/static-stdlib) and measure its idle RSS and ready time on the
 #                            generated base and on the seed (`make bench` sets it; BENCH_STATIC=0 leaves it out)
+#   BENCH_COVERAGE_SIZE=1000000  coverage: the knowledge base's size (generated and imported when it is not BENCH_GUIDELINES)
+#   BENCH_COVERAGE_ROUNDS=21 coverage: rounds (a write, the call, the reference)
 #   BENCH_AUTH_READS=1       run the servers with --auth-reads: every wrk request carries a reader
 #                            token (made with `guidebook tokens create` on the benchmark database; the
 #                            import section's fresh databases are read with the admin token)
@@ -64,7 +68,7 @@ BIN="$ROOT/$BUILD_PATH/release"
 GUIDELINES=${BENCH_GUIDELINES:-100000}
 DURATION=${BENCH_DURATION:-10}
 RUNS=${BENCH_RUNS:-3}
-SECTIONS=${BENCH_SECTIONS:-"read search typing edit checks import webhooks replication translators"}
+SECTIONS=${BENCH_SECTIONS:-"read search typing edit checks import webhooks replication translators coverage"}
 CLASS_SECONDS=5          # wrk run per search query class (16 connections)
 QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
 IMPORT_RUNS=$RUNS
@@ -1001,6 +1005,11 @@ fi
 if has_section translators; then
     log "translators: export, import of 10,000 changed units, memory lookups (scripts/bench/translators.sh)"
     source "$ROOT/scripts/bench/translators.sh"
+fi
+
+# --- 4e. coverage -------------------------------------------------------------------------------
+if has_section coverage; then
+    source "$ROOT/scripts/bench/coverage.sh"
 fi
 
 # --- 5. table ---------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ public final class Application: HTTPHandler {
             CheckController(store: store),
             ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
             HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
+            SuggestionController(store: store, requireIfMatch: configuration.requireIfMatch),
+            CommentController(store: store),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             TranslationImportController(store: store, runner: jobs, isPublic: configuration.publicJobs),

@@ -63,6 +63,7 @@ public enum WebAssets {
         ("search.js", PackageResources.search_js),
         ("imports.js", PackageResources.imports_js),
         ("translators.js", PackageResources.translators_js),
+        ("translate.js", PackageResources.translate_js),
         ("app.js", PackageResources.app_js),
     ]
 

@@ -632,6 +632,10 @@ def scenario(args, record, servers, work):
         print("8d. translators' files and the memory", flush=True)
         translators_files(driver, page, record, base, work)
 
+        # 8e. The translation view of a topic: states, keyboard, suggestions, comments, review.
+        print("8e. the translation view", flush=True)
+        translation_view(driver, page, record, base)
+
         # 9. Narrow: the panes stack and navigate like a phone's.
         print("9. narrow window", flush=True)
         narrow(driver, page, record)
@@ -1263,7 +1267,7 @@ def editing(driver, page, record, base):
                  [b.text for b in buttons] == ["Edit", "Edit translation"] and all(b.is_enabled() for b in buttons)
                  and not driver.find_elements(By.ID, "edit-hint"), [b.text for b in buttons])
     before = get_json(both)
-    record.check("the guideline starts with a current Korean translation", before["translations"]["ko"] == "current", before["translations"])
+    record.check("the guideline starts with a current Korean translation (translated, waiting for review)", before["translations"]["ko"] == "translated", before["translations"])
 
     driver.get_log("performance")  # what the page sends from here on
     sent = []
@@ -1303,8 +1307,8 @@ def editing(driver, page, record, base):
     ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
     wait(driver, lambda d: not d.find_elements(By.ID, "edit-text") and reading_text(d, "ko") == korean, 15, "the translation was not shown")
     after = get_json(both)
-    record.check("Ctrl+Enter saves the Korean: current again, on the page and in the API",
-                 after["text"]["ko"] == korean and ko_state(driver) == "current" == after["translations"]["ko"],
+    record.check("Ctrl+Enter saves the Korean: translated again (current), on the page and in the API",
+                 after["text"]["ko"] == korean and ko_state(driver) == "translated" == after["translations"]["ko"],
                  f"page {ko_state(driver)}, API {after['translations']['ko']}")
     sent += sent_writes(driver)
     ok, seen = sent_check(sent, "PUT", path + "/translations/ko", tag, "application/json")
@@ -1340,6 +1344,212 @@ def editing(driver, page, record, base):
                  [w["method"] for w in sent if "authorization" in w["headers"]] == ["PATCH", "PUT", "PATCH", "PATCH"],
                  [(w["method"], urllib.parse.urlsplit(w["url"]).path) for w in sent])
     page.shoot("edit-saved")
+
+
+# MARK: The translation view (issue 24)
+
+
+TRANSLATE_TOPIC = "sheets"
+HOSTILE_COMMENT = ("**Check** the particle <script>window.__pwned = 1</script> <img src=x onerror=\"window.__pwned = 2\">"
+                   " [a link](javascript:window.__pwned=3) and [the glossary](/v1/glossary)")
+
+
+def units(base, topic=TRANSLATE_TOPIC):
+    """The topic's translation units as the API lists them, in reading order."""
+    return get_json(base + "/v1/translations/units?" + urllib.parse.urlencode({"locale": "ko", "topic": topic}))["groups"][0]["units"]
+
+
+def unit_states(driver):
+    """The units the view lists: [(unit id, state)]."""
+    return [(item.get_attribute("data-unit"), item.get_attribute("data-state"))
+            for item in driver.find_elements(By.CSS_SELECTOR, ".unit-list a[data-unit]")]
+
+
+def wait_unit(driver, unit_id, message):
+    """Waits until the panel shows `unit_id` with its details (suggestions, comments) read."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'#unit-panel[data-unit="{unit_id}"]:not([aria-busy="true"])')
+         and d.find_elements(By.CSS_SELECTOR, f'.unit-list a[data-unit="{unit_id}"][aria-current="true"]'), 15, message)
+
+
+def unit_settled(driver):
+    """Waits until the open unit's details are read again (after a write that stays on it)."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#unit-panel[data-unit]:not([aria-busy="true"])'), 15, "the unit's details were not read again")
+
+
+def translation_of(base, unit):
+    """The unit's translation as the API has it now: (text, state)."""
+    translation = get_json(base + unit["address"] + "/translations/ko") if unit["field"] == "text" else None
+    if translation is not None:
+        return translation.get("text"), translation.get("state")
+    current = next(item for item in units(base) if item["id"] == unit["id"])
+    return current["target"], current["state"]
+
+
+def translation_view(driver, page, record, base):
+    """A topic's translation view (issue 24, item 6): the units with their states beside the
+    API's, filters, the keyboard (next, previous, save and next, approve and next), suggestions
+    with votes, a hostile comment rendered inert, Approve for reviewers only; axe-clean."""
+    slug = TRANSLATE_TOPIC
+    translator = create_token(base, "browser-translator", "editor")
+    reviewer = create_token(base, "browser-reviewer", "reviewer")
+    visitor = create_token(base, "browser-visitor", "reader")
+    admin = admin_token()
+    # Three guidelines in three states: missing, outdated and draft.
+    guidelines = [unit for unit in units(base) if unit["field"] == "text"]
+    missing, outdated, draft = guidelines[0], guidelines[1], guidelines[2]
+    send("DELETE", base + missing["address"] + "/translations/ko", admin)
+    send("PATCH", base + outdated["address"], admin, {"text": outdated["source"] + " Changed for the translation view."},
+         "application/merge-patch+json")
+    send("PUT", base + draft["address"] + "/translations/ko", admin, {"text": draft["target"] + " (초안)", "state": "draft"})
+    listed = units(base)
+    states = {unit["id"]: unit["state"] for unit in listed}
+    record.check("the topic's units start missing, outdated and draft as set up",
+                 [states[missing["id"]], states[outdated["id"]], states[draft["id"]]] == ["missing", "outdated", "draft"], states)
+
+    # Signed out: the view is there to read, with the states, and nothing to write with.
+    if driver.find_elements(By.ID, "signout-button"):
+        driver.find_element(By.ID, "signout-button").click()
+    page.open(f"/topics/{slug}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-translate="{slug}"]'))
+    driver.find_element(By.CSS_SELECTOR, f'[data-translate="{slug}"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".unit-list a[data-unit]"), 15, "the translation view did not open")
+    record.check("the topic links to its translation view, which picks the translation locale",
+                 urllib.parse.urlsplit(driver.current_url).path == f"/topics/{slug}/translate" and "locale=ko" in driver.current_url, driver.current_url)
+    shown = unit_states(driver)
+    record.check("the view lists every unit in reading order with the API's state",
+                 shown == [(unit["id"], unit["state"]) for unit in listed], shown)
+    counts = {chip.get_attribute("data-state-filter"): chip.find_element(By.CSS_SELECTOR, ".count").text
+              for chip in driver.find_elements(By.CSS_SELECTOR, "[data-state-filter]")}
+    expected = {"": str(len(listed)), **{state: str(sum(1 for unit in listed if unit["state"] == state))
+                                         for state in ("missing", "outdated", "draft", "translated", "approved")}}
+    record.check("the state filters count the units in each state", counts == expected, counts)
+    record.check("signed out, the unit is shown read-only: no Save, Approve or Suggest, a note to sign in",
+                 not driver.find_elements(By.CSS_SELECTOR, "#unit-save, #unit-approve, #unit-suggest, #comment-form")
+                 and driver.find_element(By.ID, "unit-text").get_attribute("readonly") is not None, "")
+    page.audit("the translation view, signed out")
+
+    # An editor: the filter, the keyboard, save and next.
+    sign_in(driver, translator, "browser-translator")
+    driver.find_element(By.CSS_SELECTOR, '[data-state-filter="missing"]').click()
+    wait(driver, lambda d: "state=missing" in d.current_url and len(unit_states(d)) == 1)
+    record.check("the Missing filter shows the missing unit only, and the address holds it",
+                 unit_states(driver) == [(missing["id"], "missing")], unit_states(driver))
+    driver.find_element(By.CSS_SELECTOR, '[data-state-filter=""]').click()
+    wait(driver, lambda d: "state=" not in d.current_url and len(unit_states(d)) == len(listed))
+    first = listed[0]["id"]
+    wait_unit(driver, first, "the first unit did not open")
+    driver.find_element(By.ID, "unit-text").click()
+    index_missing = [unit["id"] for unit in listed].index(missing["id"])
+    for _ in range(index_missing):
+        ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+        time.sleep(0.25)
+    wait_unit(driver, missing["id"], "Alt+↓ did not reach the missing unit")
+    record.check("Alt+↓ moves to the next unit, focus in its translation box",
+                 active(driver)["id"] == "unit-text" and driver.find_element(By.ID, "unit-source").text == missing["source"], active(driver))
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_UP).key_up(Keys.ALT).perform()
+    wait_unit(driver, listed[index_missing - 1]["id"], "Alt+↑ did not go back")
+    record.check("Alt+↑ moves to the previous unit", active(driver)["id"] == "unit-text")
+    ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.PAGE_DOWN).key_up(Keys.ALT).perform()
+    wait_unit(driver, missing["id"], "Alt+Page Down did not move on")
+    page.shoot("translate-unit")
+    page.audit("the translation view, an editor on a missing unit")
+    driver.get_log("performance")
+    tag = etag(base + missing["address"] + "?lang=en")
+    written = "상위 뷰와 관련된 별개의 작업에는 시트를 사용하세요. (브라우저 테스트)"
+    box = driver.find_element(By.ID, "unit-text")
+    box.send_keys(written)
+    ActionChains(driver).key_down(Keys.CONTROL).send_keys(Keys.ENTER).key_up(Keys.CONTROL).perform()
+    wait_unit(driver, outdated["id"], "Ctrl+Enter did not save and move on")
+    text, state = translation_of(base, missing)
+    record.check("Ctrl+Enter saves the translation (translated) and opens the next unit, focused",
+                 text == written and state == "translated" and active(driver)["id"] == "unit-text", f"{state}: {text}")
+    ok, seen = sent_check(sent_writes(driver), "PUT", missing["address"] + "/translations/ko", tag, "application/json")
+    record.check("it was one PUT with the token and If-Match: the ETag the unit was opened at", ok, seen)
+    record.check("the outdated unit says the English changed since its translation",
+                 "changed after" in driver.find_element(By.ID, "unit-form").text)
+    box = driver.find_element(By.ID, "unit-text")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("갱신한 번역 초안입니다.")
+    driver.find_element(By.ID, "unit-draft").click()
+    wait(driver, lambda d: "draft" in d.find_element(By.ID, "unit-message").text.lower(), 15, "no message after Save as draft")
+    unit_settled(driver)
+    text, state = translation_of(base, outdated)
+    record.check("Save as draft writes a draft and stays on the unit",
+                 state == "draft" and text == "갱신한 번역 초안입니다." and f"unit={urllib.parse.quote(outdated['id'])}" in driver.current_url,
+                 f"{state}: {text}")
+    record.check("an editor has no Approve", not driver.find_elements(By.ID, "unit-approve"))
+
+    # A reader suggests and comments (hostile Markdown stays inert).
+    sign_in(driver, visitor, "browser-visitor")
+    page.open(f"/topics/{slug}/translate?locale=ko&unit={urllib.parse.quote(draft['id'])}")
+    wait_unit(driver, draft["id"], "the draft unit did not open")
+    suggestion = draft["target"] + " — 제안"
+    box = driver.find_element(By.ID, "unit-text")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(suggestion)
+    driver.find_element(By.ID, "unit-suggest").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".suggestion-item"), 15, "the suggestion is not listed")
+    unit_settled(driver)
+    api_suggestions = get_json(base + draft["address"] + "/translations/ko/suggestions")["items"]
+    record.check("a reader's suggestion is stored with its author and listed, with no vote buttons for the reader",
+                 len(api_suggestions) == 1 and api_suggestions[0]["fields"]["text"] == suggestion and api_suggestions[0]["author"] == "browser-visitor"
+                 and driver.find_element(By.CSS_SELECTOR, ".suggestion-text").text == suggestion
+                 and not driver.find_elements(By.CSS_SELECTOR, "[data-vote]"), api_suggestions)
+    record.check("the reader cannot save or approve", not driver.find_elements(By.CSS_SELECTOR, "#unit-save, #unit-draft, #unit-approve"))
+    driver.find_element(By.ID, "comment-text").send_keys(HOSTILE_COMMENT)
+    driver.find_element(By.ID, "comment-post").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-threads="translation"] .comment'), 15, "the comment is not listed")
+    unit_settled(driver)
+    body = driver.find_element(By.CSS_SELECTOR, '[data-threads="translation"] .comment-body')
+    elements = js(driver, "return [...arguments[0].querySelectorAll('*')].map((e) => e.localName + [...e.attributes].map((a) => ' ' + a.name + '=' + a.value).join(''))", body)
+    record.check("the comment's Markdown is rendered (bold, a local link) and nothing hostile survives (no script, img, handler or javascript: link)",
+                 "strong" in elements and "a href=/v1/glossary rel=nofollow noopener noreferrer" in elements
+                 and not any(e.startswith(("script", "img")) or "onerror" in e or "javascript" in e for e in elements)
+                 and js(driver, "return window.__pwned === undefined"), elements)
+    record.check("it is stored as written", get_json(base + draft["address"] + "/translations/ko/comments")["items"][0]["comments"][0]["body"] == HOSTILE_COMMENT)
+    page.audit("the translation view with a suggestion and a comment")
+
+    # A reviewer: votes, accepts, approves and moves on, resolves the thread.
+    sign_in(driver, reviewer, "browser-reviewer")
+    page.open(f"/topics/{slug}/translate?locale=ko&unit={urllib.parse.quote(draft['id'])}")
+    wait_unit(driver, draft["id"], "the draft unit did not open for the reviewer")
+    driver.find_element(By.CSS_SELECTOR, '.suggestion-item [data-vote="1"]').click()
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, '.suggestion-item [data-vote="1"]').get_attribute("aria-pressed") == "true", 15, "the vote is not shown")
+    unit_settled(driver)
+    votes = get_json(base + draft["address"] + "/translations/ko/suggestions")["items"][0]
+    record.check("a reviewer's vote is recorded and shown pressed, with the score", votes["score"] == 1 and
+                 driver.find_element(By.CSS_SELECTOR, ".suggestion-item [data-score]").get_attribute("data-score") == "1", votes)
+    driver.find_element(By.CSS_SELECTOR, ".suggestion-item [data-accept]").click()
+    wait(driver, lambda d: "accepted" in d.find_element(By.ID, "unit-message").text.lower(), 15, "no message after Accept")
+    unit_settled(driver)
+    text, state = translation_of(base, draft)
+    record.check("accepting makes the suggestion the translation, translated", text == suggestion and state == "translated", f"{state}: {text}")
+    driver.find_element(By.CSS_SELECTOR, '[data-threads="translation"] [data-thread-action="resolve"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-threads="translation"] .thread.resolved'), 15, "the thread is not resolved")
+    unit_settled(driver)
+    record.check("Resolve resolves the thread", get_json(base + draft["address"] + "/translations/ko/comments")["items"][0]["open"] is False)
+    page.open(f"/topics/{slug}/translate?locale=ko&unit={urllib.parse.quote(missing['id'])}")
+    wait_unit(driver, missing["id"], "the translated unit did not open for the reviewer")
+    driver.find_element(By.ID, "unit-text").click()
+    ActionChains(driver).key_down(Keys.CONTROL).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).key_up(Keys.CONTROL).perform()
+    wait_unit(driver, outdated["id"], "Ctrl+Shift+Enter did not approve and move on")
+    text, state = translation_of(base, missing)
+    record.check("Ctrl+Shift+Enter approves the unit as it stands and opens the next one", state == "approved" and text == written, f"{state}: {text}")
+    history = get_json(base + missing["address"] + "/translations/ko/history")["items"]
+    record.check("the history shows the translator's write, then the reviewer's approval",
+                 [(version["changed_by"], version["state"]) for version in history[-2:]] == [("browser-translator", "translated"), ("browser-reviewer", "approved")],
+                 [(version["changed_by"], version["state"], version["action"]) for version in history])
+    record.check("the outdated unit, updated as a draft, is a draft in the list", ("draft" in dict(unit_states(driver)).get(outdated["id"], "")))
+    page.shoot("translate-reviewer")
+    page.audit("the translation view, a reviewer")
+
+    # An editor again: the approved unit offers suggestions only (only a reviewer changes it).
+    sign_in(driver, translator, "browser-translator")
+    page.open(f"/topics/{slug}/translate?locale=ko&unit={urllib.parse.quote(missing['id'])}")
+    wait_unit(driver, missing["id"], "the approved unit did not open for the editor")
+    record.check("an editor facing an approved unit may suggest but not save it",
+                 driver.find_elements(By.ID, "unit-suggest") and not driver.find_elements(By.CSS_SELECTOR, "#unit-save, #unit-draft, #unit-approve"))
+    record.check("the list shows the approved state", dict(unit_states(driver)).get(missing["id"]) == "approved", unit_states(driver))
 
 
 def reconnect(driver, page, record, servers, args):

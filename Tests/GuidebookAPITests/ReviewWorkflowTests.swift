@@ -95,7 +95,7 @@ final class ReviewWorkflowTests: XCTestCase {
     }
 
     /// Every entry of the change log, page by page.
-    static func changes(_ app: TestApp) throws -> [[String: Any]] {
+    static func changes(_ app: some GuidebookUnderTest) throws -> [[String: Any]] {
         var all: [[String: Any]] = []
         var since = "0"
         while true {
@@ -177,6 +177,36 @@ final class ReviewWorkflowTests: XCTestCase {
         try Self.assertCoverageMatchesAFullCount(app)
         XCTAssertEqual(try app.delete("/v1/topics/dark-mode").status, 204)
         try Self.assertCoverageMatchesAFullCount(app)
+    }
+
+    /// `GET /v1/translations/units` (the page's translation view): a topic's units in reading order
+    /// with the same states as the work list and the translators' files, filtered by state.
+    func testTheUnitsOfATopicAsJSONCarryTheirStates() throws {
+        let app = try makeTestApp()
+        XCTAssertEqual(try app.send("PUT", translation, #"{"text": "초안", "state": "draft"}"#).status, 200)
+        XCTAssertEqual(try app.delete("/v1/guidelines/sheets.distinct-related-task/translations/ko").status, 204)
+        let response = try app.get("/v1/translations/units?locale=ko&topic=sheets")
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(response.header("Content-Language"), "ko")
+        let groups = try XCTUnwrap(try json(response)["groups"] as? [[String: Any]])
+        XCTAssertEqual(groups.map { $0["topic"] as? String }, ["sheets"])
+        let units = try XCTUnwrap(groups[0]["units"] as? [[String: Any]])
+        XCTAssertEqual(units.prefix(2).map { $0["id"] as? String }, ["topic:sheets:title", "topic:sheets:summary"], "the topic's title and summary first")
+        let byID = Dictionary(uniqueKeysWithValues: units.map { ($0["id"] as! String, $0) })
+        XCTAssertEqual(byID["guideline:\(id)"]?["state"] as? String, "draft")
+        XCTAssertEqual(byID["guideline:\(id)"]?["target"] as? String, "초안")
+        XCTAssertEqual(byID["guideline:\(id)"]?["address"] as? String, "/v1/guidelines/\(id)")
+        XCTAssertEqual(byID["guideline:sheets.distinct-related-task"]?["state"] as? String, "missing")
+        XCTAssertTrue(byID["guideline:sheets.distinct-related-task"]?["target"] is NSNull)
+        XCTAssertEqual(Set(units.compactMap { $0["id"] as? String }.filter { $0.hasPrefix("guideline:") }),
+                       Set(try workList(app, "state=missing,outdated,current&topic=sheets").map { "guideline:" + $0 }))
+        let missing = try XCTUnwrap(try json(try app.get("/v1/translations/units?locale=ko&topic=sheets&state=missing"))["groups"] as? [[String: Any]])
+        XCTAssertEqual((missing.first?["units"] as? [[String: Any]])?.map { $0["id"] as? String }, ["guideline:sheets.distinct-related-task"])
+        try assertProblem(try app.get("/v1/translations/units?topic=sheets"), status: 400, parameter: "locale")
+        try assertProblem(try app.get("/v1/translations/units?locale=xx"), status: 400, parameter: "locale")
+        try assertProblem(try app.get("/v1/translations/units?locale=en"), status: 400, parameter: "locale")
+        try assertProblem(try app.get("/v1/translations/units?locale=ko&topic=nope"), status: 400, parameter: "topic")
+        try assertProblem(try app.get("/v1/translations/units?locale=ko&state=done"), status: 400, parameter: "state")
     }
 
     /// The coverage the API answers, per topic and state, equals one counted from the text tables

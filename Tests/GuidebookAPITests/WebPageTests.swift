@@ -82,7 +82,7 @@ final class WebPageTests: XCTestCase {
 
     func testPageAddressesAnswerTheShellAndUnknownOnes404() throws {
         for target in ["/topics/progress-indicators", "/guidelines/progress-indicators.prefer-progress-bars", "/imports",
-                       "/imports?job=job_0000000000000000", "/?q=%EC%A7%84%ED%96%89%EB%A5%A0&lang=ko"] {
+                       "/imports?job=job_0000000000000000", "/?q=%EC%A7%84%ED%96%89%EB%A5%A0&lang=ko", "/topics/sheets/translate?locale=ko&state=missing"] {
             let response = try get(target)
             XCTAssertEqual(response.status, 200, target)
             // A topic's and a guideline's page carry their link preview's tags (LinkPreviewTests); the rest is the shell.
@@ -93,7 +93,7 @@ final class WebPageTests: XCTestCase {
             XCTAssertEqual(withoutPreview, String(decoding: WebAssets.shell, as: UTF8.self), target)
             try assertSecurityHeaders(response)
         }
-        for target in ["/topics/no-such-topic", "/guidelines/no-such.guideline"] {
+        for target in ["/topics/no-such-topic", "/guidelines/no-such.guideline", "/topics/no-such-topic/translate"] {
             let response = try get(target)
             XCTAssertEqual(response.status, 404, target)
             XCTAssertEqual(response.header("Content-Type"), "text/html; charset=utf-8", "the page itself says what is missing")

@@ -27,6 +27,7 @@ struct TranslationController: Controller {
         router.add("GET", "/v1/translations", workList, options: [.cacheable, .role(.reader)])
         router.add("GET", "/v1/translations/export", export,
                    options: [.cacheable, .role(.reader), .produces(["application/xliff+xml", "text/x-gettext-translation"])])
+        router.add("GET", "/v1/translations/units", units, options: [.cacheable, .role(.reader)])
         router.add("POST", "/v1/locales", addLocale, options: [.role(.admin)])
     }
 
@@ -236,10 +237,18 @@ struct TranslationController: Controller {
         guard let format = TranslationFileFormat(rawValue: formatText) else {
             throw Problem.badParameter("format", "format must be xliff2, xliff12 or po, not '\(formatText.prefix(40))'")
         }
-        let states = try request.query("state").map(Self.states)
         let topic = request.query("topic")
-        let withMatches = try request.boolQuery("matches", default: false)
-        let export = try store.read { reader in
+        let export = try readUnits(request, locale: locale, topic: topic, withMatches: try request.boolQuery("matches", default: false))
+        let name = "guidebook-\(topic ?? "all")-\(locale).\(format.fileExtension)"
+        return .bytes(Array(format.render(export).utf8), contentType: format.contentType,
+                      headers: [("Content-Language", locale), ("Content-Disposition", "attachment; filename=\"\(name)\"")])
+    }
+
+    /// The units of the export in `locale`, optionally of one topic and of the states `state` names;
+    /// with `withMatches`, the memory's best match on each missing or outdated unit.
+    private func readUnits(_ request: APIRequest, locale: String, topic: String?, withMatches: Bool = false) throws -> TranslationExport {
+        let states = try request.query("state").map(Self.states)
+        return try store.read { reader in
             guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
                 throw Problem.badParameter("locale", "no translation locale '\(locale.prefix(40))'; see /v1/locales")
             }
@@ -250,9 +259,40 @@ struct TranslationController: Controller {
                 throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
             }
         }
-        let name = "guidebook-\(topic ?? "all")-\(locale).\(format.fileExtension)"
-        return .bytes(Array(format.render(export).utf8), contentType: format.contentType,
-                      headers: [("Content-Language", locale), ("Content-Disposition", "attachment; filename=\"\(name)\"")])
+    }
+
+    /// `GET /v1/translations/units?locale=&topic=&state=`: the units the translators' files hold, as
+    /// JSON (the page's translation view): per topic, each text with its English, its translation
+    /// and its state, in reading order.
+    private func units(_ request: APIRequest) throws -> APIResponse {
+        guard let locale = request.query("locale") else { throw Problem.badParameter("locale", "locale is required: the locale to translate into, e.g. ko") }
+        let export = try readUnits(request, locale: locale, topic: request.query("topic"))
+        var json = JSONWriter(capacity: 8192)
+        json.beginObject()
+        json.field("locale", export.locale)
+        json.field("cursor", Int(export.cursor))
+        json.objects("groups", export.groups) { json, group in
+            json.field("topic", group.topic)
+            json.field("title", group.title)
+            json.objects("units", group.units) { json, unit in
+                json.field("id", unit.id)
+                json.field("address", unit.address)
+                json.field("field", unit.field.rawValue)
+                json.field("source", unit.source)
+                json.field("target", unit.target)
+                json.field("state", unit.workflowState.rawValue)
+                json.field("review_state", unit.review?.rawValue)
+                json.field("source_revision", unit.sourceRevision)
+                json.field("translated_revision", unit.translatedRevision)
+                json.objects("terms", unit.terms) { json, term in
+                    json.field("source", term.source)
+                    json.field("target", term.target)
+                    json.field("note", term.note)
+                }
+            }
+        }
+        json.endObject()
+        return .json(json, headers: [("Content-Language", locale)])
     }
 
     /// `state=missing,outdated`: a comma-separated set of states (`current`: draft, translated and approved).

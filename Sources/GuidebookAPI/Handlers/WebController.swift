@@ -48,6 +48,7 @@ struct WebController: Controller {
         router.add("GET", "/topics/{slug}", topic, options: [.produces(Self.pageMediaTypes), .open])
         router.add("GET", "/guidelines/{id}", guideline, options: [.produces(Self.pageMediaTypes), .open])
         router.add("GET", "/imports", page, options: [.produces(Self.pageMediaTypes), .open])
+        router.add("GET", "/topics/{slug}/translate", translateTopic, options: [.produces(Self.pageMediaTypes), .open])
         router.add("GET", Self.assetRoute, asset, options: [.produces(Self.assetMediaTypes), .open])
     }
 
@@ -78,6 +79,13 @@ struct WebController: Controller {
             return .topic(topic, languages: languages, available: available, pageURL: origin + "/topics/" + LinkPreview.percentEncoded(slug), origin: origin)
         }
         return shell(request, status: preview == nil ? 404 : 200, preview: preview)
+    }
+
+    /// A topic's translation view (docs/review.md): the page, or the page with 404 when there is no such topic.
+    private func translateTopic(_ request: APIRequest) throws -> APIResponse {
+        guard revealsExistence else { return shell(request) }
+        let exists = try store.read { try $0.topicSummary(slug: request.parameter("slug")) != nil }
+        return shell(request, status: exists ? 200 : 404)
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {

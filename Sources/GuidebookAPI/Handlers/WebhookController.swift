@@ -13,6 +13,8 @@ struct WebhookController: Controller {
     let allowsPrivateTargets: Bool
 
     static let maxDescriptionLength = 500
+    /// The most topics one webhook may name.
+    static let maxTopics = 1000
 
     func register(into router: inout Router<RouteHandler>) {
         router.add("POST", "/v1/webhooks", create, options: [.role(.admin)])
@@ -26,8 +28,8 @@ struct WebhookController: Controller {
     private func create(_ request: APIRequest) throws -> APIResponse {
         let fields = try jsonObject(request)
         var invalid: [(name: String, reason: String)] = []
-        for name in fields.keys.sorted() where !["url", "events", "description"].contains(name) {
-            invalid.append((name, "unknown member; a webhook has url, events and description"))
+        for name in fields.keys.sorted() where !["url", "events", "topics", "description"].contains(name) {
+            invalid.append((name, "unknown member; a webhook has url, events, topics and description"))
         }
         let url = fields["url"] as? String
         if let url {
@@ -48,6 +50,21 @@ struct WebhookController: Controller {
         } else {
             invalid.append(("events", fields["events"] == nil ? "required" : "must be a non-empty array of event names"))
         }
+        // Topics by slug: a topic may not exist yet (a team subscribes before its topic is imported).
+        var topics: [String] = []
+        if let value = fields["topics"] {
+            if let names = value as? [Any], names.count <= Self.maxTopics {
+                for (index, name) in names.enumerated() {
+                    if let slug = name as? String, slug.count <= 200, !slug.isEmpty, slug.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+                        topics.append(slug)
+                    } else {
+                        invalid.append(("topics[\(index)]", "must be a topic slug (letters, digits and '-')"))
+                    }
+                }
+            } else {
+                invalid.append(("topics", "must be an array of at most \(Self.maxTopics) topic slugs (empty or absent: every topic)"))
+            }
+        }
         var description = ""
         if let value = fields["description"] {
             if let text = value as? String, text.count <= Self.maxDescriptionLength {
@@ -58,7 +75,7 @@ struct WebhookController: Controller {
         }
         guard invalid.isEmpty, let url else { throw Problem.validationFailed(invalid) }
         let secret = WebhookSigner.makeSecret()
-        let webhook = try store.createWebhook(url: url, description: description, events: events, secret: secret)
+        let webhook = try store.createWebhook(url: url, description: description, events: events, topics: topics, secret: secret)
         var json = JSONWriter()
         WebhookRepresentation.write(webhook, secret: secret, into: &json)
         return uncached(.json(json, status: 201, headers: [("Location", "/v1/webhooks/\(webhook.id)")]))

@@ -14,6 +14,10 @@ enum WebhookRepresentation {
         json.beginArray()
         for event in webhook.events { json.string(event) }
         json.endArray()
+        json.key("topics")
+        json.beginArray()
+        for topic in webhook.topics { json.string(topic) }
+        json.endArray()
         json.field("enabled", webhook.isEnabled)
         json.field("disabled_at", webhook.disabledAt.map(time))
         json.field("disabled_reason", webhook.disabledReason)

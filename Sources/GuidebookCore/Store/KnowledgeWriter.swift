@@ -31,6 +31,8 @@ public final class KnowledgeWriter {
     /// Glossary terms this transaction changed, as they were and as they are: the translations
     /// that use either are checked again before it commits (`TranslationCheckObserver`).
     var changedGlossaryTerms: [GlossaryTerm] = []
+    /// Comments written in this transaction (`comment.created`).
+    var createdComments: [CreatedComment] = []
     /// Which translations `reader` gives as text (the store's `publication`).
     let publication: TranslationPublication?
     /// The store's quality checks (the approval gate runs them on what it approves).

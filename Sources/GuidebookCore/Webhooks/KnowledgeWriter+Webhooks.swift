@@ -28,12 +28,44 @@ extension KnowledgeWriter {
             : "SELECT id FROM webhooks WHERE id = ?1 AND disabled_at IS NULL"
         let target: SQLValue = .text(webhookID ?? type.rawValue)
         guard try database.scalarInt("SELECT EXISTS (\(targets))", [target]) == 1 else { return nil }
-        let id = WebhookIdentifiers.make(prefix: "msg_")
-        let now = WebhookClock.nowMilliseconds()
-        try database.run("INSERT INTO webhook_events (id, type, data, created_at) VALUES (?, ?, ?, ?)",
-                         [.text(id), .text(type.rawValue), .text(try Self.eventData(data)), .integer(now)])
+        let id = try insertEvent(type, data: data)
         try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) SELECT ?2, target.id, ?3, ?3 FROM (\(targets)) AS target",
-                         [target, .text(id), .integer(now)])
+                         [target, .text(id), .integer(WebhookClock.nowMilliseconds())])
+        return id
+    }
+
+    /// Records an event of `type` about `items`, each of one topic (`topic`; nil: of none known),
+    /// for every enabled webhook subscribed to `type`: a webhook without topics gets `data` of
+    /// every item; a webhook filtered by topics gets `data` of its topics' items, or nothing when
+    /// none is of its topics (webhooks with the same topics share one event). Costs one indexed
+    /// lookup when nobody subscribed.
+    func enqueueTopicEvent<Item, Payload: Encodable>(_ type: WebhookEventType, items: [Item], topic: (Item) -> String?,
+                                                     data: ([Item]) -> Payload) throws {
+        precondition(database.isInTransaction, "webhook events are written inside the transaction of their change")
+        var filters: [String: [String]] = [:]
+        try database.forEachRow("""
+            SELECT s.webhook_id, coalesce((SELECT group_concat(topic, char(31)) FROM (SELECT topic FROM webhook_topics t WHERE t.webhook_id = s.webhook_id ORDER BY topic)), '')
+            FROM webhook_subscriptions s JOIN webhooks w ON w.id = s.webhook_id WHERE s.event = ?1 AND w.disabled_at IS NULL
+            """, [.text(type.rawValue)]) { filters[$0.text(1), default: []].append($0.text(0)) }
+        guard !filters.isEmpty else { return }
+        let now = WebhookClock.nowMilliseconds()
+        for (filter, webhooks) in filters.sorted(by: { $0.key < $1.key }) {
+            let topics = Set(filter.split(separator: "\u{1F}").map(String.init))
+            let selected = topics.isEmpty ? items : items.filter { topic($0).map(topics.contains) ?? false }
+            guard !selected.isEmpty else { continue }
+            let id = try insertEvent(type, data: data(selected))
+            for webhook in webhooks.sorted() {
+                try database.run("INSERT INTO webhook_deliveries (event_id, webhook_id, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?3)",
+                                 [.text(id), .text(webhook), .integer(now)])
+            }
+        }
+    }
+
+    /// Writes one event row and returns its id (the `webhook-id` its receivers see).
+    private func insertEvent<Payload: Encodable>(_ type: WebhookEventType, data: Payload) throws -> String {
+        let id = WebhookIdentifiers.make(prefix: "msg_")
+        try database.run("INSERT INTO webhook_events (id, type, data, created_at) VALUES (?, ?, ?, ?)",
+                         [.text(id), .text(type.rawValue), .text(try Self.eventData(data)), .integer(WebhookClock.nowMilliseconds())])
         queuedWebhookEvents += 1
         return id
     }

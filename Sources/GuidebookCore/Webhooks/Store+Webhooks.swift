@@ -6,15 +6,19 @@ internal import SQLite
 extension Store {
     // MARK: Endpoints
 
-    /// Stores a new endpoint receiving `events` (validated by the caller), signed with `secret`.
-    public func createWebhook(url: String, description: String, events: [WebhookEventType], secret: String) throws -> Webhook {
+    /// Stores a new endpoint receiving `events` (validated by the caller) of `topics` (slugs; empty:
+    /// every topic), signed with `secret`.
+    public func createWebhook(url: String, description: String, events: [WebhookEventType], topics: [String] = [], secret: String) throws -> Webhook {
         let webhook = Webhook(id: WebhookIdentifiers.make(prefix: "wh_"), url: url, description: description,
-                              events: Set(events.map(\.rawValue)).sorted(), createdAt: WebhookClock.nowMilliseconds())
+                              events: Set(events.map(\.rawValue)).sorted(), topics: Set(topics).sorted(), createdAt: WebhookClock.nowMilliseconds())
         try write { writer in
             try writer.database.run("INSERT INTO webhooks (id, url, description, secret, created_at) VALUES (?, ?, ?, ?, ?)",
                                     [.text(webhook.id), .text(url), .text(description), .text(secret), .integer(webhook.createdAt)])
             for event in webhook.events {
                 try writer.database.run("INSERT INTO webhook_subscriptions (webhook_id, event) VALUES (?, ?)", [.text(webhook.id), .text(event)])
+            }
+            for topic in webhook.topics {
+                try writer.database.run("INSERT INTO webhook_topics (webhook_id, topic) VALUES (?, ?)", [.text(webhook.id), .text(topic)])
             }
         }
         return webhook
@@ -147,14 +151,18 @@ extension Store {
     }
 
     private static func webhooks(in database: Database, where condition: String, _ values: [SQLValue]) throws -> [Webhook] {
-        var events: [String: [String]] = [:]
+        var events: [String: [String]] = [:], topics: [String: [String]] = [:]
         try database.forEachRow("SELECT webhook_id, event FROM webhook_subscriptions ORDER BY event") {
             events[$0.text(0), default: []].append($0.text(1))
+        }
+        try database.forEachRow("SELECT webhook_id, topic FROM webhook_topics ORDER BY topic") {
+            topics[$0.text(0), default: []].append($0.text(1))
         }
         return try database.rows("""
             SELECT w.id, w.url, w.description, w.created_at, w.disabled_at, w.disabled_reason FROM webhooks w \(condition) ORDER BY w.created_at, w.id
             """, values) {
-            Webhook(id: $0.text(0), url: $0.text(1), description: $0.text(2), events: events[$0.text(0)] ?? [], createdAt: $0.int64(3),
+            Webhook(id: $0.text(0), url: $0.text(1), description: $0.text(2), events: events[$0.text(0)] ?? [], topics: topics[$0.text(0)] ?? [],
+                    createdAt: $0.int64(3),
                     disabledAt: $0.isNull(4) ? nil : $0.int64(4), disabledReason: $0.optionalText(5))
         }
     }

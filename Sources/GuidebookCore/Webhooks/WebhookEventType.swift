@@ -10,6 +10,10 @@ public enum WebhookEventType: String, Sendable, CaseIterable, Codable {
     case translationOutdated = "translation.outdated"
     /// A reviewer approved translations.
     case translationApproved = "translation.approved"
+    /// English texts changed (each with the translations it left outdated).
+    case sourceChanged = "source.changed"
+    /// Comments were written on texts or their translations.
+    case commentCreated = "comment.created"
     /// A test delivery asked for with `POST /v1/webhooks/{id}/test`; sent to that endpoint only,
     /// whatever it subscribed to (not subscribable).
     case ping = "webhook.ping"

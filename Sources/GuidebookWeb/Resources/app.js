@@ -1,7 +1,8 @@
 "use strict";
 // The page's state and its URL: parses the address into a route, renders the panes for it, keeps
 // history (links, back and forward), preferences and keyboard shortcuts. The views live in
-// browse.js (sidebar, topic, guideline), edit.js, search.js and imports.js; signing in in session.js.
+// browse.js (sidebar, topic, guideline), edit.js, search.js, imports.js and translate.js (a topic's
+// translation view); signing in in session.js.
 (function (G) {
   const { t } = G.i18n;
 
@@ -33,12 +34,15 @@
       // typos=false: search the words exactly as typed (the corrections line links there).
       typos: params.get("typos") === "false" ? false : null,
       job: params.get("job") || null,
+      // The translation view: /topics/{slug}/translate?locale=&state=&unit=
+      translate: null, locale: params.get("locale") || null, stateFilter: params.get("state") || null, unit: params.get("unit") || null,
     };
     const path = location.pathname;
     let match;
     if (path === "/") { /* the overview, or a search */ }
     else if ((match = path.match(/^\/topics\/([^/]+)$/))) route.topic = decodeURIComponent(match[1]);
     else if ((match = path.match(/^\/guidelines\/([^/]+)$/))) route.guideline = decodeURIComponent(match[1]);
+    else if ((match = path.match(/^\/topics\/([^/]+)\/translate$/))) { route.view = "translate"; route.translate = decodeURIComponent(match[1]); }
     else if (path === "/imports") route.view = "imports";
     else route.notFound = true;
     return route;
@@ -145,6 +149,9 @@
       G.browse.closeDetail();
       work.push(G.imports.show(elements.mainContent, route));
       document.title = t("importTitle") + " · Guidebook";
+    } else if (route.view === "translate") {
+      G.browse.closeDetail();
+      work.push(G.translate.show(elements.mainContent, route));
     } else {
       G.browse.markSidebar(route);
       if (route.notFound) work.push(G.browse.showNotFound(elements.mainContent));

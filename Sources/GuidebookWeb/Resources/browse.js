@@ -187,6 +187,7 @@
         category ? h("p", { class: "eyebrow", lang: plainLang(category.title) }, plain(category.title)) : null,
         title("h1", topic.title, { "data-focus-target": "" }),
         localized(topic.summary, "p", "summary"),
+        h("p", { class: "topic-actions" }, h("a", { href: G.app.href(G.translate.path(topic.slug)), "data-translate": topic.slug }, t("translateTopic"))),
         G.translators.tools({ topic: topic.slug, title: plain(topic.title) })),
       topic.sections.map((section) => h("section", { class: "section", id: "section-" + section.key },
         h("h2", { class: "section-title", lang: plainLang(section.title) }, section.title && section.title.en ? plain(section.title) : t("overview")),
@@ -201,7 +202,8 @@
       "data-item": "", "data-guideline": guideline.id, "data-focus": "detail",
     },
     localized(guideline.text, "span", "guideline-text"),
-    state && state !== "current" ? stateBadge(state) : null));
+    // Translated and approved need no mark in a reader's list; the rest (draft, outdated, missing) does.
+    state && !["current", "translated", "approved"].includes(state) ? stateBadge(state) : null));
   }
 
   /** Marks the open guideline in the list. */
