@@ -18,25 +18,32 @@ public struct PhrasePostings: Sendable {
     /// Rows per topic number of the directory the postings were read with: the facets of a
     /// one-phrase query.
     let topicCounts: [Int]
+    /// The rows' windows and the heaviest weight in each: how a search ranks its best page
+    /// without scoring every match (`WindowedSearch`).
+    let windows: PostingWindows
 
     /// How many of the heaviest rows `best` keeps.
     static let bestCount = 64
 
     /// Bytes held, for the cache's budget.
-    var byteCount: Int { rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + (best.count + topicCounts.count) * 8 + 64 }
+    var byteCount: Int {
+        rows.count * (MemoryLayout<UInt32>.size + MemoryLayout<Float>.size) + (best.count + topicCounts.count) * 8 + windows.byteCount + 64
+    }
 
     init(rows: [UInt32], weights: [Float], directory: RowDirectory) {
-        self.init(rows: rows, weights: weights, topicCounts: directory.topicCounts(of: rows))
+        self.init(rows: rows, weights: weights, topicCounts: directory.topicCounts(of: rows), windowShift: directory.windowShift)
     }
 
-    private init(rows: [UInt32], weights: [Float], best: [Int], topicCounts: [Int]) {
+    private init(rows: [UInt32], weights: [Float], best: [Int], topicCounts: [Int], windowShift: Int) {
         (self.rows, self.weights, self.best, self.topicCounts) = (rows, weights, best, topicCounts)
+        windows = PostingWindows(rows: rows, weights: weights, shift: windowShift)
     }
 
-    private init(rows: [UInt32], weights: [Float], topicCounts: [Int]) {
+    private init(rows: [UInt32], weights: [Float], topicCounts: [Int], windowShift: Int) {
         self.rows = rows
         self.weights = weights
         self.topicCounts = topicCounts
+        windows = PostingWindows(rows: rows, weights: weights, shift: windowShift)
         var best: [Int] = []
         weights.withUnsafeBufferPointer { weights in
             // Rows come in rowid order, so an equal weight never displaces an earlier row.
@@ -159,7 +166,7 @@ public struct PhrasePostings: Sendable {
         let keptBest = candidates.count
         candidates.removeAll { RowSet.contains(changed.rows, $0.row) }
         if candidates.count < keptBest && rows.count > best.count {
-            return PhrasePostings(rows: newRows, weights: newWeights, topicCounts: counts)
+            return PhrasePostings(rows: newRows, weights: newWeights, topicCounts: counts, windowShift: directory.windowShift)
         }
         candidates += fresh
         candidates.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.row < $1.row }
@@ -171,7 +178,7 @@ public struct PhrasePostings: Sendable {
             }
             return low
         }
-        return PhrasePostings(rows: newRows, weights: newWeights, best: newBest, topicCounts: counts)
+        return PhrasePostings(rows: newRows, weights: newWeights, best: newBest, topicCounts: counts, windowShift: directory.windowShift)
     }
 
     /// The syllable of a one-syllable CJK prefix phrase (`"앱" *`, as `SearchQuery` writes

@@ -26,6 +26,20 @@ public struct RowDirectory: Sendable {
     let categorySlugs: [String]
     /// Topic number + 1 by topic id.
     private let topicNumbers: [Int64: UInt32]
+    /// log2 of the rowids in one window of `PostingWindows`: chosen at the load so that the rowids
+    /// then in use make about `targetWindows` windows, and kept by every patch, so postings read
+    /// with this directory or a patched one line up.
+    let windowShift: Int
+
+    /// About how many windows of rowids `windowShift` makes (between half and all of it).
+    static let targetWindows = 2_048
+    /// The fewest rowids in a window: 16, so four records of each kind.
+    static let minimumWindowShift = 4
+
+    /// The window shift for rowids up to `maxRow`.
+    static func windowShift(maxRow: UInt32) -> Int {
+        max(minimumWindowShift, (UInt32.bitWidth - maxRow.leadingZeroBitCount) - (Int.bitWidth - targetWindows.leadingZeroBitCount - 1))
+    }
 
     /// A row's topic number + 1 (0: no such record) and its length in tokens + 1 (0: not in the index).
     struct Entry: Sendable {
@@ -138,7 +152,7 @@ public struct RowDirectory: Sendable {
         }
         return RowDirectory(rowCount: lengths.count, averageLength: lengths.isEmpty ? 1 : Double(totalLength) / Double(lengths.count),
                             totalLength: totalLength, topicSlugs: topicSlugs, topicCategories: topicCategories,
-                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID,
+                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID, windowShift: windowShift(maxRow: maxRow),
                             dense: ChunkedArray(dense, filler: Entry()), sparse: SparseRows(sparse))
     }
 
@@ -256,7 +270,7 @@ public struct RowDirectory: Sendable {
         }
         return RowDirectory(rowCount: rowCount, averageLength: averageLength, totalLength: totalLength,
                             topicSlugs: topicSlugs, topicCategories: topicCategories, categorySlugs: categorySlugs,
-                            topicNumbers: topicNumbers, dense: dense.replacing(denseUpdates, count: denseCount),
+                            topicNumbers: topicNumbers, windowShift: windowShift, dense: dense.replacing(denseUpdates, count: denseCount),
                             sparse: sparse.replacing(sparseUpdates))
     }
 
