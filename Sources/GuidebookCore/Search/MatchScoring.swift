@@ -50,14 +50,4 @@ struct MatchScoring {
             }
         }
     }
-
-    /// The most any row can score where phrase `index` holds rows weighing at most `heaviest(index)`
-    /// and `holds(index)` says which phrases hold any: the same additions in the same order as
-    /// `offer`, each of a weight at least the row's, so never below a row's score (rounding is
-    /// monotonic: a larger addend never gives a smaller sum).
-    func ceiling(holds: (Int) -> Bool, heaviest: (Int) -> Float) -> Double {
-        var score = asWritten.contains(where: holds) ? SearchEngine.asWrittenBonus : 0
-        for index in order where holds(index) { score += idfs[index] * Double(heaviest(index)) }
-        return score
-    }
 }

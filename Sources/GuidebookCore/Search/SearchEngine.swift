@@ -28,6 +28,8 @@ public struct SearchEngine {
         case rowOutOfRange(Int64)
         /// SQLite refused to run the query's full-text expression.
         case queryRefused
+        /// FTS5 gave a phrase's rows out of rowid order (it walks them in order: never expected).
+        case rowsOutOfOrder
     }
 
     /// `database` must be a read connection with the full-text functions registered
@@ -46,7 +48,7 @@ public struct SearchEngine {
         let directory = try cache.directory(generation: generation,
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
-                                            load: { try RowDirectory.load(from: database) })
+                                            load: { try RowDirectory.load(from: database, generation: generation) })
         // Search as you type: the last word also finds the most frequent words it may become.
         var request = request
         var completion: SearchCompletion?
@@ -350,6 +352,8 @@ struct BestRows {
     private(set) var rows: [(score: Double, row: UInt32)] = []
     /// The score a row must reach to get in once full (a quick test before `offer`).
     private(set) var floor = -Double.infinity
+    /// True once `capacity` rows are in: a row must then reach `floor`.
+    var isFull: Bool { rows.count == capacity }
 
     init(capacity: Int) {
         self.capacity = capacity

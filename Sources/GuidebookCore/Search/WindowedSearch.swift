@@ -4,36 +4,43 @@
 /// The rowids are cut into windows (`RowDirectory.windowShift`); each phrase's postings know where
 /// their rows in each window start and the heaviest weight there (`PostingWindows`). So for each
 /// window the engine knows, without reading a row, whether the condition can match in it (a
-/// required phrase with no row there rules it out) and the most a row there can score
-/// (`MatchScoring.ceiling`).
+/// required phrase with no row there rules it out) and the most a row there can score (the
+/// additions of a score, `MatchScoring.offer`, each with the window's heaviest weight).
 ///
-/// - **Ranking.** Windows are taken best ceiling first, their matches found and scored exactly as
-///   when every match is scored (`MatchScoring.offer`), until the page is full and no window left
-///   can reach its lowest score: those windows are skipped unread. The page is the one scoring
-///   every match gives, ties included (a window is skipped only when its ceiling is *below* the
-///   page's lowest score, so an equal score with a lower rowid is never missed).
+/// - **Ranking.** Windows are taken best ceiling first and scored exactly as when every match is
+///   scored (`WindowRanker`, which looks closer: only the parts of a window that can still reach the
+///   page are walked row by row), until the page is full and no window left can reach its lowest
+///   score: those windows are skipped unread. The page is the one scoring every match gives, ties
+///   included (a window is skipped only when its ceiling is *below* the page's lowest score, so an
+///   equal score with a lower rowid is never missed).
 /// - **Counting.** Matches are counted exactly, window after window in rowid order, until there
-///   are `bound`. Past that, the rest is estimated from a systematic sample: every k-th row of the
-///   phrases that together hold every match (`SearchCondition.cover`), each sampled row tested
-///   against the condition and counted once (for the first of those phrases that holds it), as
-///   k rows. Facets count the same way: exactly in the part counted, estimated in the rest.
+///   are more than `bound` (so a total up to the bound is always exact). Past that, the rest is
+///   estimated from a systematic sample: every k-th row of the phrases that together hold every
+///   match (`SearchCondition.cover`), each sampled row tested against the condition and counted
+///   once (for the first of those phrases that holds it), as k rows. Facets count the same way:
+///   exactly in the part counted, estimated in the rest.
 struct WindowedSearch {
-    let condition: SearchCondition
+    let condition: CompiledCondition
+    let original: SearchCondition
     let postings: [PhrasePostings]
     let scoring: MatchScoring
     let directory: RowDirectory
     /// Windows to look at: up to the last window any phrase has rows in.
     private let windowCount: Int
+    /// The phrases the condition names, ascending.
+    private let named: [Int]
 
     /// Rows sampled, at most, to estimate the matches beyond the bound.
     static let sampleSize = 4_096
 
     /// Nil when the postings' windows do not line up with the directory's (read with a directory
-    /// of another load; the caller then scores every match).
+    /// of another load), or the condition has phrases numbered 64 or more (`CompiledCondition`):
+    /// the caller then scores every match.
     init?(condition: SearchCondition, postings: [PhrasePostings], scoring: MatchScoring, directory: RowDirectory) {
-        guard postings.allSatisfy({ $0.windows.shift == directory.windowShift }) else { return nil }
-        (self.condition, self.postings, self.scoring, self.directory) = (condition, postings, scoring, directory)
-        windowCount = postings.map(\.windows.count).max() ?? 0
+        guard postings.allSatisfy({ $0.windows.shift == directory.windowShift }), let compiled = CompiledCondition(condition) else { return nil }
+        (self.condition, self.original, self.postings, self.scoring, self.directory) = (compiled, condition, postings, scoring, directory)
+        named = (0..<64).filter { compiled.named & (1 << UInt64($0)) != 0 }
+        windowCount = named.map { postings[$0].windows.count }.max() ?? 0
     }
 
     /// What counting found.
@@ -57,9 +64,13 @@ struct WindowedSearch {
         var window = 0, span = 1
         while window < windowCount && counted.count <= bound {
             let end = min(windowCount, window + span)
-            counted += matches(inWindows: window..<end)
+            let windows = window..<end
+            counted += RowSet.evaluate(original) { postings[$0].rows[postings[$0].windows.range(of: windows)] }
             window = end
-            span *= 2
+            // Twice the span, but no more than the windows that, as dense as those so far, hold
+            // what is still to count (a quarter more): so little is counted past the bound.
+            let wanted = Double(bound + 1 - counted.count) * Double(window) / Double(max(1, counted.count))
+            span = max(1, min(span * 2, Int(wanted * 1.25) + 1))
         }
         var topicCounts = directory.topicCounts(of: counted)
         guard window < windowCount else {
@@ -71,58 +82,47 @@ struct WindowedSearch {
                      windowsCounted: window)
     }
 
-    /// The best `wanted` matches, best first (as `BestRows` orders them). `counted` (from `count`;
-    /// nil when the matches were not counted) saves finding the matches of the windows it covers
-    /// again; when it covers every window (fewer matches than the bound), they are scored all at once.
+    /// The best `wanted` matches, best first (as `BestRows` orders them). When `counted` (from
+    /// `count`; nil when the matches were not counted) covers every window (there were fewer
+    /// matches than the bound), they are scored all at once.
     func best(_ wanted: Int, counted: Count?) -> [(score: Double, row: UInt32)] {
         var best = BestRows(capacity: wanted)
         if let counted, counted.windowsCounted >= windowCount {
             scoring.offer(counted.counted[...], rows: { postings[$0].rows[...] }, weights: { postings[$0].weights[...] }, into: &best)
             return best.rows
         }
-        var windows: [(window: Int, ceiling: Double)] = []
-        windows.reserveCapacity(windowCount)
-        for window in 0..<windowCount where canMatch(window) {
-            windows.append((window, scoring.ceiling(holds: { postings[$0].windows.holdsRows(window) },
-                                                    heaviest: { postings[$0].windows.maximum(window) })))
+        // Every window where the condition can match, with its ceiling, best first.
+        let windows = postings.map(\.windows)
+        let order = scoring.order, idfs = scoring.idfs
+        let asWritten = scoring.asWritten.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+        var candidates: [(window: Int, ceiling: Double)] = []
+        candidates.reserveCapacity(windowCount)
+        for window in 0..<windowCount {
+            var present: UInt64 = 0
+            for index in named where windows[index].holdsRows(window) { present |= 1 << UInt64(index) }
+            guard condition.canMatch(present) else { continue }
+            var ceiling = present & asWritten != 0 ? SearchEngine.asWrittenBonus : 0
+            for index in order where present & (1 << UInt64(index)) != 0 { ceiling += idfs[index] * Double(windows[index].maximum(window)) }
+            candidates.append((window, ceiling))
         }
-        windows.sort { $0.ceiling != $1.ceiling ? $0.ceiling > $1.ceiling : $0.window < $1.window }
-        let shift = UInt32(directory.windowShift)
-        for (window, ceiling) in windows {
-            // Sorted by ceiling: once one cannot reach the page, none after it can.
-            if best.rows.count == wanted && ceiling < best.floor { break }
-            let matches: ArraySlice<UInt32>
-            if let counted, window < counted.windowsCounted {
-                matches = slice(counted.counted, window: window, shift: shift)
-            } else {
-                matches = self.matches(inWindows: window..<(window + 1))[...]
+        candidates.sort { $0.ceiling != $1.ceiling ? $0.ceiling > $1.ceiling : $0.window < $1.window }
+        postings.map(\.rows).withUnsafeBuffers { rows in
+            postings.map(\.weights).withUnsafeBuffers { weights in
+                windows.map(\.fineMaxima).withUnsafeBuffers { fineMaxima in
+                    windows.map(\.fineOffsets).withUnsafeBuffers { fineOffsets in
+                        var ranker = WindowRanker(condition: condition, named: named, scoring: scoring, rows: rows, weights: weights,
+                                                  fineMaxima: fineMaxima, fineOffsets: fineOffsets, windows: windows,
+                                                  windowShift: directory.windowShift)
+                        for (window, ceiling) in candidates {
+                            // Sorted by ceiling: once one cannot reach the page, none after it can.
+                            if best.isFull && ceiling < best.floor { break }
+                            ranker.rank(window: window, windows: windows, into: &best)
+                        }
+                    }
+                }
             }
-            let range = { (index: Int) in postings[index].windows.range(of: window) }
-            scoring.offer(matches, rows: { postings[$0].rows[range($0)] }, weights: { postings[$0].weights[range($0)] }, into: &best)
         }
         return best.rows
-    }
-
-    /// False when no row of `window` can match (a phrase the condition requires has none there).
-    private func canMatch(_ window: Int) -> Bool {
-        condition.canMatch { postings[$0].windows.holdsRows(window) }
-    }
-
-    /// The matches in a run of windows, ascending.
-    private func matches(inWindows windows: Range<Int>) -> [UInt32] {
-        if windows.count == 1, !canMatch(windows.lowerBound) { return [] }
-        return Array(RowSet.evaluate(condition) { postings[$0].rows[postings[$0].windows.range(of: windows)] })
-    }
-
-    /// The rows of `rows` (ascending) in window `window`.
-    private func slice(_ rows: [UInt32], window: Int, shift: UInt32) -> ArraySlice<UInt32> {
-        rows.withUnsafeBufferPointer { buffer in
-            let low = RowSet.lowerBound(buffer, UInt32(window) << shift, from: 0)
-            // The last window may end at 2^32: then every row after `low` is in it.
-            let end = UInt64(window + 1) << UInt64(shift)
-            let high = end > UInt64(UInt32.max) ? buffer.count : RowSet.lowerBound(buffer, UInt32(end), from: low)
-            return rows[low..<high]
-        }
     }
 
     /// The matches from rowid `start` on, estimated from a systematic sample of the rows of the
@@ -130,45 +130,36 @@ struct WindowedSearch {
     /// and no earlier covering phrase holds it (so each match is counted once), as `stride`
     /// matches. Exact when the stride is 1 (the cover has no more rows than the sample).
     private func estimate(from start: UInt32, sample: Int) -> (total: Int, isExact: Bool, topicCounts: [Int]) {
-        let cover = condition.cover { postings[$0].rows.count }
+        let cover = original.cover { postings[$0].rows.count }
         let firsts = cover.map { index in postings[index].rows.withUnsafeBufferPointer { RowSet.lowerBound($0, start, from: 0) } }
         let rowsLeft = zip(cover, firsts).reduce(0) { $0 + postings[$1.0].rows.count - $1.1 }
         let stride = max(1, (rowsLeft + sample - 1) / max(1, sample))
         var topicCounts = [Int](repeating: 0, count: directory.topicCount)
         var total = 0
-        for (position, index) in cover.enumerated() {
-            var cursors = RowCursors(postings: postings)
-            let rows = postings[index].rows
-            var next = firsts[position]
-            while next < rows.count {
-                let row = rows[next]
-                next += stride
-                // Counted for the first covering phrase that holds it.
-                guard !cover[..<position].contains(where: { cursors.holds($0, row) }), condition.matches({ cursors.holds($0, row) }) else { continue }
-                total += stride
-                if let topic = directory.topic(ofRow: row) { topicCounts[topic] += stride }
+        postings.map(\.rows).withUnsafeBuffers { rows in
+            var positions = [Int](repeating: 0, count: rows.count)
+            var earlier: UInt64 = 0
+            for (position, index) in cover.enumerated() {
+                for other in named { positions[other] = 0 }
+                var next = firsts[position]
+                while next < rows[index].count {
+                    let row = rows[index][next]
+                    next += stride
+                    // Which phrases hold the row (each gallops on from where it was: rows come in order).
+                    var holds: UInt64 = 0
+                    for other in named {
+                        let found = RowSet.lowerBound(rows[other], row, from: positions[other])
+                        positions[other] = found
+                        if found < rows[other].count && rows[other][found] == row { holds |= 1 << UInt64(other) }
+                    }
+                    // Counted for the first covering phrase that holds it.
+                    guard holds & earlier == 0, condition.matches(holds) else { continue }
+                    total += stride
+                    if let topic = directory.topic(ofRow: row) { topicCounts[topic] += stride }
+                }
+                earlier |= 1 << UInt64(index)
             }
         }
         return (total, stride == 1, topicCounts)
-    }
-}
-
-/// Whether each phrase holds a row, for rows asked in ascending order: each phrase keeps its
-/// position and gallops on from it.
-private struct RowCursors {
-    let postings: [PhrasePostings]
-    private var positions: [Int]
-
-    init(postings: [PhrasePostings]) {
-        self.postings = postings
-        positions = [Int](repeating: 0, count: postings.count)
-    }
-
-    mutating func holds(_ index: Int, _ row: UInt32) -> Bool {
-        postings[index].rows.withUnsafeBufferPointer { rows in
-            let position = RowSet.lowerBound(rows, row, from: positions[index])
-            positions[index] = position
-            return position < rows.count && rows[position] == row
-        }
     }
 }
