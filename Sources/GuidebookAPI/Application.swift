@@ -33,15 +33,18 @@ public final class Application: HTTPHandler {
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
             ChangesController(store: store),
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
+            ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
+            HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index, revealsExistence: !authentication.readsNeedToken,
-                          replica: configuration.replica),
+                          replica: configuration.replica, publicURL: configuration.publicURL),
             TokenController(store: store, authenticator: authenticator),
-            WikiController(store: store, embedAncestors: configuration.embedAncestors),
+            WikiController(store: store, embedAncestors: configuration.embedAncestors, publicURL: configuration.publicURL),
+            OEmbedController(store: store, publicURL: configuration.publicURL),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         for route in router.allRoutes where !route.properties.declaresAccess {

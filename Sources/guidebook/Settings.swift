@@ -29,6 +29,8 @@ struct Settings: Sendable {
     var responseCacheMegabytes = APIConfiguration().responseCacheBytes / (1024 * 1024)
     /// `--require-if-match`: writes without `If-Match` are refused (428).
     var requireIfMatch = false
+    /// `--publish`: which translations readers are shown (the store owns the default).
+    var publication = TranslationPublication.translated
     var authReads = false
     /// `--public-jobs` (the API's configuration owns the default).
     var publicJobs = APIConfiguration().publicJobs
@@ -45,6 +47,14 @@ struct Settings: Sendable {
     var searchCacheMegabytes: Int?
     var corsOrigins: [String] = []
     var embedAncestors = "*"
+    /// `--public-url`: the origin wikis reach this server at (link previews, oEmbed).
+    var publicURL: String?
+    /// `--publish-git`: the repository the server publishes to after writes (nil: none).
+    var publishGit: String?
+    var publishBranch = "main"
+    var publishLayout = "wikijs"
+    var publishDebounceSeconds = 10.0
+    var publishWork: String?
     /// `GUIDEBOOK_REPLICATION=litestream`: Litestream replicates the database (it owns checkpoints;
     /// the server writes a heartbeat for replicas' lag). Also detected from the file itself.
     var replicatedByLitestream = false
@@ -114,6 +124,10 @@ struct Settings: Sendable {
         Option(flag: "--require-if-match", environment: "GUIDEBOOK_REQUIRE_IF_MATCH", valueName: nil, help: "refuse writes without If-Match (428), so no client can overwrite a change it has not seen (default false)") {
             $0.requireIfMatch = try flag($1, "--require-if-match")
         },
+        Option(flag: "--publish", environment: "GUIDEBOOK_PUBLISH", valueName: "approved|translated", help: "which translations the renderings, the embeds and the Markdown export show: translated (translated and approved ones) or approved (approved ones only); any other falls back to the English with fallback true (default translated)") {
+            guard let value = TranslationPublication(rawValue: $1) else { throw UsageError("--publish must be approved or translated, not '\($1.prefix(40))'") }
+            $0.publication = value
+        },
         Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
             $0.authReads = try flag($1, "--auth-reads")
         },
@@ -151,6 +165,25 @@ struct Settings: Sendable {
                 throw UsageError("--embed-ancestors: \(error.message)")
             }
         },
+        Option(flag: "--public-url", environment: "GUIDEBOOK_PUBLIC_URL", valueName: "URL", help: "the origin wikis reach this server at, for link previews and oEmbed (https://guidebook.example.com; default http:// and the request's Host)") {
+            guard APIConfiguration.isOrigin($1.lowercased()), $1 == $1.lowercased() else {
+                throw UsageError("--public-url must be an origin such as https://guidebook.example.com (scheme and host, no path), not '\($1.prefix(80))'")
+            }
+            $0.publicURL = $1
+        },
+        Option(flag: "--publish-git", environment: "GUIDEBOOK_PUBLISH_GIT", valueName: "URL|PATH", help: "publish a layout to this Git repository after writes, debounced, retried on failure (credentials from the environment or git's credential helper, never in the URL; docs/wiki.md)") {
+            $0.publishGit = $1
+        },
+        Option(flag: "--publish-branch", environment: "GUIDEBOOK_PUBLISH_BRANCH", valueName: "NAME", help: "the branch --publish-git pushes (default main)") { $0.publishBranch = $1 },
+        Option(flag: "--publish-layout", environment: "GUIDEBOOK_PUBLISH_LAYOUT", valueName: "LAYOUT", help: "the layout --publish-git publishes: wikijs, mkdocs, docusaurus or markdown (default wikijs)") {
+            guard ["wikijs", "mkdocs", "docusaurus", "markdown"].contains($1) else { throw UsageError("--publish-layout must be wikijs, mkdocs, docusaurus or markdown, not '\($1.prefix(40))'") }
+            $0.publishLayout = $1
+        },
+        Option(flag: "--publish-debounce", environment: "GUIDEBOOK_PUBLISH_DEBOUNCE", valueName: "SECONDS", help: "quiet time after a write before --publish-git publishes (default 10)") {
+            guard let value = Double($1), (0.1...3600).contains(value) else { throw UsageError("--publish-debounce must be seconds from 0.1 to 3600, not '\($1.prefix(40))'") }
+            $0.publishDebounceSeconds = value
+        },
+        Option(flag: "--publish-work", environment: "GUIDEBOOK_PUBLISH_WORK", valueName: "DIR", help: "the working copy of --publish-git (default: publish/ beside the database)") { $0.publishWork = $1 },
         Option(flag: "--replication", environment: "GUIDEBOOK_REPLICATION", valueName: "MODE", help: "litestream or none; litestream: Litestream replicates the database, so it owns the checkpoints and the server writes a heartbeat each second for replicas' lag (also detected from Litestream's _litestream_seq table; default none)") {
             switch $1 {
             case "litestream": $0.replicatedByLitestream = true

@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookBase
 import GuidebookCore
+import GuidebookWiki
 
 /// The read side of the knowledge base: categories, topics, guidelines and translations.
 struct KnowledgeController: Controller {
@@ -24,14 +25,18 @@ struct KnowledgeController: Controller {
     }
 
     /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back), or with
-    /// `format=markdown` as the Git-ready Markdown tree in an archive.
+    /// `format=markdown|wikijs|mkdocs|docusaurus|bookstack` in a layout (`WikiLayout`), as an archive.
     private func export(_ request: APIRequest) throws -> APIResponse {
         switch request.query("format") ?? "json" {
         case "json": break
-        case "markdown": return try WikiController.markdownArchive(request, store: store)
-        case let other: throw Problem.badParameter("format", "format must be json or markdown, not '\(other.prefix(40))'")
+        case let name:
+            guard let layout = WikiLayout(rawValue: name) else {
+                throw Problem.badParameter("format", "format must be json or one of \(WikiLayout.names), not '\(name.prefix(40))'")
+            }
+            return try WikiController.layoutArchive(layout, request, store: store)
         }
-        let bundle = try store.read { try BundleExporter(reader: $0).export() }
+        // The bundle is the base as stored (a backup, what an import takes back): every translation.
+        let bundle = try store.read(includingUnpublished: true) { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
         return .bytes([UInt8](data), contentType: MediaType.json.contentType,
                       headers: [("Content-Disposition", "attachment; filename=\"guidebook-export.json\"")])
@@ -157,7 +162,7 @@ struct KnowledgeController: Controller {
 
     private func translations(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
-        return try store.read { reader in
+        return try store.read(includingUnpublished: true) { reader in
             guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
             let locales = try reader.locales().filter { !$0.isSource }
             var json = JSONWriter()
@@ -180,7 +185,7 @@ struct KnowledgeController: Controller {
     private func translation(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
         let code = request.parameter("locale").lowercased()
-        return try store.read { reader in
+        return try store.read(includingUnpublished: true) { reader in
             guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
             guard let locale = try reader.locales().first(where: { $0.code == code }) else {
                 throw Problem.notFound("no locale '\(code.prefix(40))'; see /v1/locales")
