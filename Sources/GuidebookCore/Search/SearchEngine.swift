@@ -360,6 +360,15 @@ struct BestRows {
         rows.reserveCapacity(capacity + 1)
     }
 
+    /// True when no row from `fromRow` on scoring at most `ceiling` can enter: the rows are full,
+    /// and such a row scores below the lowest, or ties with it at a higher rowid (a tie ranks the
+    /// lower rowid first).
+    @inline(__always)
+    func excludes(ceiling: Double, fromRow: UInt32) -> Bool {
+        guard rows.count == capacity, let last = rows.last else { return false }
+        return ceiling < last.score || (ceiling == last.score && fromRow > last.row)
+    }
+
     mutating func offer(_ score: Double, _ row: UInt32) {
         let candidate = (score: score, row: row)
         func ranksBefore(_ a: (score: Double, row: UInt32), _ b: (score: Double, row: UInt32)) -> Bool {

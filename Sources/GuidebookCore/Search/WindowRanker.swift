@@ -4,8 +4,8 @@
 /// A window's ceiling (the sum of each phrase's heaviest weight in it) is loose: the heaviest
 /// rows of two phrases are seldom the same row, so on a large index nearly every window may reach
 /// the page. So each window is looked at in its 64 sub-windows: a sub-window's ceiling takes each
-/// phrase's bound there (`PostingWindows.fineMaximum`), and only the sub-windows whose ceiling
-/// reaches the page's lowest score are walked, row by row (each phrase keeps a cursor). A row that
+/// phrase's bound there (`PostingWindows.fineMaximum`), and only the sub-windows where a row may
+/// still enter the page (`BestRows.excludes`) are walked, row by row (each phrase keeps a cursor). A row that
 /// matches is scored with exactly the additions of `MatchScoring.offer` (the bonus, then idf × the
 /// weight of each phrase holding it, in phrase order), so its score is the same double, and a
 /// ceiling, made of the same additions with weights no lighter, is never below it.
@@ -26,7 +26,11 @@ struct WindowRanker {
     private let fineScales: [Float]
     private let windowShift: Int
     private let fineBits: Int
+    /// Per phrase: where the walk is and where it stops (the sub-window's end), and where the rest
+    /// of the window's rows start and end.
     private var cursors: [Int]
+    private var walkEnds: [Int]
+    private var starts: [Int]
     private var ends: [Int]
     /// Per sub-window of the window at hand: the phrases with rows there, and the ceiling.
     private var present: [UInt64]
@@ -41,7 +45,9 @@ struct WindowRanker {
         asWritten = scoring.asWritten.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
         fineBits = named.first.map { windows[$0].fineBits } ?? 0
         cursors = [Int](repeating: 0, count: rows.count)
-        ends = [Int](repeating: 0, count: rows.count)
+        walkEnds = cursors
+        starts = cursors
+        ends = cursors
         present = [UInt64](repeating: 0, count: 1 << fineBits)
         ceilings = [Double](repeating: 0, count: 1 << fineBits)
     }
@@ -70,17 +76,23 @@ struct WindowRanker {
                 }
             }
         }
+        // Each phrase's rows in the window; sub-windows are taken in rowid order, so each search
+        // for a sub-window's rows starts where the last one ended.
+        for index in named {
+            let range = windows[index].range(of: window)
+            (starts[index], ends[index]) = (range.lowerBound, range.upperBound)
+        }
         for fine in 0..<fines {
-            if best.isFull && ceilings[fine] < best.floor { continue }
+            let low = UInt32(window << windowShift | fine << fineShift)
+            if best.excludes(ceiling: ceilings[fine], fromRow: low) { continue }
             guard condition.canMatch(present[fine]) else { continue }
             // The rows of each phrase in the sub-window.
-            let low = UInt32(window << windowShift | fine << fineShift)
             let high = UInt64(low) + (1 << UInt64(fineShift))
             for index in named {
-                let range = windows[index].range(of: window)
-                let from = RowSet.lowerBound(rows[index], low, from: range.lowerBound)
+                let from = RowSet.lowerBound(rows[index], low, from: starts[index])
                 cursors[index] = from
-                ends[index] = high > UInt64(UInt32.max) ? range.upperBound : min(range.upperBound, RowSet.lowerBound(rows[index], UInt32(high), from: from))
+                walkEnds[index] = high > UInt64(UInt32.max) ? ends[index] : min(ends[index], RowSet.lowerBound(rows[index], UInt32(high), from: from))
+                starts[index] = walkEnds[index]
             }
             walk(into: &best)
         }
@@ -92,7 +104,7 @@ struct WindowRanker {
             // The next row any phrase holds, and which phrases hold it.
             var row = UInt32.max
             var holds: UInt64 = 0
-            for index in named where cursors[index] < ends[index] {
+            for index in named where cursors[index] < walkEnds[index] {
                 let candidate = rows[index][cursors[index]]
                 if holds == 0 || candidate < row {
                     row = candidate
