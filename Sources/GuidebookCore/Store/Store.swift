@@ -72,6 +72,16 @@ public final class Store: @unchecked Sendable {
                     }
                 }
             }
+            // Once, for a file whose texts were stored before the normalization rules (NFC and the rest).
+            if try TextRows.needsNormalizing(writer) {
+                try writer.transaction {
+                    if try TextRows.needsNormalizing(writer) {
+                        let indexer = SearchIndexer(database: writer)  // one per transaction
+                        try TextRows(database: writer, now: Timestamp.now()).normalizeStoredTexts(indexer: indexer)
+                        try indexer.finish()
+                    }
+                }
+            }
             // Once, for a file made before the row directory was stored: store it now, so the first
             // search reads it in one pass (RowDirectory+Stored.swift); writers keep it from then on.
             if try RowDirectory.storedGeneration(in: writer) == nil {
