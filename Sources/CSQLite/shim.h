@@ -34,6 +34,71 @@ static void guidebook_fts5_phrase_hits(const Fts5ExtensionApi *api, Fts5Context 
 }
 
 /*
+ * guidebook_phrase_postings(table, weight_0, ..., weight_{columns-1})
+ *
+ * Every row the query's one phrase matches, in rowid order, with the phrase's hits in each (as
+ * guidebook_phrase_hits gives them for that row), at once: called on the query's first row
+ * (`... MATCH ?1 LIMIT 1`), it walks all of them with xQueryPhrase, in C, instead of one SQL row
+ * each. The result is a blob of 12 bytes a row: the rowid (32 bits) and the hits (a double), in the
+ * machine's byte order. A rowid beyond 32 bits is an error (SQLITE_RANGE).
+ */
+typedef struct {
+    sqlite3_value **weights;
+    int columns;
+    unsigned char *bytes;
+    sqlite3_int64 used, size;
+    int rc;
+} guidebook_postings;
+
+static int guidebook_fts5_postings_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *data) {
+    guidebook_postings *postings = (guidebook_postings *)data;
+    sqlite3_int64 rowid = api->xRowid(fts);
+    if (rowid < 0 || rowid > 0xFFFFFFFFLL) return SQLITE_RANGE;
+    Fts5PhraseIter iterator;
+    int column = 0, offset = 0;
+    int rc = api->xPhraseFirst(fts, 0, &iterator, &column, &offset);
+    if (rc != SQLITE_OK) return rc;
+    double hits = 0;
+    for (; column >= 0; api->xPhraseNext(fts, &iterator, &column, &offset)) {
+        if (column < postings->columns) hits += sqlite3_value_double(postings->weights[column]);
+    }
+    if (postings->used + 12 > postings->size) {
+        sqlite3_int64 size = postings->size ? postings->size * 2 : 12 * 4096;
+        unsigned char *bytes = (unsigned char *)sqlite3_realloc64(postings->bytes, (sqlite3_uint64)size);
+        if (bytes == 0) return SQLITE_NOMEM;
+        postings->bytes = bytes;
+        postings->size = size;
+    }
+    unsigned int row = (unsigned int)rowid;
+    memcpy(postings->bytes + postings->used, &row, 4);
+    memcpy(postings->bytes + postings->used + 4, &hits, 8);
+    postings->used += 12;
+    return SQLITE_OK;
+}
+
+static void guidebook_fts5_phrase_postings(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context,
+                                           int argc, sqlite3_value **argv) {
+    int columns = api->xColumnCount(fts);
+    if (argc != columns || api->xPhraseCount(fts) != 1) {
+        sqlite3_result_error(context, "guidebook_phrase_postings: expected one phrase and one weight per column", -1);
+        return;
+    }
+    guidebook_postings postings = {argv, columns, 0, 0, 0, SQLITE_OK};
+    int rc = api->xQueryPhrase(fts, 0, &postings, guidebook_fts5_postings_row);
+    if (rc != SQLITE_OK) {
+        sqlite3_free(postings.bytes);
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    if (postings.used == 0) {
+        sqlite3_free(postings.bytes);
+        sqlite3_result_zeroblob(context, 0);
+        return;
+    }
+    sqlite3_result_blob64(context, postings.bytes, (sqlite3_uint64)postings.used, sqlite3_free);
+}
+
+/*
  * guidebook_phrases_hits(table, weight_0, ..., weight_{columns-1})
  *
  * The same for a query of several phrases joined by OR: every phrase's instances, each counted with
@@ -310,7 +375,7 @@ static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context,
     return rc;
 }
 
-/* Registers guidebook_phrase_hits(), guidebook_phrases_hits() and the tokenizers guidebook (search_index) and
+/* Registers guidebook_phrase_hits(), guidebook_phrases_hits(), guidebook_phrase_postings() and the tokenizers guidebook (search_index) and
    guidebook_words (the vocabulary table of migrations 0004 to 0009, dropped by 0010) on this connection. FTS5
    hands out its API through `SELECT fts5(?1)`. */
 static inline int guidebook_fts5_register_functions(sqlite3 *db) {
@@ -330,6 +395,8 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     rc = api->xCreateFunction(api, "guidebook_phrase_hits", 0, guidebook_fts5_phrase_hits, 0);
     if (rc != SQLITE_OK) return rc;
     rc = api->xCreateFunction(api, "guidebook_phrases_hits", 0, guidebook_fts5_phrases_hits, 0);
+    if (rc != SQLITE_OK) return rc;
+    rc = api->xCreateFunction(api, "guidebook_phrase_postings", 0, guidebook_fts5_phrase_postings, 0);
     if (rc != SQLITE_OK) return rc;
     /* FTS5 copies the methods; the API pointer lives as long as the connection. */
     fts5_tokenizer methods = {guidebook_words_create, guidebook_words_delete, guidebook_words_tokenize};

@@ -36,6 +36,7 @@ struct SearchBench {
         let threads = try arguments.int("--threads", default: 1)
         let seconds = try arguments.double("--seconds", default: 10)
         let each = arguments.flag("--each")
+        let asAPI = arguments.flag("--as-api")
         guard !queries.isEmpty else { throw BenchError("--queries file has no queries") }
         guard threads >= 1, seconds > 0 else { throw BenchError("--threads must be >= 1 and --seconds > 0") }
         guard FileManager.default.fileExists(atPath: path) else { throw BenchError("no database at \(path)") }
@@ -46,10 +47,7 @@ struct SearchBench {
 
         // Totals and a warm page cache: every query once, untimed.
         var totals: [Int] = []
-        for query in queries {
-            let request = SearchRequest(query: try SearchQuery.parse(query), limit: 10)
-            totals.append(try store.search(request).total)
-        }
+        for query in queries { totals.append(try store.search(try Self.request(query, asAPI: asAPI)).total) }
 
         let collector = Collector()
         let cpuStarted = LatencyStats.cpuSeconds()
@@ -59,13 +57,13 @@ struct SearchBench {
             var merged = Array(repeating: LatencyStats(), count: queries.count)
             for index in queries.indices {
                 let part = Collector()
-                Self.runThreads(store: store, queries: queries, threads: threads, seconds: slice, only: index, into: part)
+                Self.runThreads(store: store, queries: queries, asAPI: asAPI, threads: threads, seconds: slice, only: index, into: part)
                 for failure in part.failures { collector.fail(failure) }
                 merged[index] = LatencyStats(merging: part.perQuery.map { $0[index] })
             }
             collector.add(merged)
         } else {
-            Self.runThreads(store: store, queries: queries, threads: threads, seconds: seconds, only: nil, into: collector)
+            Self.runThreads(store: store, queries: queries, asAPI: asAPI, threads: threads, seconds: seconds, only: nil, into: collector)
         }
         let elapsed = Double(LatencyStats.now() - started) / 1e9
         let cpu = LatencyStats.cpuSeconds() - cpuStarted
@@ -86,7 +84,15 @@ struct SearchBench {
     /// Runs `threads` threads for `seconds` (each borrows a reader from the store's pool per search,
     /// as the server's request handlers do), rotating through the queries (from a different start
     /// each) or running only query `only`.
-    private static func runThreads(store: Store, queries: [String], threads: Int, seconds: Double, only: Int?, into collector: Collector) {
+    /// The request for `query`: as the API makes it with `asAPI`, else every word as written.
+    private static func request(_ query: String, asAPI: Bool) throws -> SearchRequest {
+        var request = SearchRequest(query: try SearchQuery.parse(query), limit: 10)
+        request.completes = asAPI
+        request.correctsTypos = asAPI
+        return request
+    }
+
+    private static func runThreads(store: Store, queries: [String], asAPI: Bool, threads: Int, seconds: Double, only: Int?, into collector: Collector) {
         let group = DispatchGroup()
         let deadline = LatencyStats.now() + UInt64(seconds * 1e9)
         for threadIndex in 0..<threads {
@@ -100,8 +106,7 @@ struct SearchBench {
                         let index = only ?? next
                         next = (next + 1) % queries.count
                         let t0 = LatencyStats.now()
-                        let request = SearchRequest(query: try SearchQuery.parse(queries[index]), limit: 10)
-                        let results = try store.search(request)
+                        let results = try store.search(try request(queries[index], asAPI: asAPI))
                         let t1 = LatencyStats.now()
                         guard results.total >= 0 else { continue }
                         stats[index].add(t1 - t0)

@@ -1,7 +1,7 @@
 import Foundation
 
 // `guidebook-bench`: engine-limit measurements for `make bench` (scripts/bench.sh), without HTTP.
-//   search     --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
+//   search     --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each] [--as-api]
 //   suggest    --db PATH --migrations DIR [--queries N] [--extra-words N]
 //   bulk-load  --db FRESH --file NDJSON --migrations DIR
 //   reference-load --db FRESH --file NDJSON --migrations DIR
@@ -13,7 +13,7 @@ import Foundation
 //   vocabulary --db PATH --migrations DIR [--runs N]
 
 let usage = """
-    usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
+    usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each] [--as-api]
            guidebook-bench suggest --db PATH --migrations DIR [--queries N] [--extra-words N]
            guidebook-bench bulk-load --db FRESH --file NDJSON --migrations DIR
            guidebook-bench reference-load --db FRESH --file NDJSON --migrations DIR
@@ -34,7 +34,7 @@ func runBench() -> Int32 {
     do {
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "search": return try SearchBench(arguments: Arguments(rest, booleanFlags: ["--each"])).run()
+        case "search": return try SearchBench(arguments: Arguments(rest, booleanFlags: ["--each", "--as-api"])).run()
         case "suggest": return try SuggestBench(arguments: Arguments(rest)).run()
         case "bulk-load": return try BulkLoad(arguments: Arguments(rest)).run()
         case "reference-load": return try ReferenceLoad(arguments: Arguments(rest)).run()

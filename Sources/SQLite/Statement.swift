@@ -145,6 +145,14 @@ public final class Statement {
         return try body(UnsafeBufferPointer(start: pointer, count: count))
     }
 
+    /// Calls `body` with the column's bytes without copying them (empty for NULL). The buffer is
+    /// valid only inside `body`.
+    public func withBlob<R>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let index = Int32(column)
+        guard let pointer = sqlite3_column_blob(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     /// The column as bytes (empty for NULL).
     public func blob(_ column: Int) -> [UInt8] {
         let index = Int32(column)

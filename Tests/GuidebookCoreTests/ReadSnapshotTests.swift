@@ -17,15 +17,9 @@ final class ReadSnapshotTests: StoreTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         store = try Store(path: directory.path + "/kb.sqlite", migrations: migrations, maxReaders: 4)
-        _ = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
         // Enough rows that deleting one keeps the directory's average row length within what a
         // patch allows (on the seed alone, one delete makes the cache load everything again).
-        let file = directory.path + "/generated.ndjson"
-        _ = FileManager.default.createFile(atPath: file, contents: nil)
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
-        try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
-        try handle.close()
-        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"))
+        try GeneratedBase.fill(store, guidelines: 3_000, folder: directory.path)
     }
 
     override func tearDown() {

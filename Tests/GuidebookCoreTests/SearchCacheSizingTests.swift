@@ -110,7 +110,7 @@ final class SearchCacheSizingTests: XCTestCase {
     func testCountsHitsMissesAndEvictionsWithinItsCapacity() throws {
         // Room for the postings of either phrase, not both.
         let sizes = try seededStore(.fixed(bytes: 0)).read { reader -> [Int] in
-            let directory = try RowDirectory.load(from: reader.database)
+            let directory = try RowDirectory.scan(from: reader.database)
             return try ["indicator", "progress"].map { word in
                 let phrase = try SearchQuery.parse(word).phrases[0]
                 return try PhrasePostings.load(phrase, from: reader.database, directory: directory).byteCount + phrase.utf8.count

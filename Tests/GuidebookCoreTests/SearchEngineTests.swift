@@ -25,13 +25,7 @@ final class SearchEngineTests: XCTestCase {
         directory = NSTemporaryDirectory() + "guidebook-engine-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         store = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations))
-        _ = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
-        let file = directory + "/generated.ndjson"
-        _ = FileManager.default.createFile(atPath: file, contents: nil)
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
-        try KnowledgeGenerator(guidelineCount: 3_000).write { handle.write(Data($0)) }
-        try handle.close()
-        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"))
+        try GeneratedBase.fill(store, guidelines: 3_000, folder: directory)
     }
 
     override func tearDownWithError() throws {

@@ -26,13 +26,7 @@ final class SearchSnapshotTests: StoreTestCase {
 
     func testEverySearchWhileTopicsChangeIsWhatAFreshEngineFinds() throws {
         let store = try Store(path: directory.path + "/kb.sqlite", migrations: migrations, maxReaders: 6)
-        _ = try SeedLoader(directory: PackagePaths.seed).loadIfEmpty(into: store)
-        let file = directory.path + "/generated.ndjson"
-        _ = FileManager.default.createFile(atPath: file, contents: nil)
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: file))
-        try KnowledgeGenerator(guidelineCount: 1_000).write { handle.write(Data($0)) }
-        try handle.close()
-        _ = try Importer(store: store).run(path: file, options: .init(format: .ndjson, displayName: "generated.ndjson"))
+        try GeneratedBase.fill(store, guidelines: 1_000, folder: directory.path)
 
         let bundle = try store.read { try BundleExporter(reader: $0).export() }
         let categories = Array(Set(bundle.topics.map(\.category))).sorted()

@@ -94,6 +94,7 @@ struct SearchController: Controller {
             json.endArray()
         }
         json.field("total", results.total)
+        json.field("total_exact", results.totalIsExact)
         json.key("items")
         json.beginArray()
         for item in page.items {

@@ -41,6 +41,29 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         (self.chunks, self.count, self.filler) = (chunks, elements.count, filler)
     }
 
+    /// A table of `count` elements, the filler but where `fill` sets others: it is called once and
+    /// calls its argument with each position (ascending, below `count`) and element to set. Made
+    /// chunk by chunk, without a whole copy of the table first (a stored directory's decoding).
+    init(count: Int, filler: Element, fill: ((Int, Element) -> Void) -> Void) {
+        precondition(count >= 0, "ChunkedArray count below zero")
+        var chunks: [[Element]] = []
+        chunks.reserveCapacity((count + Self.chunkMask) >> Self.chunkShift)
+        var current = [Element](repeating: filler, count: Self.chunkSize)
+        fill { index, element in
+            precondition(index >= 0 && index < count && index >> Self.chunkShift >= chunks.count, "ChunkedArray filled out of order")
+            while index >> Self.chunkShift > chunks.count {
+                chunks.append(current)
+                current = [Element](repeating: filler, count: Self.chunkSize)
+            }
+            current[index & Self.chunkMask] = element
+        }
+        while chunks.count < (count + Self.chunkMask) >> Self.chunkShift {
+            chunks.append(current)
+            current = [Element](repeating: filler, count: Self.chunkSize)
+        }
+        (self.chunks, self.count, self.filler) = (chunks, count, filler)
+    }
+
     private init(chunks: [[Element]], count: Int, filler: Element) {
         (self.chunks, self.count, self.filler) = (chunks, count, filler)
     }
@@ -48,6 +71,16 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "ChunkedArray index out of range")
         return chunks[index >> Self.chunkShift][index & Self.chunkMask]
+    }
+
+    /// Calls `body(position, element)` for every element, in order (a stored directory's encoding).
+    func forEachElement(_ body: (Int, Element) -> Void) {
+        for (number, chunk) in chunks.enumerated() {
+            chunk.withUnsafeBufferPointer { elements in
+                let start = number << Self.chunkShift
+                for offset in 0..<min(Self.chunkSize, count - start) { body(start + offset, elements[offset]) }
+            }
+        }
     }
 
     /// Chunks held, for the cache's budget.

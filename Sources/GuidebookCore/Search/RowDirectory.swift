@@ -17,7 +17,7 @@ public struct RowDirectory: Sendable {
     /// Tokens per row on average, over all columns (bm25's avgdl, as FTS5 computed it at the load).
     public let averageLength: Double
     /// Tokens in all rows now.
-    private let totalLength: Int
+    let totalLength: Int
     /// Topic slugs, indexed by topic number ("" for a topic deleted since the load).
     let topicSlugs: [String]
     /// The category number of each topic number.
@@ -25,7 +25,21 @@ public struct RowDirectory: Sendable {
     /// Category slugs, indexed by category number.
     let categorySlugs: [String]
     /// Topic number + 1 by topic id.
-    private let topicNumbers: [Int64: UInt32]
+    let topicNumbers: [Int64: UInt32]
+    /// log2 of the rowids in one window of `PostingWindows`: chosen at the load so that the rowids
+    /// then in use make about `targetWindows` windows, and kept by every patch, so postings read
+    /// with this directory or a patched one line up.
+    let windowShift: Int
+
+    /// About how many windows of rowids `windowShift` makes (between half and all of it).
+    static let targetWindows = 2_048
+    /// The fewest rowids in a window: 16, so four records of each kind.
+    static let minimumWindowShift = 4
+
+    /// The window shift for rowids up to `maxRow`.
+    static func windowShift(maxRow: UInt32) -> Int {
+        max(minimumWindowShift, (UInt32.bitWidth - maxRow.leadingZeroBitCount) - (Int.bitWidth - targetWindows.leadingZeroBitCount - 1))
+    }
 
     /// A row's topic number + 1 (0: no such record) and its length in tokens + 1 (0: not in the index).
     struct Entry: Sendable {
@@ -33,9 +47,9 @@ public struct RowDirectory: Sendable {
         var length: UInt32 = 0
     }
     /// Entries by rowid. Dense, because rowids are record id * 4 + kind.
-    private let dense: ChunkedArray<Entry>
+    let dense: ChunkedArray<Entry>
     /// Used instead (or beyond the dense table) when rowids are too sparse for a dense table.
-    private let sparse: SparseRows
+    let sparse: SparseRows
 
     /// Bytes held, for the cache's budget (shared chunks are counted in every directory that holds them).
     var byteCount: Int {
@@ -59,8 +73,13 @@ public struct RowDirectory: Sendable {
 
     /// The row's tokens over all columns (the average for an unknown row).
     func length(ofRow row: UInt32) -> Double {
-        guard let found = entry(row), found.length > 0 else { return averageLength }
-        return Double(found.length - 1)
+        tokens(ofRow: row).map(Double.init) ?? averageLength
+    }
+
+    /// The row's tokens over all columns; nil when the row is not in the index.
+    func tokens(ofRow row: UInt32) -> Int? {
+        guard let found = entry(row), found.length > 0 else { return nil }
+        return Int(found.length - 1)
     }
 
     /// How many of `rows` each topic number holds.
@@ -91,7 +110,9 @@ public struct RowDirectory: Sendable {
     /// Reads every record's topic and category from the small record tables (rowid = id * 4 + kind,
     /// as `SearchIndexer` numbers them; the index keeps no record of them) and every row's length
     /// from FTS5's `docsize` table (one varint per column), whose rows are exactly the index's rows.
-    static func load(from database: Database) throws -> RowDirectory {
+    /// What the stored directory is made from (`RowDirectory+Stored.swift`), and what a search
+    /// reads when there is none to use.
+    static func scan(from database: Database) throws -> RowDirectory {
         var topicSlugs: [String] = []
         var topicCategories: [Int] = []
         var categorySlugs: [String] = []
@@ -138,7 +159,7 @@ public struct RowDirectory: Sendable {
         }
         return RowDirectory(rowCount: lengths.count, averageLength: lengths.isEmpty ? 1 : Double(totalLength) / Double(lengths.count),
                             totalLength: totalLength, topicSlugs: topicSlugs, topicCategories: topicCategories,
-                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID,
+                            categorySlugs: categorySlugs, topicNumbers: topicNumberByID, windowShift: windowShift(maxRow: maxRow),
                             dense: ChunkedArray(dense, filler: Entry()), sparse: SparseRows(sparse))
     }
 
@@ -256,7 +277,7 @@ public struct RowDirectory: Sendable {
         }
         return RowDirectory(rowCount: rowCount, averageLength: averageLength, totalLength: totalLength,
                             topicSlugs: topicSlugs, topicCategories: topicCategories, categorySlugs: categorySlugs,
-                            topicNumbers: topicNumbers, dense: dense.replacing(denseUpdates, count: denseCount),
+                            topicNumbers: topicNumbers, windowShift: windowShift, dense: dense.replacing(denseUpdates, count: denseCount),
                             sparse: sparse.replacing(sparseUpdates))
     }
 

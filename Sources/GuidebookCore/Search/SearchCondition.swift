@@ -23,6 +23,38 @@ public indirect enum SearchCondition: Sendable, Equatable {
         }
     }
 
+    /// True when a row matches, knowing which phrases hold it.
+    public func matches(_ holds: (Int) -> Bool) -> Bool {
+        switch self {
+        case .phrase(let index): return holds(index)
+        case .all(let conditions): return conditions.allSatisfy { $0.matches(holds) }
+        case .any(let conditions): return conditions.contains { $0.matches(holds) }
+        case .excluding(let kept, let excluded): return kept.matches(holds) && !excluded.matches(holds)
+        }
+    }
+
+    /// Phrases whose rows together hold every row the condition matches, few rows in all
+    /// (`rowCount(index)`: the rows phrase `index` holds): a phrase itself; for `all`, the cover
+    /// of the child with the fewest rows; for `any`, the covers of every child; for `excluding`,
+    /// the cover of what is kept. In the order first met, each once.
+    public func cover(_ rowCount: (Int) -> Int) -> [Int] {
+        switch self {
+        case .phrase(let index):
+            return [index]
+        case .all(let conditions):
+            let covers = conditions.map { $0.cover(rowCount) }
+            return covers.min { $0.reduce(0) { $0 + rowCount($1) } < $1.reduce(0) { $0 + rowCount($1) } } ?? []
+        case .any(let conditions):
+            var cover: [Int] = []
+            for condition in conditions {
+                for index in condition.cover(rowCount) where !cover.contains(index) { cover.append(index) }
+            }
+            return cover
+        case .excluding(let kept, _):
+            return kept.cover(rowCount)
+        }
+    }
+
     /// The phrases whose hits add to a matching row's score: all of them except those only excluded.
     public var scoringPhrases: Set<Int> {
         switch self {

@@ -17,12 +17,20 @@ public struct SearchEngine {
     /// Topic facets listed: the topics with the most matches (categories are few and all listed).
     public static let topicFacetLimit = 20
 
+    /// Matches a search counts exactly, at least, before it may estimate the rest (a query whose
+    /// phrases hold more rows than this is ranked window by window, `WindowedSearch`). Elasticsearch
+    /// counts 10,000 by default too: a page of results needs the best few, not the exact count of
+    /// a hundred thousand.
+    public static let exactTotalBound = 10_000
+
     /// Why a search cannot run.
     public enum Failure: Error, Equatable {
         /// A rowid beyond what the engine's 32-bit row numbers hold (over a billion records).
         case rowOutOfRange(Int64)
         /// SQLite refused to run the query's full-text expression.
         case queryRefused
+        /// FTS5 gave a phrase's rows out of rowid order (it walks them in order: never expected).
+        case rowsOutOfOrder
     }
 
     /// `database` must be a read connection with the full-text functions registered
@@ -41,7 +49,7 @@ public struct SearchEngine {
         let directory = try cache.directory(generation: generation,
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
-                                            load: { try RowDirectory.load(from: database) })
+                                            load: { try RowDirectory.load(from: database, generation: generation) })
         // Search as you type: the last word also finds the most frequent words it may become, as
         // many as hold a quarter of the rows; a word that matches nothing as written (`p`, `ㅈ`,
         // `ㅈㅎㄹ`) is searched as its forms alone, so one form is one phrase (its page and facets
@@ -129,37 +137,58 @@ public struct SearchEngine {
            let best = Self.rankNested(word: postings[word], noun: postings[noun], rowCount: directory.rowCount, wanted: wanted) {
             nested = (noun, best)
         }
-        var matches = nested.map { postings[$0.noun].rows } ?? RowSet.evaluate(request.query.condition, postings)
         // One phrase, unfiltered: the matches are that phrase's rows, index for index.
+        let filtered = request.topic != nil || request.category != nil
         var samePhrase: Int?
-        if case .phrase(let index) = request.query.condition { samePhrase = index }
-        if request.topic != nil || request.category != nil {
-            samePhrase = nil
-            let topic = request.topic.map { directory.topicNumber($0) ?? -1 }
-            let category = request.category.map { directory.categoryNumber($0) ?? -1 }
-            matches = matches.filter { row in
-                guard let number = directory.topic(ofRow: row) else { return false }
-                return (topic == nil || topic == number) && (category == nil || category == directory.topicCategories[number])
-            }
-        }
+        if case .phrase(let index) = request.query.condition, !filtered { samePhrase = index }
+        let scoring = MatchScoring(condition: request.query.condition, postings: postings, asWritten: asWritten, rowCount: directory.rowCount)
 
+        let total: Int
+        var totalIsExact = true
         let topicCounts: [Int]
         let best: [(score: Double, row: UInt32)]
-        if let index = samePhrase, wanted <= postings[index].best.count || postings[index].best.count == matches.count {
+        if let index = samePhrase, wanted <= postings[index].best.count || postings[index].best.count == postings[index].rows.count {
             // One phrase: its facets and its heaviest rows were worked out when it was read.
             let phrase = postings[index]
             let idf = Self.idf(matching: phrase.rows.count, of: directory.rowCount)
+            total = phrase.rows.count
             topicCounts = phrase.topicCounts
             best = phrase.best.prefix(wanted).map { (score: idf * Double(phrase.weights[$0]), row: phrase.rows[$0]) }
         } else if let nested {
+            total = postings[nested.noun].rows.count
             topicCounts = postings[nested.noun].topicCounts
             best = nested.best
+        } else if !filtered, Self.readsMany(request.query.condition, postings, than: request.exactTotalBound),
+                  let windowed = WindowedSearch(condition: request.query.condition, postings: postings, scoring: scoring, directory: directory) {
+            // Many rows to read: the best page window by window, the total exactly up to the bound.
+            if let index = samePhrase {
+                total = postings[index].rows.count
+                topicCounts = postings[index].topicCounts
+                best = windowed.best(wanted, counted: nil)
+            } else {
+                let counted = windowed.count(bound: request.exactTotalBound, sample: request.estimateSample)
+                total = counted.total
+                totalIsExact = counted.isExact
+                topicCounts = counted.topicCounts
+                best = windowed.best(wanted, counted: counted)
+            }
         } else {
+            var matches = RowSet.evaluate(request.query.condition, postings)
+            if filtered {
+                let topic = request.topic.map { directory.topicNumber($0) ?? -1 }
+                let category = request.category.map { directory.categoryNumber($0) ?? -1 }
+                matches = matches.filter { row in
+                    guard let number = directory.topic(ofRow: row) else { return false }
+                    return (topic == nil || topic == number) && (category == nil || category == directory.topicCategories[number])
+                }
+            }
+            total = matches.count
             topicCounts = directory.topicCounts(of: matches)
-            best = Self.rank(matches, condition: request.query.condition, postings: postings, samePhrase: samePhrase,
-                             asWritten: asWritten, rowCount: directory.rowCount, wanted: wanted)
+            var rows = BestRows(capacity: wanted)
+            scoring.offer(matches[...], rows: { postings[$0].rows[...] }, weights: { postings[$0].weights[...] }, samePhrase: samePhrase, into: &rows)
+            best = rows.rows
         }
-        // Facets and the total count every match.
+        // Facets count every match, as the total does (estimated beyond the bound as the total is).
         var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
         for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
 
@@ -213,7 +242,7 @@ public struct SearchEngine {
         // Typo tolerance: a query that finds nothing is searched again with each word that matches
         // nothing as written replaced by its closest indexed word, when that finds something.
         var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])?
-        if matches.isEmpty, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
+        if total == 0, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
             var retry = request
             retry.query = corrected.query
             retry.correctsTypos = false
@@ -226,12 +255,12 @@ public struct SearchEngine {
             }
             unmatchedCorrection = corrected
         }
-        var results = SearchResults(hits: hits, total: matches.count,
+        var results = SearchResults(hits: hits, total: total, totalIsExact: totalIsExact,
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
-                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
+                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: totalIsExact,
                              hasMore: best.count > request.offset + request.limit,
-                             suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
+                             suggestion: total == 0 && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
                              completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
                              initials: initials)
         results.unmatchedCorrection = unmatchedCorrection
@@ -280,38 +309,12 @@ public struct SearchEngine {
         return (corrected, terms, layout)
     }
 
-    /// The best `wanted` matches, best first: each phrase adds idf × its term weight in the rows it
-    /// matches; equal scores keep rowid order so pages are stable.
-    /// Rows holding a phrase of `asWritten` (the half-typed word as written) get `asWrittenBonus` on top.
-    private static func rank(_ matches: [UInt32], condition: SearchCondition, postings: [PhrasePostings], samePhrase: Int?,
-                             asWritten: [Int] = [], rowCount: Int, wanted: Int) -> [(score: Double, row: UInt32)] {
-        var scores = [Double](repeating: 0, count: matches.count)
-        if !asWritten.isEmpty {
-            var holds = [Bool](repeating: false, count: matches.count)
-            for index in asWritten { RowSet.forEachCommon(matches, postings[index].rows) { match, _ in holds[match] = true } }
-            for position in holds.indices where holds[position] { scores[position] = asWrittenBonus }
-        }
-        for index in condition.scoringPhrases.sorted() {
-            let phrase = postings[index]
-            let idf = Self.idf(matching: phrase.rows.count, of: rowCount)
-            if index == samePhrase {
-                scores.withUnsafeMutableBufferPointer { scores in
-                    phrase.weights.withUnsafeBufferPointer { weights in
-                        for position in 0..<scores.count { scores[position] += idf * Double(weights[position]) }
-                    }
-                }
-            } else {
-                RowSet.accumulate(idf, phrase, over: matches, into: &scores)
-            }
-        }
-
-        var best = BestRows(capacity: wanted)
-        matches.withUnsafeBufferPointer { matches in
-            scores.withUnsafeBufferPointer { scores in
-                for index in 0..<matches.count where scores[index] >= best.floor { best.offer(scores[index], matches[index]) }
-            }
-        }
-        return best.rows
+    /// True when the condition's phrases hold more rows than `bound` in all: worth ranking window
+    /// by window (`WindowedSearch`) rather than scoring every match.
+    static func readsMany(_ condition: SearchCondition, _ postings: [PhrasePostings], than bound: Int) -> Bool {
+        var rows = 0
+        for index in condition.scoringPhrases { rows += postings[index].rows.count }
+        return rows > bound
     }
 
     /// The best `wanted` matches of `word OR noun` when every row of `word` is also one of
@@ -380,10 +383,21 @@ struct BestRows {
     private(set) var rows: [(score: Double, row: UInt32)] = []
     /// The score a row must reach to get in once full (a quick test before `offer`).
     private(set) var floor = -Double.infinity
+    /// True once `capacity` rows are in: a row must then reach `floor`.
+    var isFull: Bool { rows.count == capacity }
 
     init(capacity: Int) {
         self.capacity = capacity
         rows.reserveCapacity(capacity + 1)
+    }
+
+    /// True when no row from `fromRow` on scoring at most `ceiling` can enter: the rows are full,
+    /// and such a row scores below the lowest, or ties with it at a higher rowid (a tie ranks the
+    /// lower rowid first).
+    @inline(__always)
+    func excludes(ceiling: Double, fromRow: UInt32) -> Bool {
+        guard rows.count == capacity, let last = rows.last else { return false }
+        return ceiling < last.score || (ceiling == last.score && fromRow > last.row)
     }
 
     mutating func offer(_ score: Double, _ row: UInt32) {

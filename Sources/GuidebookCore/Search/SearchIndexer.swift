@@ -122,9 +122,40 @@ public final class SearchIndexer {
         let generation = try meta.integer(MetaTable.searchGeneration)
         let floor = try meta.integer(MetaTable.searchChangesFloor)
         let newFloor = isBulk ? generation : max(floor, generation - Self.keptGenerations)
-        guard newFloor > floor else { return }
-        try database.run("DELETE FROM search_changes WHERE generation <= ?", [.integer(newFloor)])
-        try meta.set(MetaTable.searchChangesFloor, to: String(newFloor))
+        if newFloor > floor {
+            try database.run("DELETE FROM search_changes WHERE generation <= ?", [.integer(newFloor)])
+            try meta.set(MetaTable.searchChangesFloor, to: String(newFloor))
+        }
+        try keepDirectory(generation: generation)
+    }
+
+    /// Rows changed since the stored row directory beyond which the writer stores it again: a
+    /// search patches the stored one with at most these (`RowDirectory.load`).
+    static let directoryRefreshRows = 256
+
+    /// Keeps the stored row directory (`RowDirectory+Stored.swift`) within `directoryRefreshRows`
+    /// changed rows of the index: after a bulk change, or when there is none, the directory the
+    /// tables show now is stored; when small commits have changed that many rows since, the stored
+    /// one patched with them. Fewer are left for searches to patch as they read it.
+    private func keepDirectory(generation: Int64) throws {
+        let stored = try RowDirectory.storedGeneration(in: database)
+        guard stored != generation else { return }
+        if !isBulk, let stored {
+            let behind = try database.scalarInt("SELECT count(*) FROM search_changes WHERE generation > ?1", [.integer(stored)]) ?? 0
+            let floor = try MetaTable(database: database).integer(MetaTable.searchChangesFloor)
+            guard behind >= Self.directoryRefreshRows || stored < floor else { return }
+            if let directory = try RowDirectory.stored(in: database)?.directory, let rows = try SearchChanges.rows(after: stored, in: database) {
+                let patched = directory.applying(try RowDirectory.changes(of: rows, from: database))
+                if patched.isCloseToItsLoad { return try patched.store(in: database, generation: generation) }
+            }
+        }
+        try storeDirectory()
+    }
+
+    /// Stores the row directory the tables show now (for a file that has none stored yet).
+    func storeDirectory() throws {
+        let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
+        try RowDirectory.scan(from: database).store(in: database, generation: generation)
     }
 
     // MARK: Rows

@@ -15,6 +15,10 @@ public struct SearchRequest: Sendable {
     /// as its closest indexed word (`SearchVocabulary.typoCorrection`) and the answer says so
     /// (`SearchResults.correctedTerms`); false (the default here): no such search.
     public var correctsTypos = false
+    /// Matches counted exactly, at least, before the rest may be estimated (`SearchResults.totalIsExact`).
+    public var exactTotalBound = SearchEngine.exactTotalBound
+    /// Rows sampled, at most, to estimate the matches past the bound (tests make it small).
+    var estimateSample = WindowedSearch.sampleSize
 
     public init(query: SearchQuery, topic: String? = nil, category: String? = nil, offset: Int = 0, limit: Int = 10) {
         self.query = query
@@ -43,16 +47,21 @@ public struct SearchHit: Sendable {
 /// A page of hits with the total and facet counts.
 public struct SearchResults: Sendable {
     public var hits: [SearchHit]
-    /// Matching records (each record once, whatever locales matched).
+    /// Matching records (each record once, whatever locales matched): exact when `totalIsExact`,
+    /// otherwise an estimate above `SearchRequest.exactTotalBound`.
     public var total: Int
+    /// False when `total` is an estimate: the matches were counted exactly up to the bound and
+    /// estimated beyond it (`WindowedSearch`).
+    public var totalIsExact: Bool
     /// Counts of matching records per topic slug (the `SearchEngine.topicFacetLimit` topics with
     /// the most) and per category slug (all), most first.
     public var topicFacets: [(slug: String, count: Int)]
     /// How many topics have matches (listed or not).
     public var topicsMatched: Int
     public var categoryFacets: [(slug: String, count: Int)]
-    /// True when facets count every match (the engine always counts every match; the flag stays
-    /// in the API so a future estimate can be labelled).
+    /// True when facets count every match; false when they are estimated as `total` is (the
+    /// matches counted exactly, plus those of a sample of the rest, each standing for as many as
+    /// the sample skipped).
     public var facetsAreExact: Bool
     /// True when more hits follow this page.
     public var hasMore: Bool

@@ -21,6 +21,10 @@ struct MetaTable {
     /// Counted up by every transaction that changes the glossary (the checks keep what they made
     /// of a glossary while this stays the same).
     static let glossaryGeneration = "glossary_generation"
+    /// The search row directory as the writers keep it (a blob, `RowDirectory+Stored.swift`), and
+    /// the search generation it shows.
+    static let searchDirectory = "search_directory"
+    static let searchDirectoryGeneration = "search_directory_generation"
     /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
     static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).
@@ -39,6 +43,16 @@ struct MetaTable {
     /// Stores `value` under `key`, replacing what was there.
     func set(_ key: String, to value: String) throws {
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
+    }
+
+    /// Calls `body` with the bytes stored under `key` (a blob); nil when there are none.
+    func withBytes<R>(_ key: String, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
+        try database.firstRow("SELECT value FROM meta WHERE key = ?1", [.text(key)]) { try $0.withBlob(0, body) }
+    }
+
+    /// Stores `bytes` under `key` as a blob, replacing what was there.
+    func set(_ key: String, toBytes bytes: [UInt8]) throws {
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .blob(bytes)])
     }
 
     /// Adds one to the number stored under `key`.

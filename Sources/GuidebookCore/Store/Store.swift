@@ -87,6 +87,13 @@ public final class Store: @unchecked Sendable {
                     }
                 }
             }
+            // Once, for a file made before the row directory was stored: store it now, so the first
+            // search reads it in one pass (RowDirectory+Stored.swift); writers keep it from then on.
+            if try RowDirectory.storedGeneration(in: writer) == nil {
+                try writer.transaction {
+                    if try RowDirectory.storedGeneration(in: writer) == nil { try indexer.storeDirectory() }
+                }
+            }
             // Once, for a file made before source revisions: what each translation was made from.
             if try TextRows.hasUnpinnedTranslations(writer) {
                 try writer.transaction { try TextRows(database: writer, now: Timestamp.now()).pinUnpinnedTranslations() }

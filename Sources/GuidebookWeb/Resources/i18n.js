@@ -48,6 +48,7 @@
     selectGuideline: ["Select a guideline to read it here.", "가이드라인을 고르면 여기에서 읽을 수 있습니다."],
     resultCount: ["{n} results for “{q}”", "“{q}” 검색 결과 {n}개"],
     resultCountOne: ["1 result for “{q}”", "“{q}” 검색 결과 1개"],
+    resultCountAbout: ["About {n} results for “{q}”", "“{q}” 검색 결과 약 {n}개"],
     noResults: ["Nothing found for “{q}”.", "“{q}”에 대한 결과가 없습니다."],
     didYouMean: ["Did you mean", "이것을 찾으셨나요?"],
     searching: ["Searching…", "검색 중…"],

@@ -125,7 +125,9 @@
   }
 
   function render(container, route, answer) {
-    const count = answer.total === 1 ? t("resultCountOne", { q: route.q }) : t("resultCount", { q: route.q, n: G.i18n.number(answer.total) });
+    // Beyond 10,000 matches the API may estimate the total (total_exact: false): say "about".
+    const many = answer.total_exact === false ? "resultCountAbout" : "resultCount";
+    const count = answer.total === 1 ? t("resultCountOne", { q: route.q }) : t(many, { q: route.q, n: G.i18n.number(answer.total) });
     const list = h("ol", { class: "results", "data-list": "", "data-query": route.q }, answer.items.map((hit) => resultItem(hit, route)));
     const view = h("div", { class: "results-view", "aria-busy": "false" },
       h("header", { class: "results-head" },
