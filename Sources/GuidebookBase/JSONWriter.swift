@@ -141,26 +141,54 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         var copy = text
         copy.withUTF8 { utf8 in
-            // Copy runs of bytes that need no escaping in one go; escape the rest.
+            // Copy runs of bytes that need no escaping in one go; escape the rest. Eight bytes at a
+            // time are checked at once (`needsEscape`), so a clean run costs a few instructions per
+            // word rather than a comparison per byte.
             var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
-                case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
-                case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-                case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
+            var index = 0
+            let count = utf8.count
+            let raw = UnsafeRawBufferPointer(utf8)
+            while index < count {
+                if index + 8 <= count, !Self.needsEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let end = min(index + 8, count)
+                while index < end {
+                    let byte = utf8[index]
+                    index += 1
+                    guard byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f else { continue }
+                    if runStart < index - 1 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)])) }
+                    runStart = index
+                    appendEscape(byte)
                 }
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the eight bytes of `word` is below 0x20, a quote, a backslash or DEL: each
+    /// test is the "has a zero byte" / "has a byte less than n" bit trick, exact as to whether one
+    /// exists (bytes of 0x80 and above, parts of longer UTF-8 sequences, never count).
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        let control = (word &- ones &* 0x20) & ~word & high
+        return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5c)) | hasZero(word ^ (ones &* 0x7f)) != 0
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
+        case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
+        case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
+        case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let (high, low) = hex.withUTF8Buffer { ($0[Int(byte >> 4)], $0[Int(byte & 0xf)]) }
+            bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, high, low])
+        }
     }
 }

@@ -1,16 +1,16 @@
 import GuidebookCore
 import GuidebookText
 
-/// Strong entity tags and the `If-None-Match` comparison.
+/// Strong entity tags and the `If-None-Match` comparison. The hash of the body is `BodyHash`'s.
 enum ETag {
     /// The ETag of a body: a hash of its bytes, quoted.
-    static func of(_ body: [UInt8]) -> String { "\"" + ContentHash.hex(body) + "\"" }
+    static func of(_ body: [UInt8]) -> String { "\"" + BodyHash.hex(body) + "\"" }
 
     /// The ETag of one representation of a versioned resource (a topic, section or guideline):
     /// its version, then a hash of the body, so each representation has its own strong tag and
     /// `If-Match` can compare the version part (`version(of:)`) whatever representation it came from.
     static func of(_ body: [UInt8], version: String) -> String {
-        "\"" + version + "-" + ContentHash.hex(body).prefix(16) + "\""
+        "\"" + version + "-" + BodyHash.hex(body) + "\""
     }
 
     /// The resource version an opaque tag (without quotes) carries: what comes before its "-".

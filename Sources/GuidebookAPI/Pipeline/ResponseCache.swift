@@ -33,11 +33,24 @@ final class ResponseCache: @unchecked Sendable {
     /// the representation (JSON, Markdown or HTML), and the codings its `Accept-Encoding` picks
     /// (not the header as sent: the many spellings of "gzip and br" share their entries).
     static func key(for request: HTTPRequest, accepted: AcceptedEncodings) -> String {
-        var key = request.path
-        for item in request.query { key += "\u{1}" + item.name + "=" + item.value }
-        key += "\u{2}" + (request.header("accept-language") ?? "")
-        key += "\u{3}" + (request.header("accept") ?? "")
-        key += "\u{4}" + (accepted.forCompressible?.rawValue ?? "-") + "," + (accepted.forOther?.rawValue ?? "-")
+        let language = request.header("accept-language") ?? "", accept = request.header("accept") ?? ""
+        var key = ""
+        key.reserveCapacity(request.path.utf8.count + language.utf8.count + accept.utf8.count + 32)
+        key.append(request.path)
+        for item in request.query {
+            key.append("\u{1}")
+            key.append(item.name)
+            key.append("=")
+            key.append(item.value)
+        }
+        key.append("\u{2}")
+        key.append(language)
+        key.append("\u{3}")
+        key.append(accept)
+        key.append("\u{4}")
+        key.append(accepted.forCompressible?.rawValue ?? "-")
+        key.append(",")
+        key.append(accepted.forOther?.rawValue ?? "-")
         return key
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+import GuidebookBase
+import XCTest
+
+/// The writer's strings are valid JSON that reads back as the text written, whatever the text
+/// holds, wherever the characters to escape fall among the eight-byte words it checks at once;
+/// Foundation's `JSONSerialization` is the reader.
+final class JSONWriterTests: XCTestCase {
+    func testEveryCharacterToEscapeAtEveryPositionReadsBack() throws {
+        let specials: [Character] = ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "/", "é", "진", "👍🏽"]
+        var texts = [""]
+        for special in specials {
+            for length in 0..<20 {
+                for position in 0...length {
+                    var text = String(repeating: "a", count: length)
+                    text.insert(special, at: text.index(text.startIndex, offsetBy: position))
+                    texts.append(text)
+                }
+            }
+        }
+        texts.append(String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) }))
+        texts.append(String(repeating: "진행률 표시줄은 \"작업\"의 \\진행\\ 상황을\n보여 줍니다.\t", count: 40))
+        var json = JSONWriter()
+        json.beginArray()
+        for text in texts { json.string(text) }
+        json.endArray()
+        let read = try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String]
+        XCTAssertEqual(read, texts)
+    }
+
+    func testOnlyWhatMustBeEscapedIsEscaped() {
+        var json = JSONWriter()
+        json.string("a\"b\\c\nd\u{1}e\u{7F}f/진")
+        XCTAssertEqual(String(decoding: json.bytes, as: UTF8.self), #""a\"b\\c\nd\u0001e\u007ff/진""#)
+    }
+}
