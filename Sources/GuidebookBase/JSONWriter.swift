@@ -60,7 +60,15 @@ public struct JSONWriter {
 
     public mutating func int(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits written in place, least significant first, then reversed: no string made.
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     public mutating func double(_ value: Double) {
@@ -86,6 +94,15 @@ public struct JSONWriter {
     public mutating func raw(_ json: [UInt8]) {
         separate()
         bytes.append(contentsOf: json)
+    }
+
+    /// Writes one string made of `parts` joined, without joining them first (a link from a path
+    /// and an id, say).
+    public mutating func string(joining parts: String...) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for part in parts { appendEscaped(part) }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     // MARK: Conveniences for `"key": value` pairs
@@ -139,6 +156,12 @@ public struct JSONWriter {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped for a JSON string, without the quotes.
+    private mutating func appendEscaped(_ text: String) {
         var copy = text
         copy.withUTF8 { utf8 in
             // Copy runs of bytes that need no escaping in one go; escape the rest. Eight bytes at a
@@ -165,7 +188,6 @@ public struct JSONWriter {
             }
             if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// True when one of the eight bytes of `word` is below 0x20, a quote, a backslash or DEL: each

@@ -10,6 +10,10 @@ public final class KnowledgeReader {
     /// The store's search cache (nil for a writer's reader: its searches start from nothing).
     let searchCache: SearchCache?
 
+    /// The locales as last read, with the connection's `data_version` then: every request reads
+    /// them to negotiate its language, and they change rarely (`locales()`).
+    private var knownLocales: (dataVersion: Int, locales: [LocaleInfo])?
+
     init(database: Database, searchCache: SearchCache? = nil) {
         self.database = database
         self.searchCache = searchCache
@@ -19,9 +23,17 @@ public final class KnowledgeReader {
 
     /// Every locale, the source locale first.
     public func locales() throws -> [LocaleInfo] {
-        try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
+        // `PRAGMA data_version` changes when another connection has committed since this one last
+        // read (it reads this transaction's snapshot): the same value, the same locales. A pool
+        // reader never writes, and a writer's reader is made anew for each use, so a connection's
+        // own commits never leave a stale copy here.
+        let version = try database.scalarInt("PRAGMA data_version") ?? -1
+        if let known = knownLocales, known.dataVersion == version { return known.locales }
+        let locales = try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
             LocaleInfo(code: $0.text(0), name: $0.text(1), isSource: $0.int(2) == 1)
         }
+        knownLocales = (version, locales)
+        return locales
     }
 
     /// Every category in display order.
