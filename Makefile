@@ -13,6 +13,8 @@
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
 #   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO) read by translate-toolkit, polib, msgfmt, xmllint
+#   make wiki-check       the wiki layouts with the wikis' own tools: mkdocs build --strict (seed and 2,000 guidelines),
+#                         Wiki.js/Docusaurus/BookStack layouts read as those wikis read them, micawber against /oembed
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift
@@ -28,7 +30,7 @@ TSAN_DEPS := wrk python3
 # gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check).
 TRANSLATORS_DEPS := gettext libxml2-utils python3
 
-.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test translators-check docs-config clean
+.PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test translators-check wiki-check docs-config clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -108,6 +110,11 @@ translators-check: deps
 	@missing=""; for p in $(TRANSLATORS_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
 	bash scripts/translators-check.sh
+
+# The wiki layouts checked with the wikis' own tools where they run here (scripts/wiki-check.sh,
+# docs/wiki.md): mkdocs and mkdocs-static-i18n, micawber and PyYAML, pinned, into .build/wiki-venv.
+wiki-check: deps
+	bash scripts/wiki-check.sh
 
 # The options table of docs/configuration.md, from the option list --help prints (a test in
 # `make test` fails while they differ). Run it after adding or changing an option.

@@ -61,7 +61,10 @@ let package = Package(
         ]),
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.
-        .target(name: "GuidebookWiki", dependencies: ["GuidebookCore", "GuidebookText"]),
+        .target(name: "GuidebookWiki", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookText", "Archive"]),
+        // Publishing to wikis: a layout pushed to a Git repository (Debian's git through Process),
+        // BookStack's and Outline's import APIs (through HTTPClient).
+        .target(name: "GuidebookPublish", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookWiki", "HTTPClient", "Archive"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
         .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
@@ -69,7 +72,7 @@ let package = Package(
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
-                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki"]),
+                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookPublish"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
 
@@ -90,6 +93,9 @@ let package = Package(
         .testTarget(name: "ArchiveTests", dependencies: ["Archive", "GuidebookTestSupport"]),
         // The renderings on the seed (checked with cmark) and the export tree in a Git repository.
         .testTarget(name: "GuidebookWikiTests", dependencies: ["GuidebookWiki", "GuidebookCore", "GuidebookTestSupport", "SQLite"]),
+        // The Git publisher on local bare repositories; the BookStack and Outline pushers against stand-in servers.
+        .testTarget(name: "GuidebookPublishTests", dependencies: ["GuidebookPublish", "GuidebookWiki", "GuidebookCore", "GuidebookTestSupport", "HTTPClient",
+                                                                  "HTTPServer", "SQLite"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),

@@ -25,6 +25,9 @@ static inline CURLcode gb_curl_setopt_opensocket(CURL *handle, curl_opensocket_c
 static inline CURLcode gb_curl_setopt_write(CURL *handle, curl_write_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
+static inline CURLcode gb_curl_setopt_header(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
 static inline CURLcode gb_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -20,6 +20,9 @@ public struct APIConfiguration: Sendable {
     public var corsOrigins: [String] = []
     /// The `frame-ancestors` sources of the embed pages (`*`: any page may frame them).
     public var embedAncestors = "*"
+    /// The origin wikis reach Guidebook at (`https://guidebook.example.com`, `GUIDEBOOK_PUBLIC_URL`),
+    /// for the absolute URLs of link previews and oEmbed; nil: `http://` and the request's `Host`.
+    public var publicURL: String?
     /// `--require-if-match`: a write without `If-Match` is refused with 428.
     public var requireIfMatch = false
     /// `--public-jobs`: job resources are read like the knowledge base (public unless

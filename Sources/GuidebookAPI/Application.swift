@@ -39,9 +39,10 @@ public final class Application: HTTPHandler {
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),
             WebController(store: store, apiIndex: ServiceController.index, revealsExistence: !authentication.readsNeedToken,
-                          replica: configuration.replica),
+                          replica: configuration.replica, publicURL: configuration.publicURL),
             TokenController(store: store, authenticator: authenticator),
-            WikiController(store: store, embedAncestors: configuration.embedAncestors),
+            WikiController(store: store, embedAncestors: configuration.embedAncestors, publicURL: configuration.publicURL),
+            OEmbedController(store: store, publicURL: configuration.publicURL),
         ] + extraControllers
         for controller in controllers { controller.register(into: &router) }
         for route in router.allRoutes where !route.properties.declaresAccess {

@@ -26,7 +26,8 @@ public enum EmbedPage {
 
     /// The page: `document` as an HTML fragment with `title`, in `theme`, and a link to
     /// `fullTopic` (a path on the Guidebook server) that opens in a new browsing context.
-    public static func render(_ document: WikiDocument, title: String, theme: Theme, fullTopic: String) -> [UInt8] {
+    /// `preview`, when given, adds the Open Graph, Twitter and oEmbed discovery tags to its head.
+    public static func render(_ document: WikiDocument, title: String, theme: Theme, fullTopic: String, preview: LinkPreview? = nil) -> [UInt8] {
         let lang = document.languages.primary
         var out: [UInt8] = []
         out.reserveCapacity(8192)
@@ -35,7 +36,9 @@ public enum EmbedPage {
         out.append(UInt8(ascii: "\""))
         if theme != .auto { out.append(contentsOf: " class=\"\(theme.rawValue)\"".utf8) }
         out.append(contentsOf: ">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n".utf8)
-        out.append(contentsOf: "<meta name=\"color-scheme\" content=\"light dark\">\n<title>".utf8)
+        out.append(contentsOf: "<meta name=\"color-scheme\" content=\"light dark\">\n".utf8)
+        if let preview { out.append(contentsOf: preview.headTags) }
+        out.append(contentsOf: "<title>".utf8)
         HTMLFragmentRenderer.appendEscaped(title, to: &out)
         out.append(contentsOf: "</title>\n<style>".utf8)
         out.append(contentsOf: stylesheet.utf8)

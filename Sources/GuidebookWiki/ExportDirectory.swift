@@ -130,7 +130,7 @@ public struct ExportDirectory {
             summary.removed += 1
             try tree.removeEmptyFolders(above: old)
         }
-        let manifest = Array(("# Files written by `guidebook export --format markdown`; it removes only these.\n"
+        let manifest = Array(("# Files written by `guidebook export`; it removes only these.\n"
             + current.sorted().joined(separator: "\n") + "\n").utf8)
         if try tree.root.read(Self.manifestName) != manifest {
             try tree.root.write(manifest, to: Self.manifestName)
@@ -144,12 +144,28 @@ public struct ExportDirectory {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
-    /// A path the export could have written: relative, made of safe names, ending in `.md`. A list
+    /// A path the export could have written: relative, each part a safe name (`a-z`, `0-9`, `-`,
+    /// `_`, and dots between them, never first), ending in one of the layouts' extensions. A list
     /// edited by hand can name nothing else (`../`, absolute paths, `.git`).
     static func isOwnablePath(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 2, let last = parts.last, last.hasSuffix(".md") else { return false }
-        return parts.dropLast().allSatisfy { MarkdownExport.isSafeName(String($0)) } && MarkdownExport.isSafeName(String(last.dropLast(3)))
+        guard let last = parts.last, ownableExtensions.contains(where: { last.hasSuffix($0) }) else { return false }
+        return parts.allSatisfy { isOwnableName($0) }
+    }
+
+    /// The extensions of the files the layouts write.
+    private static let ownableExtensions = [".md", ".yml", ".json", ".zip"]
+
+    private static func isOwnableName(_ name: Substring) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "."), name.utf8.last != UInt8(ascii: "."), name.utf8.count <= 160 else { return false }
+        var previousDot = false
+        for byte in name.utf8 {
+            let dot = byte == UInt8(ascii: ".")
+            if dot && previousDot { return false }
+            previousDot = dot
+            guard dot || MarkdownExport.isSafeName(String(UnicodeScalar(byte))) || byte == UInt8(ascii: "_") else { return false }
+        }
+        return true
     }
 
     /// Creates the root (and the folders above it) when it is missing: the path the caller named.

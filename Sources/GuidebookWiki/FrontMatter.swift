@@ -12,6 +12,9 @@ public struct FrontMatter: Sendable, Equatable {
         /// An RFC 3339 timestamp (`2026-11-29T19:50:14.136Z`), a YAML timestamp.
         case timestamp(String)
         case strings([String])
+        case integer(Int)
+        /// YAML's null (`custom_edit_url: null`).
+        case null
     }
 
     /// The fields, in the order written.
@@ -43,6 +46,8 @@ public struct FrontMatter: Sendable, Equatable {
             // Only the shape the store writes goes out plain; anything else is quoted.
             return isTimestamp(text) ? text : quoted(text)
         case .strings(let items): return "[" + items.map(quoted).joined(separator: ", ") + "]"
+        case .integer(let number): return String(number)
+        case .null: return "null"
         }
     }
 

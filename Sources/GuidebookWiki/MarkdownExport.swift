@@ -63,7 +63,7 @@ public struct MarkdownExport {
 
     /// Where a topic's page in `locale` goes.
     public static func topicPath(locale: String, category: String, slug: String) -> String {
-        locale + "/" + category + "/" + slug + ".md"
+        locale + "/" + PathName.of(category) + "/" + PathName.of(slug) + ".md"
     }
 
     /// The ETag the API answers for a body (a hash of its bytes, quoted), as `guidebook_etag` holds it.
@@ -97,7 +97,7 @@ public struct MarkdownExport {
         var byCategory: [String: [WikiLine]] = [:]
         for topic in topics {
             let title = languages.line(topic.title) ?? WikiLine(text: WikiRun(topic.slug, locale: locale)!, translations: [], link: nil)
-            byCategory[topic.category, default: []].append(WikiLine(text: title.text, translations: [], link: topic.category + "/" + topic.slug + ".md"))
+            byCategory[topic.category, default: []].append(WikiLine(text: title.text, translations: [], link: PathName.of(topic.category) + "/" + PathName.of(topic.slug) + ".md"))
         }
         for category in categories {
             guard let items = byCategory[category.slug], !items.isEmpty else { continue }
@@ -156,7 +156,7 @@ public struct MarkdownExport {
 }
 
 /// The index page's title and description in a locale (English for locales without their own).
-private struct IndexLabels {
+struct IndexLabels {
     let title: WikiRun
     let description: WikiRun
 

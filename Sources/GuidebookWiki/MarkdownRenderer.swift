@@ -125,10 +125,11 @@ public enum MarkdownRenderer: WikiRenderer {
     }
 
     /// ASCII punctuation escaped wherever it stands: backslash, code, emphasis, links and images,
-    /// raw HTML and autolinks, entities, headings, tables, strikethrough, math.
+    /// raw HTML and autolinks, entities, headings, tables, strikethrough, math, and braces (MDX
+    /// expressions in Docusaurus, attribute lists in Wiki.js and MkDocs).
     private static let needsEscape: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
-        for character in "\\`*_[]<>&#|~$" { table[Int(character.asciiValue!)] = true }
+        for character in "\\`*_[]<>&#|~${}" { table[Int(character.asciiValue!)] = true }
         return table
     }()
 }

@@ -9,7 +9,26 @@ public struct HTTPClientResponse: Sendable, Equatable {
     public var status: Int
 }
 
-/// One libcurl easy handle for outgoing POSTs (webhook deliveries). Owns the handle and frees it;
+/// A whole answer: status, headers (names in lower case, in order) and body.
+public struct HTTPClientAnswer: Sendable, Equatable {
+    public var status: Int
+    public var headers: [HTTPClientHeader]
+    public var body: [UInt8]
+
+    /// The first header named `name` (any case).
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name == lower }?.value
+    }
+}
+
+/// One header of an answer.
+public struct HTTPClientHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+}
+
+/// One libcurl easy handle for outgoing requests (webhook deliveries, the wiki pushers). Owns the handle and frees it;
 /// checks every libcurl return code. Used by one thread at a time.
 ///
 /// Redirects are never followed, only http and https are spoken, proxies from the environment are
@@ -41,12 +60,22 @@ public final class HTTPClient {
     /// POSTs `body` to `url` with `headers`, waiting at most `timeoutSeconds` for the whole exchange.
     /// A refused address is `HTTPClientError.refusedAddress`; no answer is `.transfer`.
     public func post(url: String, headers: [(name: String, value: String)], body: [UInt8], timeoutSeconds: Double) throws -> HTTPClientResponse {
+        HTTPClientResponse(status: try send(method: "POST", url: url, headers: headers, body: body, timeoutSeconds: timeoutSeconds, maxBodyBytes: 0).status)
+    }
+
+    /// Sends `method` to `url` with `headers` and `body` (a body for POST and PUT; none for GET),
+    /// and answers the status, the headers and up to `maxBodyBytes` of the body (more is
+    /// `HTTPClientError.transfer`; 0 reads and drops it). The same checks as `post`: no redirects,
+    /// http and https only, every connection's address checked against the policy.
+    public func send(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8] = [], timeoutSeconds: Double,
+                     maxBodyBytes: Int = 8 * 1024 * 1024) throws -> HTTPClientAnswer {
         curl_easy_reset(handle)
         gate.refusal = nil
         errorBuffer[0] = 0
+        let sink = AnswerSink(maxBodyBytes: maxBodyBytes)
         var list: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(list) }
-        // "Expect:" turns off `Expect: 100-continue`, which would cost a round trip per delivery.
+        // "Expect:" turns off `Expect: 100-continue`, which would cost a round trip per request.
         for header in headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
             guard let appended = curl_slist_append(list, header) else { throw HTTPClientError.setup("curl_slist_append failed") }
             list = appended
@@ -60,28 +89,38 @@ public final class HTTPClient {
         try set(gb_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try set(gb_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, milliseconds), "TIMEOUT_MS")
         try set(gb_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds), "CONNECTTIMEOUT_MS")
-        try set(gb_curl_setopt_long(handle, CURLOPT_POST, 1), "POST")
-        try set(gb_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count), "POSTFIELDSIZE")
-        try body.withUnsafeBytes { bytes in
-            // COPYPOSTFIELDS copies the body, so the handle never points into Swift memory after this call.
-            let pointer = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? UnsafeMutableRawPointer(errorBuffer)
-            try set(gb_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, pointer), "COPYPOSTFIELDS")
+        if method == "GET" {
+            try set(gb_curl_setopt_long(handle, CURLOPT_HTTPGET, 1), "HTTPGET")
+        } else {
+            try set(gb_curl_setopt_long(handle, CURLOPT_POST, 1), "POST")
+            try set(gb_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count), "POSTFIELDSIZE")
+            try body.withUnsafeBytes { bytes in
+                // COPYPOSTFIELDS copies the body, so the handle never points into Swift memory after this call.
+                let pointer = bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) } ?? UnsafeMutableRawPointer(errorBuffer)
+                try set(gb_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, pointer), "COPYPOSTFIELDS")
+            }
+            if method != "POST" { try set(gb_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method), "CUSTOMREQUEST") }
         }
         try set(gb_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list), "HTTPHEADER")
-        try set(gb_curl_setopt_string(handle, CURLOPT_USERAGENT, "Guidebook-Webhooks/1"), "USERAGENT")
-        try set(gb_curl_setopt_write(handle, discardBody), "WRITEFUNCTION")
+        try set(gb_curl_setopt_string(handle, CURLOPT_USERAGENT, "Guidebook/1"), "USERAGENT")
+        let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
+        try set(gb_curl_setopt_write(handle, collectBody), "WRITEFUNCTION")
+        try set(gb_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, sinkPointer), "WRITEDATA")
+        try set(gb_curl_setopt_header(handle, collectHeader), "HEADERFUNCTION")
+        try set(gb_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, sinkPointer), "HEADERDATA")
         try set(gb_curl_setopt_opensocket(handle, openCheckedSocket), "OPENSOCKETFUNCTION")
         try set(gb_curl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(gate).toOpaque()), "OPENSOCKETDATA")
 
-        let code = curl_easy_perform(handle)
+        let code = withExtendedLifetime(sink) { curl_easy_perform(handle) }
         guard code == CURLE_OK else {
             if let refusal = gate.refusal { throw HTTPClientError.refusedAddress(refusal) }
+            if sink.overflowed { throw HTTPClientError.transfer(code: Int(code.rawValue), message: "the answer's body is longer than \(maxBodyBytes) bytes") }
             let detail = String(cString: errorBuffer)
             throw HTTPClientError.transfer(code: Int(code.rawValue), message: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
         }
         var status = 0
         try set(gb_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status), "RESPONSE_CODE")
-        return HTTPClientResponse(status: status)
+        return HTTPClientAnswer(status: status, headers: sink.headers, body: sink.body)
     }
 
     private func set(_ code: CURLcode, _ what: String) throws {
@@ -120,7 +159,44 @@ private func openCheckedSocket(_ data: UnsafeMutableRawPointer?, _ purpose: curl
     return socket(address.pointee.family, address.pointee.socktype, address.pointee.protocol)
 }
 
-/// CURLOPT_WRITEFUNCTION: the receiver's body is not needed; take it all.
-private func discardBody(_ pointer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
-    size * count
+/// Where one exchange's headers and body go (a body of `maxBodyBytes` 0 is read and dropped).
+private final class AnswerSink {
+    let maxBodyBytes: Int
+    var body: [UInt8] = []
+    var headers: [HTTPClientHeader] = []
+    var overflowed = false
+
+    init(maxBodyBytes: Int) {
+        self.maxBodyBytes = maxBodyBytes
+    }
+}
+
+/// CURLOPT_WRITEFUNCTION: keeps the body up to its bound; past it, fails the transfer.
+private func collectBody(_ pointer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    let length = size * count
+    guard let user, let pointer else { return length }
+    let sink = Unmanaged<AnswerSink>.fromOpaque(user).takeUnretainedValue()
+    guard sink.maxBodyBytes > 0 else { return length }
+    guard sink.body.count + length <= sink.maxBodyBytes else {
+        sink.overflowed = true
+        return 0
+    }
+    pointer.withMemoryRebound(to: UInt8.self, capacity: length) { sink.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
+    return length
+}
+
+/// CURLOPT_HEADERFUNCTION: one header line at a time (a new status line starts the list again).
+private func collectHeader(_ pointer: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    let length = size * count
+    guard let user, let pointer else { return length }
+    let sink = Unmanaged<AnswerSink>.fromOpaque(user).takeUnretainedValue()
+    let line = pointer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+    if line.hasPrefix("HTTP/") {
+        sink.headers.removeAll()
+    } else if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        sink.headers.append(HTTPClientHeader(name: name, value: value))
+    }
+    return length
 }

@@ -3,8 +3,8 @@ import GuidebookCore
 import GuidebookWiki
 
 /// `guidebook export [FILE]`: the whole knowledge base as one bundle (JSON), to a file or stdout.
-/// `guidebook export --format markdown --out DIR [--since CURSOR]`: the Git-ready Markdown tree,
-/// updated in place (only files whose bytes change are rewritten; pages of removed topics are
+/// `guidebook export --format markdown|wikijs|mkdocs|docusaurus|bookstack --out DIR [--since CURSOR]`:
+/// the Git-ready Markdown tree or a wiki's own layout (`WikiLayout`), updated in place (only files whose bytes change are rewritten; pages of removed topics are
 /// deleted). It prints the change-log cursor the tree now reflects on stdout; given as `--since`
 /// next time, only the topics changed after it are rendered again.
 struct ExportCommand {
@@ -16,30 +16,29 @@ struct ExportCommand {
         var cursor = ArgumentCursor(arguments)
         while let item = try cursor.next() {
             switch item {
-            case .option("--format"): format = try cursor.value(of: "--format", expecting: "json or markdown")
+            case .option("--format"): format = try cursor.value(of: "--format", expecting: "json or a layout (\(WikiLayout.names))")
             case .option("--out"): out = try cursor.value(of: "--out", expecting: "a folder")
             case .option("--since"): since = try cursor.value(of: "--since", expecting: "a change-log sequence number")
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
             case .operand(let file): files.append(file)
             }
         }
-        switch format {
-        case "json":
-            guard out == nil, since == nil else { throw UsageError("--out and --since go with --format markdown; the JSON bundle takes a FILE") }
+        if format == "json" {
+            guard out == nil, since == nil else { throw UsageError("--out and --since go with a layout (--format markdown, ...); the JSON bundle takes a FILE") }
             guard files.count <= 1 else { throw UsageError("export takes at most one FILE") }
             return try exportBundle(to: files.first)
-        case "markdown":
-            guard let out, !out.isEmpty else { throw UsageError("export --format markdown needs --out DIR") }
-            guard files.isEmpty else { throw UsageError("export --format markdown takes no FILE ('\(files[0])'); use --out DIR") }
-            var cursor: Int64?
-            if let since {
-                guard let value = Int64(since), value >= 0 else { throw UsageError("--since must be a change-log cursor (a whole number >= 0), not '\(since.prefix(40))'") }
-                cursor = value
-            }
-            return try exportMarkdown(to: out, since: cursor)
-        default:
-            throw UsageError("--format must be json or markdown, not '\(format)'")
         }
+        guard let layout = WikiLayout(rawValue: format) else {
+            throw UsageError("--format must be json or one of \(WikiLayout.names), not '\(format.prefix(40))'")
+        }
+        guard let out, !out.isEmpty else { throw UsageError("export --format \(format) needs --out DIR") }
+        guard files.isEmpty else { throw UsageError("export --format \(format) takes no FILE ('\(files[0])'); use --out DIR") }
+        var sinceCursor: Int64?
+        if let since {
+            guard let value = Int64(since), value >= 0 else { throw UsageError("--since must be a change-log cursor (a whole number >= 0), not '\(since.prefix(40))'") }
+            sinceCursor = value
+        }
+        return try exportLayout(layout, to: out, since: sinceCursor)
     }
 
     private func exportBundle(to path: String?) throws -> Int32 {
@@ -56,7 +55,7 @@ struct ExportCommand {
         return 0
     }
 
-    private func exportMarkdown(to folder: String, since: Int64?) throws -> Int32 {
+    private func exportLayout(_ layout: WikiLayout, to folder: String, since: Int64?) throws -> Int32 {
         let store = try runtime.openStore()
         let started = Date()
         let summary: ExportDirectory.Summary
@@ -67,7 +66,7 @@ struct ExportCommand {
                 through = try reader.latestChangeSeq()
                 let only = try since.map { try reader.topicsChanged(after: $0) }
                 return try ExportDirectory(path: folder).updateKeeping { write, keep in
-                    try MarkdownExport(reader: reader).forEachFile(onlyTopics: only, keep: keep, write)
+                    try LayoutExport(layout: layout, reader: reader).forEachFile(onlyTopics: only, keep: keep, write)
                 }
             }
         } catch let error as ExportError {

@@ -1,4 +1,6 @@
 import Foundation
+import GuidebookPublish
+import GuidebookWiki
 import GuidebookAPI
 import GuidebookBase
 import GuidebookCore
@@ -42,7 +44,7 @@ struct ServeCommand {
         let application = Application(store: store, jobs: runner, configuration: settings.apiConfiguration(), logger: logger, metrics: metrics)
         let tls = try settings.tlsMaterial()
         let server = HTTPService(configuration: settings.serverConfiguration(tls: tls), handler: application, logger: logger)
-        let services = ServiceGroup(stoppingInOrder: self.services(server: server, runner: runner, store: store), logger: logger)
+        let services = ServiceGroup(stoppingInOrder: try self.services(server: server, runner: runner, store: store, metrics: metrics), logger: logger)
         try services.start()
         let elapsed = ContinuousClock.now - started
         let readyMs = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -70,7 +72,7 @@ struct ServeCommand {
     /// (requests in flight finish), then the job runner (a running import is rolled back and queued
     /// again), then the webhook sender (deliveries in flight finish or keep their lease), then the
     /// heartbeat. A replica runs the server alone; a read-only database runs no webhook sender.
-    private func services(server: HTTPService, runner: JobRunner, store: Store) -> [ServiceGroup.Entry] {
+    private func services(server: HTTPService, runner: JobRunner, store: Store, metrics: Metrics) throws -> [ServiceGroup.Entry] {
         var services: [ServiceGroup.Entry] = [.init(server, grace: .seconds(5))]
         guard !runtime.settings.replica else { return services }
         services.append(.init(runner, grace: .seconds(4)))
@@ -81,7 +83,26 @@ struct ServeCommand {
                                   grace: .seconds(2)))
         }
         services.append(.init(ReplicationHeartbeat(store: store, logger: runtime.logger), grace: .seconds(1)))
+        if let publisher = try gitAutoPublisher(store: store, metrics: metrics) { services.append(.init(publisher, grace: .seconds(10))) }
         return services
+    }
+
+    /// The server's Git publisher when `--publish-git` names a repository; bad settings stop the start.
+    private func gitAutoPublisher(store: Store, metrics: Metrics) throws -> GitAutoPublisher? {
+        let settings = runtime.settings
+        guard let repo = settings.publishGit, let layout = WikiLayout(rawValue: settings.publishLayout) else { return nil }
+        do {
+            let address = try RepositoryAddress(repo)
+            let target = GitPublisher.Target(repository: address, branch: settings.publishBranch, layout: layout,
+                                             workDirectory: settings.publishWork ?? PublishCommand.defaultWorkDirectory(database: settings.databasePath, address: address,
+                                                                                                                      branch: settings.publishBranch, layout: layout))
+            runtime.logger.info("publishing to git after writes", [("repository", .string(address.text)), ("branch", .string(settings.publishBranch)),
+                                                                    ("layout", .string(layout.rawValue))])
+            return GitAutoPublisher(publisher: try GitPublisher(target: target), store: store, debounceSeconds: settings.publishDebounceSeconds,
+                                    logger: runtime.logger, onResult: { metrics.recordGitPublish(result: $0) })
+        } catch let error as PublishError {
+            throw UsageError("--publish-git: \(error.description)")
+        }
     }
 
     /// Opens `--db` as a read replica. While the file does not exist (the first restore has not

@@ -22,6 +22,7 @@ extension Settings {
         configuration.allowsPrivateWebhookTargets = webhookAllowPrivate
         configuration.corsOrigins = corsOrigins
         configuration.embedAncestors = embedAncestors
+        configuration.publicURL = publicURL
         configuration.requireIfMatch = requireIfMatch
         if replica { configuration.replica = ReplicaConfiguration(primaryURL: primaryURL, maxLagSeconds: maxLagSeconds) }
         configuration.publicJobs = publicJobs

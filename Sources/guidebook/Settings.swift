@@ -45,6 +45,14 @@ struct Settings: Sendable {
     var searchCacheMegabytes: Int?
     var corsOrigins: [String] = []
     var embedAncestors = "*"
+    /// `--public-url`: the origin wikis reach this server at (link previews, oEmbed).
+    var publicURL: String?
+    /// `--publish-git`: the repository the server publishes to after writes (nil: none).
+    var publishGit: String?
+    var publishBranch = "main"
+    var publishLayout = "wikijs"
+    var publishDebounceSeconds = 10.0
+    var publishWork: String?
     /// `GUIDEBOOK_REPLICATION=litestream`: Litestream replicates the database (it owns checkpoints;
     /// the server writes a heartbeat for replicas' lag). Also detected from the file itself.
     var replicatedByLitestream = false
@@ -151,6 +159,25 @@ struct Settings: Sendable {
                 throw UsageError("--embed-ancestors: \(error.message)")
             }
         },
+        Option(flag: "--public-url", environment: "GUIDEBOOK_PUBLIC_URL", valueName: "URL", help: "the origin wikis reach this server at, for link previews and oEmbed (https://guidebook.example.com; default http:// and the request's Host)") {
+            guard APIConfiguration.isOrigin($1.lowercased()), $1 == $1.lowercased() else {
+                throw UsageError("--public-url must be an origin such as https://guidebook.example.com (scheme and host, no path), not '\($1.prefix(80))'")
+            }
+            $0.publicURL = $1
+        },
+        Option(flag: "--publish-git", environment: "GUIDEBOOK_PUBLISH_GIT", valueName: "URL|PATH", help: "publish a layout to this Git repository after writes, debounced, retried on failure (credentials from the environment or git's credential helper, never in the URL; docs/wiki.md)") {
+            $0.publishGit = $1
+        },
+        Option(flag: "--publish-branch", environment: "GUIDEBOOK_PUBLISH_BRANCH", valueName: "NAME", help: "the branch --publish-git pushes (default main)") { $0.publishBranch = $1 },
+        Option(flag: "--publish-layout", environment: "GUIDEBOOK_PUBLISH_LAYOUT", valueName: "LAYOUT", help: "the layout --publish-git publishes: wikijs, mkdocs, docusaurus or markdown (default wikijs)") {
+            guard ["wikijs", "mkdocs", "docusaurus", "markdown"].contains($1) else { throw UsageError("--publish-layout must be wikijs, mkdocs, docusaurus or markdown, not '\($1.prefix(40))'") }
+            $0.publishLayout = $1
+        },
+        Option(flag: "--publish-debounce", environment: "GUIDEBOOK_PUBLISH_DEBOUNCE", valueName: "SECONDS", help: "quiet time after a write before --publish-git publishes (default 10)") {
+            guard let value = Double($1), (0.1...3600).contains(value) else { throw UsageError("--publish-debounce must be seconds from 0.1 to 3600, not '\($1.prefix(40))'") }
+            $0.publishDebounceSeconds = value
+        },
+        Option(flag: "--publish-work", environment: "GUIDEBOOK_PUBLISH_WORK", valueName: "DIR", help: "the working copy of --publish-git (default: publish/ beside the database)") { $0.publishWork = $1 },
         Option(flag: "--replication", environment: "GUIDEBOOK_REPLICATION", valueName: "MODE", help: "litestream or none; litestream: Litestream replicates the database, so it owns the checkpoints and the server writes a heartbeat each second for replicas' lag (also detected from Litestream's _litestream_seq table; default none)") {
             switch $1 {
             case "litestream": $0.replicatedByLitestream = true

@@ -13,9 +13,10 @@ let usage = """
       migrate               apply pending database migrations and exit
       import FILE...        import bundles (.json, .ndjson) or bilingual notes (.txt)
       export [FILE]         write the whole knowledge base as a bundle (stdout by default)
-      export --format markdown --out DIR [--since CURSOR]
-                            write (or update) the Git-ready Markdown tree in DIR; prints the
-                            change-log cursor it reflects; --since renders only topics changed after it
+      export --format markdown|wikijs|mkdocs|docusaurus|bookstack --out DIR [--since CURSOR]
+                            write (or update) the Git-ready Markdown tree, or a wiki's own layout,
+                            in DIR; prints the change-log cursor it reflects; --since renders only
+                            topics changed after it (docs/wiki.md)
       reindex               rebuild the full-text search index
       translations export --locale CODE [--format xliff2|xliff12|po] [--topic SLUG]
                           [--state missing,outdated,current] [--out FILE]
@@ -33,6 +34,14 @@ let usage = """
                             or GUIDEBOOK_LITESTREAM)
       backup verify --from URL
                             restore into a temporary folder and run the same checks; exit 1 if any fails
+      publish git --repo URL|PATH --branch B --layout wikijs|mkdocs|docusaurus|markdown
+                  [--since auto|full] [--work DIR]
+                            render the layout into a working copy, commit what changed (the
+                            message lists the change-log entries), push; docs/wiki.md
+      publish bookstack --url URL --token-id ID --token-secret SECRET [--lang L] [--allow-private]
+                            import the BookStack Portable ZIP of one locale's book
+      publish outline --url URL --token TOKEN --collection ID [--lang L] [--state FILE] [--allow-private]
+                            import (then update) one document per topic into an Outline collection
       tokens create NAME --role reader|editor|admin
                             create an API token; its secret is printed once, alone, on stdout
       tokens list           list tokens: name, role, created, last used (never secrets)
@@ -92,6 +101,8 @@ func runMain() -> Int32 {
             return try RestoreCommand(runtime: Runtime(settings: settings), arguments: Array(rest.dropFirst()), verifyOnly: true).run()
         case "translations":
             return try TranslationsCommand(runtime: Runtime(settings: settings), arguments: rest).run()
+        case "publish":
+            return try PublishCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         case "tokens":
             return try TokensCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         default:

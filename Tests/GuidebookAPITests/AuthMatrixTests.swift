@@ -46,6 +46,7 @@ final class AuthMatrixTests: XCTestCase {
         "GET /v1/export": .init(target: "/v1/export", access: .reader, allowed: 200),
         "GET /v1/topics/{slug}/sections/{key}": .init(target: "/v1/topics/sheets/sections/nope.md", access: .reader, allowed: 404),
         "GET /embed/topics/{slug}": .init(target: "/embed/topics/sheets", access: .reader, allowed: 200),
+        "GET /oembed": .init(target: "/oembed?url=http%3A%2F%2Fwiki.example%2Ftopics%2Fsheets&format=json", access: .reader, allowed: 200),
         "GET /embed/guidelines/{id}": .init(target: "/embed/guidelines/nope", access: .reader, allowed: 404),
         "GET /v1/search": .init(target: "/v1/search?q=sheet", access: .reader, allowed: 200),
         // A job names the upload and quotes it: a token even with public reads (unless --public-jobs).

@@ -121,7 +121,9 @@ final class WikiAPITests: XCTestCase {
             XCTAssertFalse(response.text.contains("<script"), "\(path): \(response.text)")
             XCTAssertFalse(response.text.contains("<img"), path)
             XCTAssertFalse(response.text.contains("<b>"), path)
-            XCTAssertNil(response.text.range(of: #"<[a-zA-Z][^>]*\s(on[a-z]+|src)\s*="#, options: .regularExpression), path)
+            // Attribute values are quoted and escaped (a preview's description holds the text): look at the attributes themselves.
+            let attributes = response.text.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
+            XCTAssertNil(attributes.range(of: #"<[a-zA-Z][^>]*\s(on[a-z]+|src)\s*="#, options: .regularExpression), path)
         }
         let html = try get("/v1/topics/hostile-topic.html").text
         XCTAssertTrue(html.contains("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;"), html)
@@ -145,7 +147,10 @@ final class WikiAPITests: XCTestCase {
         let page = response.text
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), page)
         XCTAssertFalse(page.contains("<script"))
-        XCTAssertFalse(page.contains("http://") || page.contains("https://") || page.contains("src="), "nothing is loaded from elsewhere")
+        // Absolute URLs appear only in the link preview (og:url and the oEmbed discovery link), which load nothing.
+        let loading = page.split(separator: "\n").filter { !$0.hasPrefix("<meta ") && !$0.hasPrefix("<link rel=\"alternate\" type=\"application/json+oembed\"") }
+        XCTAssertFalse(loading.contains { $0.contains("http://") || $0.contains("https://") || $0.contains("src=") }, "nothing is loaded from elsewhere")
+        XCTAssertFalse(page.contains("<link rel=\"stylesheet\""))
         XCTAssertTrue(page.contains("@media (prefers-color-scheme:dark)"))
         XCTAssertTrue(page.contains("<footer><a href=\"/topics/progress-indicators\" target=\"_blank\""), page)
 
@@ -279,6 +284,39 @@ final class WikiAPITests: XCTestCase {
         try assertProblem(try get("/v1/export?format=markdown&archive=rar"), status: 400, parameter: "archive")
     }
 
+    /// Each wiki's layout over HTTP is the tree `guidebook export --format LAYOUT` writes; BookStack's
+    /// is the Portable ZIP of one locale, as BookStack imports it.
+    func testLayoutArchivesMatchTheDirectoryExport() throws {
+        let root = try makeTemporaryDirectory("guidebook-wiki-layouts")
+        for layout in [WikiLayout.wikijs, .mkdocs, .docusaurus] {
+            try app.store.read { reader in
+                _ = try ExportDirectory(path: root + "/\(layout)").update { try LayoutExport(layout: layout, reader: reader).forEachFile($0) }
+            }
+            try FileManager.default.removeItem(atPath: root + "/\(layout)/" + ExportDirectory.manifestName)
+            let tarball = try get("/v1/export?format=\(layout.rawValue)")
+            XCTAssertEqual(tarball.status, 200, tarball.text)
+            XCTAssertEqual(tarball.header("Content-Disposition"), "attachment; filename=\"guidebook-\(layout.rawValue).tar.gz\"")
+            try FileManager.default.createDirectory(atPath: root + "/tar-\(layout)", withIntermediateDirectories: true)
+            try SystemTool.check("tar", ["-xzf", "-", "-C", root + "/tar-\(layout)"], input: tarball.body)
+            try SystemTool.check("diff", ["-r", root + "/\(layout)", root + "/tar-\(layout)"])
+        }
+        try app.store.read { reader in
+            _ = try ExportDirectory(path: root + "/bookstack").update { try LayoutExport(layout: .bookstack, reader: reader).forEachFile($0) }
+        }
+        for locale in ["en", "ko"] {
+            let zip = try get("/v1/export?format=bookstack&lang=\(locale)", [("Accept", "application/zip")])
+            XCTAssertEqual(zip.status, 200, zip.text)
+            XCTAssertEqual(zip.header("Content-Type"), "application/zip")
+            XCTAssertEqual(zip.body, [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: root + "/bookstack/guidebook-\(locale).zip"))), locale)
+            try Data(zip.body).write(to: URL(fileURLWithPath: root + "/\(locale).zip"))
+            XCTAssertEqual(try SystemTool.check("unzip", ["-Z1", root + "/\(locale).zip"]).text, "data.json\n")
+        }
+        XCTAssertEqual(try get("/v1/export?format=bookstack").body, try get("/v1/export?format=bookstack&lang=en").body, "the source locale by default")
+        try assertProblem(try get("/v1/export?format=bookstack&lang=fr"), status: 400, parameter: "lang")
+        try assertProblem(try get("/v1/export?format=bookstack&archive=tar.gz"), status: 400, parameter: "archive")
+        try assertProblem(try get("/v1/export?format=confluence"), status: 400, parameter: "format")
+    }
+
     /// A slug that could leave the tree (only a damaged database could hold one: the store refuses
     /// it) stops the export with an error; nothing is written outside.
     func testHostileSlugStopsTheExport() throws {
@@ -332,5 +370,41 @@ final class WikiAPITests: XCTestCase {
         let usage = try CommandProcess(["export", "--format", "markdown", "--db", app.guidebook.databasePath, "--resources", TestServer.packageRoot])
         XCTAssertEqual(usage.waitForExit(seconds: 60), 2)
         XCTAssertTrue(usage.errorOutput.contains("needs --out DIR"), usage.errorOutput)
+    }
+}
+
+/// `guidebook export --format LAYOUT` and `guidebook publish git` as commands: the layout tree, and
+/// a publish to a local bare repository; credentials in a URL refused (exit 2) without being echoed.
+final class WikiCommandTests: XCTestCase {
+    func testExportLayoutAndPublishGitCommands() throws {
+        let app = try makeTestApp()
+        let root = try makeTemporaryDirectory("guidebook-wiki-publish-command")
+        let common = ["--db", app.guidebook.databasePath, "--resources", TestServer.packageRoot]
+        let export = try CommandProcess(["export", "--format", "wikijs", "--out", root + "/wikijs"] + common)
+        XCTAssertEqual(export.waitForExit(seconds: 60), 0, export.errorOutput)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/wikijs/ko/guidebook/controls/progress-indicators.md"))
+        let unknown = try CommandProcess(["export", "--format", "confluence", "--out", root + "/x"] + common)
+        XCTAssertEqual(unknown.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(unknown.errorOutput.contains("wikijs, mkdocs, docusaurus, bookstack"), unknown.errorOutput)
+
+        try SystemTool.check("git", ["init", "-q", "--bare", root + "/remote.git"])
+        let arguments = ["publish", "git", "--repo", root + "/remote.git", "--branch", "main", "--layout", "mkdocs", "--work", root + "/work"] + common
+        let first = try CommandProcess(arguments)
+        XCTAssertEqual(first.waitForExit(seconds: 120), 0, first.errorOutput)
+        let commit = String(decoding: first.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try SystemTool.check("git", ["--git-dir", root + "/remote.git", "rev-parse", "main"]).text, commit + "\n")
+        let again = try CommandProcess(arguments)
+        XCTAssertEqual(again.waitForExit(seconds: 120), 0, again.errorOutput)
+        XCTAssertEqual(String(decoding: again.output, as: UTF8.self), "nothing changed\n")
+
+        let secret = try CommandProcess(["publish", "git", "--repo", "https://alice:hunter2-secret@git.example.com/wiki.git", "--branch", "main",
+                                         "--layout", "wikijs"] + common)
+        XCTAssertEqual(secret.waitForExit(seconds: 60), 2)
+        XCTAssertTrue(secret.errorOutput.contains("credentials"), secret.errorOutput)
+        XCTAssertFalse(secret.errorOutput.contains("hunter2"), "the secret is never repeated: \(secret.errorOutput)")
+        let missing = try CommandProcess(["publish", "git", "--repo", root + "/nope.git", "--branch", "main", "--layout", "wikijs",
+                                          "--work", root + "/work2"] + common)
+        XCTAssertEqual(missing.waitForExit(seconds: 60), 1)
+        XCTAssertTrue(missing.errorOutput.contains("cannot be read"), missing.errorOutput)
     }
 }

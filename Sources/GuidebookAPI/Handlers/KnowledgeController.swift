@@ -1,6 +1,7 @@
 import Foundation
 import GuidebookBase
 import GuidebookCore
+import GuidebookWiki
 
 /// The read side of the knowledge base: categories, topics, guidelines and translations.
 struct KnowledgeController: Controller {
@@ -24,12 +25,15 @@ struct KnowledgeController: Controller {
     }
 
     /// The whole knowledge base as one bundle (the format `POST /v1/imports` takes back), or with
-    /// `format=markdown` as the Git-ready Markdown tree in an archive.
+    /// `format=markdown|wikijs|mkdocs|docusaurus|bookstack` in a layout (`WikiLayout`), as an archive.
     private func export(_ request: APIRequest) throws -> APIResponse {
         switch request.query("format") ?? "json" {
         case "json": break
-        case "markdown": return try WikiController.markdownArchive(request, store: store)
-        case let other: throw Problem.badParameter("format", "format must be json or markdown, not '\(other.prefix(40))'")
+        case let name:
+            guard let layout = WikiLayout(rawValue: name) else {
+                throw Problem.badParameter("format", "format must be json or one of \(WikiLayout.names), not '\(name.prefix(40))'")
+            }
+            return try WikiController.layoutArchive(layout, request, store: store)
         }
         let bundle = try store.read { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)

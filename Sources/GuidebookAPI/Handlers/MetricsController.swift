@@ -70,6 +70,10 @@ struct MetricsController: Controller {
         single("guidebook_auth_delayed_total", "counter", "Refusals of wrong tokens made to wait (a client over the limit of wrong tokens a minute).",
                snapshot.authDelayed)
         single("guidebook_auth_delay_seconds_total", "counter", "Time refusals of wrong tokens were made to wait, in all.", snapshot.authDelaySeconds)
+        header("guidebook_publish_git_total", "counter", "Runs of the server's Git publisher (--publish-git), by result: published (a commit pushed), unchanged (nothing to commit), failed (retried later).")
+        for result in ["published", "unchanged", "failed"] {
+            text += "guidebook_publish_git_total{result=\"\(result)\"} \(snapshot.gitPublishes[result] ?? 0)\n"
+        }
         single("guidebook_search_relaxed_total", "counter", "Searches that found nothing with all their words and answered with words dropped from the end.",
                snapshot.relaxedSearches)
         let cache = store.searchCache.statistics

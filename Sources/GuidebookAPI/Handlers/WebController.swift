@@ -1,5 +1,6 @@
 import GuidebookCore
 import GuidebookWeb
+import GuidebookWiki
 
 /// The web page: `GET /` and the page's own addresses answer the HTML shell, `/assets/{name}`
 /// its fingerprinted CSS and JavaScript. Everything the page shows it reads from the API.
@@ -10,11 +11,14 @@ struct WebController: Controller {
     let store: Store
     /// The JSON index `GET /` answers to API clients.
     let apiIndex: RouteHandler
+    /// The origin of link previews' absolute URLs (`--public-url`).
+    let publicURL: String?
     /// The page's shell: the read-only one on a replica.
     private let shellBytes: (bytes: [UInt8], gzipped: [UInt8]?)
 
-    init(store: Store, apiIndex: @escaping RouteHandler, revealsExistence: Bool, replica: ReplicaConfiguration? = nil) {
+    init(store: Store, apiIndex: @escaping RouteHandler, revealsExistence: Bool, replica: ReplicaConfiguration? = nil, publicURL: String? = nil) {
         self.store = store
+        self.publicURL = publicURL
         self.apiIndex = apiIndex
         self.revealsExistence = revealsExistence
         self.shellBytes = replica.map { WebAssets.replicaShell(primaryURL: $0.primaryURL) } ?? (WebAssets.shell, WebAssets.shellGzipped)
@@ -60,22 +64,53 @@ struct WebController: Controller {
 
     /// A topic's address: the page, or the page with 404 when there is no such topic (the page
     /// then says so), so links to removed topics are seen as broken.
+    ///
+    /// An existing topic's or guideline's page carries its link preview (Open Graph, Twitter card,
+    /// oEmbed discovery) in its head, in the language `lang` or `Accept-Language` asks for; with
+    /// `--auth-reads` it carries none (the page load has no token).
     private func topic(_ request: APIRequest) throws -> APIResponse {
         guard revealsExistence else { return shell(request) }
-        let exists = try store.read { try !$0.topicTitle(slug: request.parameter("slug")).isEmpty }
-        return shell(request, status: exists ? 200 : 404)
+        let slug = request.parameter("slug")
+        let preview = try store.read { reader -> LinkPreview? in
+            guard let topic = try reader.topicSummary(slug: slug) else { return nil }
+            let (languages, available) = try Self.previewLanguages(request, reader: reader)
+            let origin = PublicOrigin.of(request, configured: publicURL)
+            return .topic(topic, languages: languages, available: available, pageURL: origin + "/topics/" + LinkPreview.percentEncoded(slug), origin: origin)
+        }
+        return shell(request, status: preview == nil ? 404 : 200, preview: preview)
     }
 
     private func guideline(_ request: APIRequest) throws -> APIResponse {
         guard revealsExistence else { return shell(request) }
-        let exists = try store.read { try $0.guideline(id: request.parameter("id")) != nil }
-        return shell(request, status: exists ? 200 : 404)
+        let id = request.parameter("id")
+        let preview = try store.read { reader -> LinkPreview? in
+            guard let guideline = try reader.guideline(id: id) else { return nil }
+            let (languages, available) = try Self.previewLanguages(request, reader: reader)
+            let origin = PublicOrigin.of(request, configured: publicURL)
+            return .guideline(guideline, topicTitle: try reader.topicTitle(slug: guideline.topic), languages: languages, available: available,
+                              pageURL: origin + "/guidelines/" + LinkPreview.percentEncoded(id), origin: origin)
+        }
+        return shell(request, status: preview == nil ? 404 : 200, preview: preview)
     }
 
-    private func shell(_ request: APIRequest, status: Int = 200, vary: String = "Accept-Encoding") -> APIResponse {
+    /// The preview's language (a `lang` the page cannot use falls back to the negotiated one) and every locale held.
+    static func previewLanguages(_ request: APIRequest, reader: KnowledgeReader) throws -> (RenderLanguages, [String]) {
+        let available = try reader.locales().map(\.code)
+        let languages = (try? Renderings.languages(request, reader: reader)) ?? RenderLanguages([SourceLocale.code])
+        return (RenderLanguages([languages.primary]), available)
+    }
+
+    private func shell(_ request: APIRequest, status: Int = 200, vary: String = "Accept-Encoding", preview: LinkPreview? = nil) -> APIResponse {
         // Revalidated on every load (it is small and names the current assets); its ETag makes that a 304.
-        Self.encoded(shellBytes.bytes, gzipped: shellBytes.gzipped, for: request, contentType: WebAssets.shellContentType,
-                     status: status, headers: Self.securityHeaders + [("Cache-Control", "no-cache"), ("Vary", vary)])
+        guard let preview, let head = shellBytes.bytes.firstRange(of: Array("</head>".utf8)) else {
+            return Self.encoded(shellBytes.bytes, gzipped: shellBytes.gzipped, for: request, contentType: WebAssets.shellContentType,
+                                status: status, headers: Self.securityHeaders + [("Cache-Control", "no-cache"), ("Vary", vary)])
+        }
+        // The preview's tags go just before </head>; the answer is compressed by the pipeline like any other.
+        var bytes = shellBytes.bytes
+        bytes.insert(contentsOf: preview.headTags, at: head.lowerBound)
+        return .bytes(bytes, contentType: WebAssets.shellContentType, status: status,
+                      headers: Self.securityHeaders + [("Cache-Control", "no-cache"), ("Vary", "Accept-Encoding, Accept-Language")])
     }
 
     private func asset(_ request: APIRequest) throws -> APIResponse {

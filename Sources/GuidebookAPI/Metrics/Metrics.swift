@@ -6,7 +6,8 @@ public final class Metrics: @unchecked Sendable {
     /// Every value, counted in the form `snapshot()` copies.
     private var values = Snapshot(requests: [:], latencyBuckets: Array(repeating: 0, count: Metrics.latencyBounds.count),
                                   latencyCount: 0, latencySum: 0, inFlight: 0, searches: 0, zeroResultSearches: 0, relaxedSearches: 0,
-                                  importedGuidelines: 0, importSeconds: 0, authFailures: [:], authDelayed: 0, authDelaySeconds: 0)
+                                  importedGuidelines: 0, importSeconds: 0, authFailures: [:], authDelayed: 0, authDelaySeconds: 0,
+                                  gitPublishes: [:])
 
     /// Upper bounds of the latency histogram, in seconds.
     public static let latencyBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
@@ -71,6 +72,11 @@ public final class Metrics: @unchecked Sendable {
         }
     }
 
+    /// Records one run of the server's Git publisher (`result`: published, unchanged or failed).
+    public func recordGitPublish(result: String) {
+        lock.withLock { values.gitPublishes[result, default: 0] += 1 }
+    }
+
     /// A consistent copy of every value.
     struct Snapshot {
         var requests: [RequestKey: Int]
@@ -86,6 +92,8 @@ public final class Metrics: @unchecked Sendable {
         var authFailures: [String: Int]
         var authDelayed: Int
         var authDelaySeconds: Double
+        /// The server's own Git publishes (`--publish-git`) by result: published, unchanged, failed.
+        var gitPublishes: [String: Int]
     }
 
     func snapshot() -> Snapshot {

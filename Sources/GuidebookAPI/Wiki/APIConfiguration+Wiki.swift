@@ -35,7 +35,7 @@ extension APIConfiguration {
     }
 
     /// `scheme://host[:port]` in lower case, as `Origin` carries it.
-    static func isOrigin(_ text: String) -> Bool {
+    public static func isOrigin(_ text: String) -> Bool {
         guard let separator = text.range(of: "://") else { return false }
         let scheme = text[..<separator.lowerBound], rest = text[separator.upperBound...]
         guard ["http", "https"].contains(scheme), !rest.isEmpty else { return false }

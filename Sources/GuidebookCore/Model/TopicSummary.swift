@@ -13,4 +13,6 @@ public struct TopicSummary: Sendable, Equatable {
     public var sortKey: [Int64]
     /// The version its ETags start with (`ResourceVersion`).
     public var version: String = ""
+    /// When the topic was created (RFC 3339, UTC; Wiki.js's `dateCreated`).
+    public var createdAt: String = ""
 }

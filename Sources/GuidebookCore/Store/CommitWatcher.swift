@@ -43,10 +43,15 @@ final class CommitWatcher: @unchecked Sendable {
         lock.withLock {
             guard !started else { return }
             started = true
-            let thread = Thread { [self] in
-                while !stopped.load(ordering: .acquiring) {
-                    poll()
-                    Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
+            // The thread holds the watcher only while it polls: were it to keep it until the thread
+            // object is freed, the last release (and the connection's close) could come after `stop`
+            // returned, and the file would still be open when the store's owner thinks it is closed.
+            let finished = finished
+            let pause = Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds)
+            let thread = Thread { [weak self] in
+                while let watcher = self, !watcher.stopped.load(ordering: .acquiring) {
+                    watcher.poll()
+                    Thread.sleep(forTimeInterval: pause)
                 }
                 finished.signal()
             }
@@ -94,5 +99,7 @@ final class CommitWatcher: @unchecked Sendable {
         Int64(try connection.scalarInt("PRAGMA data_version") ?? 0)
     }
 
-    deinit { stop() }
+    // No wait here: when the watcher is freed, its thread holds no reference to it, so the thread
+    // is between polls (it ends at the next one) or is the thread freeing it.
+    deinit { stopped.store(true, ordering: .releasing) }
 }

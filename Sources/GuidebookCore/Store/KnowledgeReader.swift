@@ -129,7 +129,8 @@ public final class KnowledgeReader {
     private func topicSummary(from row: Statement) -> TopicSummary {
         TopicSummary(slug: row.text(1), category: row.text(2), title: [:], summary: [:], guidelineCount: row.int(7),
                      revision: row.int(3), updatedAt: row.text(4), sortKey: [row.int64(5), row.int64(6), row.int64(0)],
-                     version: ResourceVersion.of("topic", key: row.text(1), createdAt: row.text(8), revision: row.int(3)))
+                     version: ResourceVersion.of("topic", key: row.text(1), createdAt: row.text(8), revision: row.int(3)),
+                     createdAt: row.text(8))
     }
 
     private func withTopicTexts(_ summary: TopicSummary, id: Int64) throws -> TopicSummary {
