@@ -5,8 +5,11 @@
 public struct JSONWriter {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
-    // One entry per open container: whether it already holds an element.
-    private var hasElement: [Bool] = []
+    // Whether each open container already holds an element: bit n for the container at depth n + 1
+    // (64 levels in one word, so writing a value touches no array), deeper ones in `deeper`.
+    private var hasElement: UInt64 = 0
+    private var depth = 0
+    private var deeper: [Bool] = []
     private var afterKey = false
 
     public init(capacity: Int = 1024) {
@@ -23,9 +26,12 @@ public struct JSONWriter {
             afterKey = false
             return
         }
-        if let last = hasElement.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            hasElement[hasElement.count - 1] = true
+        guard depth > 0 else { return }
+        if depth <= 64 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            if hasElement & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { hasElement |= bit }
+        } else {
+            if deeper[deeper.count - 1] { bytes.append(UInt8(ascii: ",")) } else { deeper[deeper.count - 1] = true }
         }
     }
 
@@ -37,11 +43,13 @@ public struct JSONWriter {
     private mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)
-        hasElement.append(false)
+        depth += 1
+        if depth <= 64 { hasElement &= ~(1 << UInt64(depth - 1)) } else { deeper.append(false) }
     }
 
     private mutating func close(_ bracket: UInt8) {
-        hasElement.removeLast()
+        if depth > 64 { deeper.removeLast() }
+        depth -= 1
         bytes.append(bracket)
     }
 

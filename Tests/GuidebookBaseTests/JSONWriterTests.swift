@@ -33,4 +33,30 @@ final class JSONWriterTests: XCTestCase {
         json.string("a\"b\\c\nd\u{1}e\u{7F}f/진")
         XCTAssertEqual(String(decoding: json.bytes, as: UTF8.self), #""a\"b\\c\nd\u0001e\u007ff/진""#)
     }
+
+    func testContainersNestedBeyondSixtyFourLevelsKeepTheirCommas() throws {
+        // Each level holds a number, a nested container and another number: the commas of every
+        // level must survive the levels inside it (the writer keeps 64 levels in one word).
+        var json = JSONWriter()
+        for level in 0..<99 {
+            if level % 2 == 0 { json.beginArray() } else { json.beginObject(); json.key("next") }
+            if level % 2 == 0 { json.int(level) }
+        }
+        for level in (0..<99).reversed() {
+            if level % 2 == 0 { json.int(-level); json.endArray() } else { json.endObject() }
+        }
+        var value: Any? = try JSONSerialization.jsonObject(with: Data(json.bytes), options: [.fragmentsAllowed])
+        for level in 0..<99 {
+            if level % 2 == 0 {
+                let array = try XCTUnwrap(value as? [Any], "level \(level)")
+                XCTAssertEqual(array.count, level == 98 ? 2 : 3, "level \(level)")
+                XCTAssertEqual(array.first as? Int, level)
+                XCTAssertEqual(array.last as? Int, -level)
+                if level < 98 { value = array[1] }
+            } else {
+                let object = try XCTUnwrap(value as? [String: Any], "level \(level)")
+                value = object["next"]
+            }
+        }
+    }
 }

@@ -48,7 +48,7 @@ final class Localizer {
             json.field("locale", used)
             json.field("fallback", used != requested[0] || itemFellBack)
         }
-        itemMissing.removeAll()
+        if !itemMissing.isEmpty { itemMissing.removeAll() }
         itemFellBack = false
     }
 
