@@ -11,8 +11,11 @@ package enum HeaderName {
         return a.withUTF8 { x in
             b.withUTF8 { y in
                 guard x.count == y.count else { return false }
-                for index in 0..<x.count where x[index] != y[index] {
+                var index = 0
+                while index < x.count {
                     let p = x[index], q = y[index]
+                    index += 1
+                    if p == q { continue }
                     guard p | 0x20 == q | 0x20, (p | 0x20) >= UInt8(ascii: "a"), (p | 0x20) <= UInt8(ascii: "z") else {
                         // Not an ASCII letter's two cases: the same only when both fold alike beyond ASCII.
                         return (p >= 0x80 || q >= 0x80) && String(decoding: x, as: UTF8.self).lowercased() == String(decoding: y, as: UTF8.self).lowercased()

@@ -6,6 +6,19 @@ internal import SQLite
 extension KnowledgeReader {
     /// The text columns every guideline statement below ends with, after the guideline's own.
     private static let textColumns = "gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision"
+    /// The statements, made once: a statement's text is its key in the connection's cache, so one
+    /// interpolated on every call would be built (and hashed) anew each time.
+    private static let guidelineSQL = """
+        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
+        FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
+        LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+        WHERE g.key = ?1 ORDER BY gt.locale
+        """
+    private static let topicGuidelinesSQL = """
+        SELECT g.id, g.key, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
+        FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+        WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
+        """
 
     /// One guideline by its public id with its texts (one statement), or nil.
     public func guidelineRecord(id: String) throws -> GuidelineRecord? {
@@ -13,12 +26,7 @@ extension KnowledgeReader {
         var found = false
         // The guideline's columns repeat on each of its text rows (one per locale); the primary
         // key of guideline_texts gives them in locale order.
-        try database.forEachRow("""
-            SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
-            FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
-            LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
-            WHERE g.key = ?1 ORDER BY gt.locale
-            """, [.text(id)]) { row in
+        try database.forEachRow(Self.guidelineSQL, [.text(id)]) { row in
             if !found {
                 found = true
                 record.rowID = row.int64(0)
@@ -67,11 +75,7 @@ extension KnowledgeReader {
             record.settleStates()
             if place >= 0 { try guideline(place, record) }
         }
-        try database.forEachRow("""
-            SELECT g.id, g.key, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
-            FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
-            WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
-            """, [.integer(topicID)]) { row in
+        try database.forEachRow(Self.topicGuidelinesSQL, [.integer(topicID)]) { row in
             if row.int64(0) != record.rowID {
                 try hand()
                 record.rowID = row.int64(0)

@@ -82,8 +82,11 @@ public final class KnowledgeReader {
         try topicRow(slug: slug)?.summary
     }
 
+    /// A topic's own row by slug (made once: a statement's text is its cache key).
+    private static let topicBySlugSQL = topicColumns + " WHERE t.slug = ?"
+
     func topicRow(slug: String) throws -> (id: Int64, summary: TopicSummary)? {
-        guard let (id, bare) = try database.firstRow(Self.topicColumns + " WHERE t.slug = ?", [.text(slug)], {
+        guard let (id, bare) = try database.firstRow(Self.topicBySlugSQL, [.text(slug)], {
             ($0.int64(0), topicSummary(from: $0))
         }) else { return nil }
         return (id, try withTopicTexts(bare, id: id))
