@@ -33,6 +33,8 @@ public final class Application: HTTPHandler {
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
             ChangesController(store: store),
             TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
+            ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
+            HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),

@@ -43,7 +43,8 @@ struct ExportCommand {
 
     private func exportBundle(to path: String?) throws -> Int32 {
         let store = try runtime.openStore()
-        let bundle = try store.read { try BundleExporter(reader: $0).export() }
+        // The bundle is the base as stored (a backup): every translation, drafts included.
+        let bundle = try store.read(includingUnpublished: true) { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: data) else { throw UsageError("cannot write \(path)") }

@@ -27,13 +27,13 @@ struct Runtime {
     func openStore(maxReaders: Int = 8) throws -> Store {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
                   searchCacheSizing: settings.searchCacheSizing(memory: memory),
-                  replication: settings.replicatedByLitestream ? .litestream : .detect)
+                  replication: settings.replicatedByLitestream ? .litestream : .detect, publication: settings.publication)
     }
 
     /// Opens `--db` as a read replica (`serve --replica`).
     func openReplica(maxReaders: Int = 8) throws -> Store {
         try Store(replicaAt: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
-                  searchCacheSizing: settings.searchCacheSizing(memory: memory))
+                  searchCacheSizing: settings.searchCacheSizing(memory: memory), publication: settings.publication)
     }
 
     /// Loads the seed into an empty, never-seeded knowledge base unless `--no-seed` was given.

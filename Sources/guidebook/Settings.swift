@@ -29,6 +29,8 @@ struct Settings: Sendable {
     var responseCacheMegabytes = APIConfiguration().responseCacheBytes / (1024 * 1024)
     /// `--require-if-match`: writes without `If-Match` are refused (428).
     var requireIfMatch = false
+    /// `--publish`: which translations readers are shown (the store owns the default).
+    var publication = TranslationPublication.translated
     var authReads = false
     /// `--public-jobs` (the API's configuration owns the default).
     var publicJobs = APIConfiguration().publicJobs
@@ -121,6 +123,10 @@ struct Settings: Sendable {
         },
         Option(flag: "--require-if-match", environment: "GUIDEBOOK_REQUIRE_IF_MATCH", valueName: nil, help: "refuse writes without If-Match (428), so no client can overwrite a change it has not seen (default false)") {
             $0.requireIfMatch = try flag($1, "--require-if-match")
+        },
+        Option(flag: "--publish", environment: "GUIDEBOOK_PUBLISH", valueName: "approved|translated", help: "which translations the renderings, the embeds and the Markdown export show: translated (translated and approved ones) or approved (approved ones only); any other falls back to the English with fallback true (default translated)") {
+            guard let value = TranslationPublication(rawValue: $1) else { throw UsageError("--publish must be approved or translated, not '\($1.prefix(40))'") }
+            $0.publication = value
         },
         Option(flag: "--auth-reads", environment: "GUIDEBOOK_AUTH_READS", valueName: nil, help: "reads need a token (role reader or higher) too; without it they are public (default false)") {
             $0.authReads = try flag($1, "--auth-reads")

@@ -27,8 +27,8 @@ struct TokensCommand {
         while let item = try cursor.next() {
             switch item {
             case .option("--role"):
-                let text = try cursor.value(of: "--role", expecting: "reader, editor or admin")
-                guard let parsed = Role(rawValue: text) else { throw UsageError("--role must be reader, editor or admin, not '\(text)'") }
+                let text = try cursor.value(of: "--role", expecting: "reader, editor, reviewer or admin")
+                guard let parsed = Role(rawValue: text) else { throw UsageError("--role must be reader, editor, reviewer or admin, not '\(text)'") }
                 role = parsed
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
             case .operand(let operand) where name == nil: name = operand
@@ -36,7 +36,7 @@ struct TokensCommand {
             }
         }
         guard let name else { throw UsageError("tokens create needs a NAME") }
-        guard let role else { throw UsageError("tokens create needs --role reader, editor or admin") }
+        guard let role else { throw UsageError("tokens create needs --role reader, editor, reviewer or admin") }
         if let problem = TokenName.problem(with: name) { throw UsageError("the name \(problem)") }
         let store = try runtime.openStore()
         let secret = TokenSecret.generate()

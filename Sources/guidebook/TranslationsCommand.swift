@@ -3,7 +3,7 @@ import GuidebookCore
 import GuidebookWiki
 
 /// `guidebook translations export --locale ko [--format xliff2|xliff12|po] [--topic SLUG]
-/// [--state missing,outdated] [--out FILE]`: the file `GET /v1/translations/export` answers, read
+/// [--state missing,outdated,draft] [--out FILE]`: the file `GET /v1/translations/export` answers, read
 /// from the database directly, to FILE or stdout.
 struct TranslationsCommand {
     let runtime: Runtime
@@ -11,7 +11,7 @@ struct TranslationsCommand {
 
     func run() throws -> Int32 {
         guard arguments.first == "export" else { throw UsageError("translations takes one subcommand: translations export --locale CODE") }
-        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<TranslationState>?, out: String?
+        var locale: String?, format = TranslationFileFormat.xliff2, topic: String?, states: Set<WorkflowState>?, out: String?
         var cursor = ArgumentCursor(Array(arguments.dropFirst()))
         while let item = try cursor.next() {
             switch item {
@@ -22,13 +22,13 @@ struct TranslationsCommand {
                 format = value
             case .option("--topic"): topic = try cursor.value(of: "--topic", expecting: "a topic slug")
             case .option("--state"):
-                let text = try cursor.value(of: "--state", expecting: "missing, outdated, current, comma-separated")
-                states = try Set(text.split(separator: ",", omittingEmptySubsequences: false).map {
-                    guard let state = TranslationState(rawValue: String($0)) else {
-                        throw UsageError("--state takes missing, outdated and current, comma-separated, not '\(text.prefix(60))'")
+                let text = try cursor.value(of: "--state", expecting: "missing, outdated, draft, translated, approved or current, comma-separated")
+                states = try text.split(separator: ",", omittingEmptySubsequences: false).reduce(into: Set<WorkflowState>()) { states, part in
+                    guard let parsed = WorkflowState.parseFilter(String(part)) else {
+                        throw UsageError("--state takes missing, outdated, draft, translated, approved and current, comma-separated, not '\(text.prefix(60))'")
                     }
-                    return state
-                })
+                    states.formUnion(parsed)
+                }
             case .option("--out"): out = try cursor.value(of: "--out", expecting: "a file")
             case .option(let unknown): throw UsageError("unknown option \(unknown); see guidebook --help")
             case .operand(let operand): throw UsageError("translations export takes no argument '\(operand)'; use --out FILE")

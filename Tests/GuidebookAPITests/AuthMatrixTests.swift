@@ -5,13 +5,13 @@ import GuidebookTestSupport
 import XCTest
 
 /// The auth matrix: every route of the router, with no token, a malformed header, a wrong token,
-/// and a reader, an editor and an admin token, answers exactly as its declared access says, with
+/// and a reader, an editor, a reviewer and an admin token, answers exactly as its declared access says, with
 /// reads public and with `--auth-reads`. The table below is the contract: a route the router has
 /// and the table lacks (or declares differently) fails the test, so nobody adds a route without
 /// deciding who may call it.
 final class AuthMatrixTests: XCTestCase {
     /// Who may call a route (`token`: any valid token, even when reads are public).
-    enum Access: String { case open, reader, token, editor, admin }
+    enum Access: String { case open, reader, token, editor, reviewer, admin }
 
     /// One route: a target to call it with, its access, and the status it answers when let through
     /// (the targets name things that do not exist where a success would change data).
@@ -87,6 +87,32 @@ final class AuthMatrixTests: XCTestCase {
         "DELETE /v1/topics/{slug}/translations/{locale}": .init(target: "/v1/topics/nope/translations/ko", access: .editor, allowed: 404),
         "PUT /v1/topics/{slug}/sections/{key}/translations/{locale}": .init(target: "/v1/topics/nope/sections/x/translations/ko", access: .editor, allowed: 415),
         "DELETE /v1/topics/{slug}/sections/{key}/translations/{locale}": .init(target: "/v1/topics/nope/sections/x/translations/ko", access: .editor, allowed: 404),
+        // The history of texts (docs/review.md): reads, and a revert is an editor's edit.
+        "GET /v1/guidelines/{id}/history": .init(target: "/v1/guidelines/nope/history", access: .reader, allowed: 404),
+        "GET /v1/guidelines/{id}/history/{n}/diff": .init(target: "/v1/guidelines/nope/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/guidelines/{id}/history/{n}/revert": .init(target: "/v1/guidelines/nope/history/1/revert", access: .editor, allowed: 404),
+        "GET /v1/guidelines/{id}/translations/{locale}/history": .init(target: "/v1/guidelines/nope/translations/ko/history", access: .reader, allowed: 404),
+        "GET /v1/guidelines/{id}/translations/{locale}/history/{n}/diff": .init(target: "/v1/guidelines/nope/translations/ko/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/guidelines/{id}/translations/{locale}/history/{n}/revert": .init(target: "/v1/guidelines/nope/translations/ko/history/1/revert", access: .editor, allowed: 404),
+        "GET /v1/topics/{slug}/history": .init(target: "/v1/topics/nope/history", access: .reader, allowed: 404),
+        "GET /v1/topics/{slug}/history/{n}/diff": .init(target: "/v1/topics/nope/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/topics/{slug}/history/{n}/revert": .init(target: "/v1/topics/nope/history/1/revert", access: .editor, allowed: 404),
+        "GET /v1/topics/{slug}/translations/{locale}/history": .init(target: "/v1/topics/nope/translations/ko/history", access: .reader, allowed: 404),
+        "GET /v1/topics/{slug}/translations/{locale}/history/{n}/diff": .init(target: "/v1/topics/nope/translations/ko/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/topics/{slug}/translations/{locale}/history/{n}/revert": .init(target: "/v1/topics/nope/translations/ko/history/1/revert", access: .editor, allowed: 404),
+        "GET /v1/topics/{slug}/sections/{key}/history": .init(target: "/v1/topics/nope/sections/x/history", access: .reader, allowed: 404),
+        "GET /v1/topics/{slug}/sections/{key}/history/{n}/diff": .init(target: "/v1/topics/nope/sections/x/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/topics/{slug}/sections/{key}/history/{n}/revert": .init(target: "/v1/topics/nope/sections/x/history/1/revert", access: .editor, allowed: 404),
+        "GET /v1/topics/{slug}/sections/{key}/translations/{locale}/history": .init(target: "/v1/topics/nope/sections/x/translations/ko/history", access: .reader, allowed: 404),
+        "GET /v1/topics/{slug}/sections/{key}/translations/{locale}/history/{n}/diff": .init(target: "/v1/topics/nope/sections/x/translations/ko/history/1/diff", access: .reader, allowed: 404),
+        "POST /v1/topics/{slug}/sections/{key}/translations/{locale}/history/{n}/revert": .init(target: "/v1/topics/nope/sections/x/translations/ko/history/1/revert", access: .editor, allowed: 404),
+        // Reviewer: approving a translation and taking the approval back (docs/review.md).
+        "POST /v1/guidelines/{id}/translations/{locale}/approve": .init(target: "/v1/guidelines/nope/translations/ko/approve", access: .reviewer, allowed: 404),
+        "POST /v1/guidelines/{id}/translations/{locale}/unapprove": .init(target: "/v1/guidelines/nope/translations/ko/unapprove", access: .reviewer, allowed: 404),
+        "POST /v1/topics/{slug}/translations/{locale}/approve": .init(target: "/v1/topics/nope/translations/ko/approve", access: .reviewer, allowed: 404),
+        "POST /v1/topics/{slug}/translations/{locale}/unapprove": .init(target: "/v1/topics/nope/translations/ko/unapprove", access: .reviewer, allowed: 404),
+        "POST /v1/topics/{slug}/sections/{key}/translations/{locale}/approve": .init(target: "/v1/topics/nope/sections/x/translations/ko/approve", access: .reviewer, allowed: 404),
+        "POST /v1/topics/{slug}/sections/{key}/translations/{locale}/unapprove": .init(target: "/v1/topics/nope/sections/x/translations/ko/unapprove", access: .reviewer, allowed: 404),
         // Admin: imports, jobs, tokens, locales.
         "POST /v1/locales": .init(target: "/v1/locales", access: .admin, allowed: 415),
         "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
@@ -131,6 +157,7 @@ final class AuthMatrixTests: XCTestCase {
             Caller(name: "a wrong token", header: "Bearer \(Self.wrongToken)", role: nil),
             Caller(name: "a reader", header: "Bearer \(try Self.createToken(app, name: "matrix-reader", role: "reader"))", role: .reader),
             Caller(name: "an editor", header: "Bearer \(try Self.createToken(app, name: "matrix-editor", role: "editor"))", role: .editor),
+            Caller(name: "a reviewer", header: "Bearer \(try Self.createToken(app, name: "matrix-reviewer", role: "reviewer"))", role: .reviewer),
             Caller(name: "an admin", header: "Bearer \(try Self.createToken(app, name: "matrix-admin", role: "admin"))", role: .admin),
         ]
     }
@@ -142,6 +169,7 @@ final class AuthMatrixTests: XCTestCase {
         case .reader: return authReads ? .reader : nil
         case .token: return .reader
         case .editor: return .editor
+        case .reviewer: return .reviewer
         case .admin: return .admin
         }
     }
@@ -193,7 +221,7 @@ final class AuthMatrixTests: XCTestCase {
                 XCTAssertNotNil(security.first?["bearer"], "\(key): the bearer scheme")
                 XCTAssertNotNil(responses["401"], "\(key): 401")
                 XCTAssertNil(responses["403"], "\(key): every token is at least a reader")
-            case .editor, .admin:
+            case .editor, .reviewer, .admin:
                 XCTAssertEqual(security.count, 1, "\(key): a token is required")
                 XCTAssertNotNil(security.first?["bearer"], "\(key): the bearer scheme")
                 XCTAssertNotNil(responses["401"], "\(key): 401")

@@ -216,7 +216,7 @@ final class ReadAPITests: XCTestCase {
             XCTAssertTrue((guideline["id"] as? String ?? "").hasPrefix("progress-indicators."))
             XCTAssertFalse((guideline["text"] as? String ?? "").isEmpty)
             XCTAssertEqual(guideline["topic"] as? String, "progress-indicators")
-            XCTAssertEqual((guideline["translations"] as? [String: Any])?["ko"] as? String, "current")
+            XCTAssertEqual((guideline["translations"] as? [String: Any])?["ko"] as? String, "translated")
         }
     }
 
@@ -275,7 +275,7 @@ final class ReadAPITests: XCTestCase {
         XCTAssertEqual(guideline["locale"] as? String, "en")
         XCTAssertEqual(guideline["fallback"] as? Bool, false)
         XCTAssertTrue((guideline["text"] as? String ?? "").hasPrefix("Starting with iOS 13"))
-        XCTAssertEqual((guideline["translations"] as? [String: Any])?["ko"] as? String, "current")
+        XCTAssertEqual((guideline["translations"] as? [String: Any])?["ko"] as? String, "translated")
     }
 
     func testGuidelineTranslations() throws {
@@ -293,7 +293,7 @@ final class ReadAPITests: XCTestCase {
         let translations = items(body)
         XCTAssertEqual(translations.count, 1)
         XCTAssertEqual(translations.first?["locale"] as? String, "ko")
-        XCTAssertEqual(translations.first?["state"] as? String, "current")
+        XCTAssertEqual(translations.first?["state"] as? String, "translated")
         XCTAssertEqual(translations.first?["text"] as? String, seedText["ko"])
 
         let korean = try get("/v1/guidelines/\(id)/translations/ko")
@@ -301,7 +301,7 @@ final class ReadAPITests: XCTestCase {
         XCTAssertEqual(korean.header("Content-Language"), "ko")
         let translation = try json(korean)
         XCTAssertEqual(translation["locale"] as? String, "ko")
-        XCTAssertEqual(translation["state"] as? String, "current")
+        XCTAssertEqual(translation["state"] as? String, "translated")
         XCTAssertEqual(Array((translation["text"] as? String ?? "").utf8), Array(seedText["ko"]!.utf8))
         XCTAssertEqual(translation["source_text"] as? String, seedText["en"])
 

@@ -155,7 +155,7 @@ final class WebhookAPITests: XCTestCase {
         let content = try XCTUnwrap(try createWebhook(events: #"["content.changed"]"#)["id"] as? String)
         let translations = try XCTUnwrap(try createWebhook(events: #"["translation.outdated"]"#)["id"] as? String)
         let guideline = "progress-indicators.prefer-progress-bars"
-        XCTAssertEqual(try server.get("/v1/guidelines/\(guideline)").jsonObject()["translations"] as? [String: String], ["ko": "current"])
+        XCTAssertEqual(try server.get("/v1/guidelines/\(guideline)").jsonObject()["translations"] as? [String: String], ["ko": "translated"])
 
         // A refused write raises nothing.
         let refused = try server.request("PATCH", "/v1/guidelines/\(guideline)", headers: [("Content-Type", "application/merge-patch+json"), admin],

@@ -9,7 +9,7 @@ final class ChangeLogTests: XCTestCase {
         let database = try Database(path: ":memory:")
         try database.execute("""
             CREATE TABLE changes (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, resource TEXT NOT NULL, resource_id TEXT NOT NULL,
-                                  kind TEXT NOT NULL, locale TEXT, token TEXT, etag TEXT)
+                                  kind TEXT NOT NULL, locale TEXT, token TEXT, etag TEXT, state TEXT)
             """)
         return database
     }
@@ -64,6 +64,23 @@ final class ChangeLogTests: XCTestCase {
         XCTAssertEqual(try log.flush(into: database).count, 1)
         XCTAssertEqual(try rows(database).last, "topic sheets updated - editor-1 \(v2)")
         XCTAssertEqual(try log.flush(into: database).count, 0)
+    }
+
+    /// A translation entry carries the state its last change in the transaction left it in; entries
+    /// without a locale carry none.
+    func testEntriesCarryTheLastStateOfTheirTranslation() throws {
+        let database = try makeDatabase()
+        let log = ChangeLog(at: "2026-12-02T12:00:00.000Z", token: "reviewer-1")
+        let v1 = "00000000000000a1", v2 = "00000000000000a2"
+        log.record(.guideline, "sheets.g-1", .translation, locale: "ko", version: v1, state: "translated")
+        log.record(.guideline, "sheets.g-1", .translation, locale: "ko", version: v2, state: "approved")
+        log.record(.guideline, "sheets.g-1", .comment, locale: "en", version: v2, state: "open")
+        log.record(.guideline, "sheets.g-1", .updated, version: v2, state: "ignored")
+        log.record(.topic, "sheets", .translation, locale: "ko", version: v1)
+        let flushed = try log.flush(into: database, sample: 10)
+        XCTAssertEqual(flushed.entries.map(\.state), ["approved", "open", nil, nil])
+        XCTAssertEqual(try database.rows("SELECT kind, coalesce(state, '-') FROM changes ORDER BY seq") { $0.text(0) + " " + $0.text(1) },
+                       ["translation approved", "comment open", "updated -", "translation -"])
     }
 
     /// An import records one entry per guideline; they all reach the table in order, across batches.

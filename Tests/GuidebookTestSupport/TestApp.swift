@@ -18,9 +18,10 @@ public final class TestApp: GuidebookUnderTest {
     /// of the API configuration.
     public init(loadSeed: Bool = true, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024, maxQueuedJobs: Int = 16,
                 authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
-                logger: Logger = Logger(level: .critical), configure: (inout APIConfiguration) -> Void = { _ in }) throws {
+                logger: Logger = Logger(level: .critical), publication: TranslationPublication = .translated,
+                configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         guidebook = try TestGuidebook(loadSeed: loadSeed, bodyLimit: bodyLimit, importLimit: importLimit, maxQueuedJobs: maxQueuedJobs,
-                                      authentication: authentication, logger: logger, configure: configure)
+                                      authentication: authentication, logger: logger, publication: publication, configure: configure)
         client = InProcessClient(handler: guidebook.application)
     }
 

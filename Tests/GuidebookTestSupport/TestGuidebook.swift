@@ -47,17 +47,20 @@ public final class TestGuidebook {
     /// A Guidebook on a new database, with the seed unless `loadSeed` is false; `readers` bounds
     /// the store's read connections, the limits and the queue bound are the API's; `authentication`
     /// (by default `defaultAuthentication`) and `logger` are the application's; `configure` adjusts
-    /// the rest of the API's configuration (CORS origins, embed ancestors).
+    /// the rest of the API's configuration (CORS origins, embed ancestors); `publication` is the
+    /// store's (`--publish`).
     public init(loadSeed: Bool = true, readers: Int = 4, bodyLimit: Int = 64 * 1024, importLimit: Int = 512 * 1024 * 1024,
                 maxQueuedJobs: Int = 16, authentication: AuthenticationConfiguration = TestGuidebook.defaultAuthentication,
-                logger: Logger = Logger(level: .critical), configure: (inout APIConfiguration) -> Void = { _ in }) throws {
+                logger: Logger = Logger(level: .critical), publication: TranslationPublication = .translated,
+                configure: (inout APIConfiguration) -> Void = { _ in }) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidebook-api-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let databasePath = directory + "/guidebook.sqlite"
         var runner: JobRunner?
         do {
-            let store = try Store(path: databasePath, migrations: try Migration.load(from: Self.migrationsDirectory), maxReaders: readers)
+            let store = try Store(path: databasePath, migrations: try Migration.load(from: Self.migrationsDirectory), maxReaders: readers,
+                                  publication: publication)
             if loadSeed {
                 try SeedLoader(directory: Self.seedDirectory).loadIfEmpty(into: store)
             }

@@ -111,15 +111,34 @@ def check_xliff2_structure(test, root):
                     test.assertIn(tag(XLIFF2, "target"), inner, "a translated segment has a target")
 
 
+def _state_of(segment):
+    """The Guidebook state an XLIFF 2.0 segment's state and subState stand for."""
+    if segment.get("state") == "final":
+        return "approved"
+    if segment.get("state") == "translated":
+        return "translated"
+    if segment.get("subState") in ("gb:draft", "gb:outdated"):
+        return segment.get("subState")[3:]
+    return "missing"
+
+
 class TranslationFileTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         fetch_json("/v1/guidelines", "POST", {"id": HOSTILE_ID, "topic": "progress-indicators", "section": "progress-bars", "text": HOSTILE})
+        # Every review state in the files: one approved translation and one draft beside the seed's translated ones.
+        fetch_json("/v1/guidelines/sheets.mail-compose/translations/ko/approve", "POST", {})
+        draft = fetch_json("/v1/guidelines/sheets.distinct-related-task/translations/ko")
+        fetch_json("/v1/guidelines/sheets.distinct-related-task/translations/ko", "PUT", {"text": draft["text"], "state": "draft"})
         cls.coverage = fetch_json("/v1/translations/coverage")
 
     def guideline_counts(self):
         ko = next(item for item in self.coverage["items"] if item["locale"] == "ko")
         return ko["total"], ko["current"], ko["outdated"], ko["missing"]
+
+    def review_counts(self):
+        ko = next(item for item in self.coverage["items"] if item["locale"] == "ko")
+        return ko["draft"], ko["translated"], ko["approved"]
 
     def test_xliff2_is_well_formed_and_has_the_required_structure(self):
         status, headers, data = fetch("locale=ko&format=xliff2")
@@ -145,21 +164,30 @@ class TranslationFileTests(unittest.TestCase):
         _, _, data = fetch("locale=ko&format=xliff2")
         root = ElementTree.fromstring(data)
         total, current, outdated, missing = self.guideline_counts()
-        states = {"current": 0, "outdated": 0, "missing": 0}
+        draft, translated, approved = self.review_counts()
+        self.assertEqual((draft, approved), (1, 1))
+        states = {"approved": 0, "translated": 0, "draft": 0, "outdated": 0, "missing": 0}
         for unit in root.iter(tag(XLIFF2, "unit")):
             if not unit.get("id").startswith("guideline:"):
                 continue
             segment = unit.find(tag(XLIFF2, "segment"))
             self.assertIsNotNone(segment.get("{urn:guidebook:translation:1}revision") or unit.get("{urn:guidebook:translation:1}revision"))
-            if segment.get("state") == "translated":
-                states["current"] += 1
+            if segment.get("state") == "final":
+                states["approved"] += 1
+            elif segment.get("state") == "translated":
+                states["translated"] += 1
+            elif segment.get("subState") == "gb:draft":
+                states["draft"] += 1
+                self.assertIsNotNone(segment.find(tag(XLIFF2, "target")))
             elif segment.get("subState") == "gb:outdated":
                 states["outdated"] += 1
                 self.assertIsNotNone(segment.find(tag(XLIFF2, "target")))
             else:
                 states["missing"] += 1
                 self.assertIsNone(segment.find(tag(XLIFF2, "target")))
-        self.assertEqual(states, {"current": current, "outdated": outdated, "missing": missing})
+            self.assertEqual(unit.get("{urn:guidebook:translation:1}state"), _state_of(segment))
+        self.assertEqual(states, {"approved": approved, "translated": translated, "draft": draft, "outdated": outdated, "missing": missing})
+        self.assertEqual(approved + translated + draft, current)
 
     def test_xliff12_through_translate_toolkit(self):
         _, _, data = fetch("locale=ko&format=xliff12")
@@ -170,8 +198,10 @@ class TranslationFileTests(unittest.TestCase):
         total, current, outdated, missing = self.guideline_counts()
         guideline_units = [unit for unit in units if unit.getid().split("\x04")[-1].startswith("guideline:")]
         self.assertEqual(len(guideline_units), total)
-        self.assertEqual(sum(1 for unit in guideline_units if unit.istranslated()), current + outdated)
-        self.assertEqual(sum(1 for unit in guideline_units if unit.isapproved()), current)
+        draft, translated, approved = self.review_counts()
+        self.assertEqual(sum(1 for unit in guideline_units if unit.gettarget()), current + outdated)
+        # Only an approved translation is approved="yes" (translate-toolkit's isapproved reads it).
+        self.assertEqual(sum(1 for unit in guideline_units if unit.isapproved()), approved)
         self.assertEqual(store.gettargetlanguage(), "ko")
         self.assertEqual(store.getsourcelanguage(), "en")
         for unit in units:
@@ -192,7 +222,10 @@ class TranslationFileTests(unittest.TestCase):
         total, current, outdated, missing = self.guideline_counts()
         guidelines = [entry for entry in catalog if entry.msgctxt.startswith("guideline:")]
         self.assertEqual(len(guidelines), total)
-        self.assertEqual(len([entry for entry in guidelines if entry.fuzzy]), outdated)
+        draft, translated, approved = self.review_counts()
+        # A draft and an outdated translation are fuzzy: not used as they stand.
+        self.assertEqual(len([entry for entry in guidelines if entry.fuzzy]), outdated + draft)
+        self.assertEqual(len([entry for entry in guidelines if "state: approved" in entry.comment]), approved)
         self.assertEqual(len([entry for entry in guidelines if not entry.msgstr]), missing)
         self.assertEqual(len({entry.msgctxt for entry in catalog}), len(catalog), "msgctxt is unique")
         for entry in guidelines:

@@ -47,6 +47,7 @@ struct ChangesController: Controller {
         json.field("locale", entry.locale)
         json.field("token", entry.token)
         json.field("etag", entry.etag)
+        json.field("state", entry.state)
         if entry.kind != .deleted, let link = entry.path { json.object("links", [("self", link)]) }
         json.endObject()
     }

@@ -45,6 +45,12 @@ struct EditRequest {
         return .version(in: versions)
     }
 
+    /// The body as a JSON object, or an empty object when the request has none (an action whose
+    /// body is optional, such as an approval); a body given is checked as `body` checks it.
+    static func optionalBody(_ request: APIRequest) throws -> JSONValue {
+        request.http.body.count == 0 ? .object([]) : try body(request)
+    }
+
     /// A `DELETE`: `remove` runs in one write of `store` with the request's `If-Match`
     /// precondition (`required`: `--require-if-match`); the answer is a 204.
     static func delete(_ request: APIRequest, in store: Store, required: Bool,
@@ -109,6 +115,17 @@ struct EditRequest {
                 problems.append(InvalidField(name, "must be an array of strings, not \(other.typeName)"))
                 return nil
             }
+        }
+
+        /// Adds a problem with a member that was read (a value of the right type that breaks a rule).
+        mutating func reject(_ name: String, _ reason: String) {
+            problems.append(InvalidField(name, reason))
+        }
+
+        /// `finish()` of a body none of whose members is expected.
+        func finishing() -> [InvalidField] {
+            var copy = self
+            return copy.finish()
         }
 
         /// The problems so far plus one per member that was never read (unknown fields are refused).

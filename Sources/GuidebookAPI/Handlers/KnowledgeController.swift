@@ -35,7 +35,8 @@ struct KnowledgeController: Controller {
             }
             return try WikiController.layoutArchive(layout, request, store: store)
         }
-        let bundle = try store.read { try BundleExporter(reader: $0).export() }
+        // The bundle is the base as stored (a backup, what an import takes back): every translation.
+        let bundle = try store.read(includingUnpublished: true) { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
         return .bytes([UInt8](data), contentType: MediaType.json.contentType,
                       headers: [("Content-Disposition", "attachment; filename=\"guidebook-export.json\"")])
@@ -161,7 +162,7 @@ struct KnowledgeController: Controller {
 
     private func translations(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
-        return try store.read { reader in
+        return try store.read(includingUnpublished: true) { reader in
             guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
             let locales = try reader.locales().filter { !$0.isSource }
             var json = JSONWriter()
@@ -184,7 +185,7 @@ struct KnowledgeController: Controller {
     private func translation(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
         let code = request.parameter("locale").lowercased()
-        return try store.read { reader in
+        return try store.read(includingUnpublished: true) { reader in
             guard let guideline = try reader.guideline(id: id) else { throw StoreError.notFound(kind: "guideline", id: id) }
             guard let locale = try reader.locales().first(where: { $0.code == code }) else {
                 throw Problem.notFound("no locale '\(code.prefix(40))'; see /v1/locales")

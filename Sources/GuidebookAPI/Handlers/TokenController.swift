@@ -57,10 +57,10 @@ struct TokenController: Controller {
         }
         var role = Role.reader
         switch object["role"] {
-        case nil: invalid.append(("role", "is required: reader, editor or admin"))
+        case nil: invalid.append(("role", "is required: reader, editor, reviewer or admin"))
         case let text as String:
-            if let known = Role(rawValue: text) { role = known } else { invalid.append(("role", "must be reader, editor or admin")) }
-        default: invalid.append(("role", "must be a string: reader, editor or admin"))
+            if let known = Role(rawValue: text) { role = known } else { invalid.append(("role", "must be reader, editor, reviewer or admin")) }
+        default: invalid.append(("role", "must be a string: reader, editor, reviewer or admin"))
         }
         invalid += JSONBody.unknownFields(object, known: ["name", "role"], what: "a token (name, role)")
         if !invalid.isEmpty { throw Problem.validationFailed(invalid) }

@@ -3,11 +3,13 @@ import GuidebookCore
 import GuidebookWiki
 
 /// Translation work: writing and deleting translations of guidelines, topics (title, summary)
-/// and sections (title); coverage per locale; the work list of missing or outdated translations;
+/// and sections (title); coverage per locale; the work list by state; the files for translators;
 /// adding locales.
 ///
-/// A translation records the source revision it was made from, so it is `current` until the
-/// English changes and `outdated` from then until it is written again.
+/// A translation records the source revision it was made from, so it is current until the
+/// English changes and `outdated` from then until it is written again; a current one is in its
+/// review state, `draft`, `translated` or `approved` (docs/review.md). Writes follow the review
+/// rules (`ReviewRules`): `state` in the body, `approved` only by a reviewer.
 struct TranslationController: Controller {
     let store: Store
     /// `--require-if-match`: a write without `If-Match` is a 428.
@@ -33,19 +35,22 @@ struct TranslationController: Controller {
     private func putGuideline(_ request: APIRequest) throws -> APIResponse {
         let id = request.parameter("id")
         let locale = request.parameter("locale")
-        return try put(request, fields: { $0.string("text") }) { writer, text, problems, precondition in
-            let version = try writer.editor.putGuidelineTranslation(id: id, locale: locale, text: text, precondition: precondition, problems: problems)
-            return try guidelineTranslation(id, locale: locale, version: version, reader: writer.reader)
+        return try put(request, fields: { $0.string("text") }) { writer, text, problems, precondition, write in
+            let version = try writer.editor.putGuidelineTranslation(id: id, locale: locale, text: text, precondition: precondition, problems: problems,
+                                                                    write: write)
+            return try Self.guidelineTranslation(id, locale: locale, version: version, reader: writer.readerOfEverything)
         }
     }
 
     private func deleteGuideline(_ request: APIRequest) throws -> APIResponse {
         try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
-            _ = try writer.editor.deleteGuidelineTranslation(id: request.parameter("id"), locale: request.parameter("locale"), precondition: precondition)
+            _ = try writer.editor.deleteGuidelineTranslation(id: request.parameter("id"), locale: request.parameter("locale"), precondition: precondition,
+                                                             role: request.translationRole)
         }
     }
 
-    private func guidelineTranslation(_ id: String, locale code: String, version: String, reader: KnowledgeReader) throws -> APIResponse {
+    /// The answer of a write of a guideline's translation: the translation as `GET` shows it, with the guideline's new version.
+    static func guidelineTranslation(_ id: String, locale code: String, version: String, reader: KnowledgeReader) throws -> APIResponse {
         guard let guideline = try reader.guideline(id: id), let locale = try reader.locales().first(where: { $0.code == code }) else {
             throw StoreError.notFound(kind: "guideline", id: id)
         }
@@ -59,18 +64,18 @@ struct TranslationController: Controller {
     private func putTopic(_ request: APIRequest) throws -> APIResponse {
         let slug = request.parameter("slug")
         let locale = request.parameter("locale")
-        return try put(request, fields: { ($0.string("title"), $0.string("summary")) }) { writer, text, problems, precondition in
+        return try put(request, fields: { ($0.string("title"), $0.string("summary")) }) { writer, text, problems, precondition, write in
             let (title, summary) = text
             let version = try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: summary,
-                                                                precondition: precondition, problems: problems)
-            guard let fields = try writer.reader.topicTranslations(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
-            return Self.written(Self.fieldsJSON(fields, owner: [("topic", slug)], locale: locale), version: version, locale: locale)
+                                                                precondition: precondition, problems: problems, write: write)
+            return try Self.fieldsTranslation(.topic(slug), locale: locale, version: version, reader: writer.reader)
         }
     }
 
     private func deleteTopic(_ request: APIRequest) throws -> APIResponse {
         try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
-            _ = try writer.editor.deleteTopicTranslation(slug: request.parameter("slug"), locale: request.parameter("locale"), precondition: precondition)
+            _ = try writer.editor.deleteTopicTranslation(slug: request.parameter("slug"), locale: request.parameter("locale"), precondition: precondition,
+                                                         role: request.translationRole)
         }
     }
 
@@ -78,32 +83,46 @@ struct TranslationController: Controller {
         let slug = request.parameter("slug")
         let key = request.parameter("key")
         let locale = request.parameter("locale")
-        return try put(request, fields: { $0.string("title") }) { writer, title, problems, precondition in
+        return try put(request, fields: { $0.string("title") }) { writer, title, problems, precondition, write in
             let version = try writer.editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: title,
-                                                                  precondition: precondition, problems: problems)
-            guard let fields = try writer.reader.sectionTranslations(topic: slug, key: key) else {
-                throw StoreError.notFound(kind: "section", id: slug + "#" + key)
-            }
-            return Self.written(Self.fieldsJSON(fields, owner: [("topic", slug), ("section", key)], locale: locale), version: version, locale: locale)
+                                                                  precondition: precondition, problems: problems, write: write)
+            return try Self.fieldsTranslation(.section(topic: slug, key: key), locale: locale, version: version, reader: writer.reader)
         }
     }
 
     private func deleteSection(_ request: APIRequest) throws -> APIResponse {
         try EditRequest.delete(request, in: store, required: requireIfMatch) { writer, precondition in
             _ = try writer.editor.deleteSectionTranslation(topic: request.parameter("slug"), key: request.parameter("key"),
-                                                           locale: request.parameter("locale"), precondition: precondition)
+                                                           locale: request.parameter("locale"), precondition: precondition, role: request.translationRole)
         }
     }
 
-    /// A translation's write: `read` takes its fields from the body, then `write` runs in one
-    /// store write with them, the fields' problems and the `If-Match` precondition.
+    /// A translation's write: `read` takes its text fields from the body, then `write` runs in one
+    /// store write with them, the fields' problems, the `If-Match` precondition and what the review
+    /// rules need (the body's `state` and `override_reason`, the token's role).
     private func put<Text>(_ request: APIRequest, fields read: (inout EditRequest.Fields) -> Text,
-                           _ write: (KnowledgeWriter, Text, [InvalidField], WritePrecondition) throws -> APIResponse) throws -> APIResponse {
+                           _ write: (KnowledgeWriter, Text, [InvalidField], WritePrecondition, TranslationWrite) throws -> APIResponse) throws -> APIResponse {
         var fields = EditRequest.Fields(try EditRequest.body(request))
         let text = read(&fields)
+        let review = ReviewRequest.read(&fields, role: request.translationRole)
         let problems = fields.finish()
         let precondition = try EditRequest.precondition(request, required: requireIfMatch)
-        return try store.write(token: request.tokenName) { try write($0, text, problems, precondition) }
+        return try store.write(token: request.tokenName) { try write($0, text, problems, precondition, review) }
+    }
+
+    /// The answer of a write of a topic's or section's translation (`owner`): the translation with
+    /// its state and the source it translates, with the resource's new version.
+    static func fieldsTranslation(_ owner: TextOwner, locale: String, version: String, reader: KnowledgeReader) throws -> APIResponse {
+        switch owner {
+        case .topic(let slug):
+            guard let fields = try reader.topicTranslations(slug: slug) else { throw StoreError.notFound(kind: "topic", id: slug) }
+            return written(fieldsJSON(fields, owner: [("topic", slug)], locale: locale), version: version, locale: locale)
+        case .section(let slug, let key):
+            guard let fields = try reader.sectionTranslations(topic: slug, key: key) else { throw StoreError.notFound(kind: "section", id: slug + "#" + key) }
+            return written(fieldsJSON(fields, owner: [("topic", slug), ("section", key)], locale: locale), version: version, locale: locale)
+        case .guideline(let id):
+            return try guidelineTranslation(id, locale: locale, version: version, reader: reader)
+        }
     }
 
     /// A topic's or section's translation into `locale` with its state and the source it translates.
@@ -113,7 +132,8 @@ struct TranslationController: Controller {
         json.beginObject()
         for (name, value) in owner { json.field(name, value) }
         json.field("locale", locale)
-        json.field("state", (translation?.state ?? .missing).rawValue)
+        json.field("state", (translation?.workflowState ?? .missing).rawValue)
+        json.field("review_state", translation?.review.rawValue)
         json.field("text", translation?.fields ?? [:])
         json.field("source", fields.source)
         json.field("source_revision", fields.sourceRevision)
@@ -122,7 +142,7 @@ struct TranslationController: Controller {
         return json
     }
 
-    private static func written(_ json: JSONWriter, version: String, locale: String) -> APIResponse {
+    static func written(_ json: JSONWriter, version: String, locale: String) -> APIResponse {
         var response = APIResponse.json(json, headers: [("Content-Language", locale), ("ETag", ETag.of(json.bytes, version: version))])
         response.isCacheable = false
         response.resourceVersion = version
@@ -132,7 +152,14 @@ struct TranslationController: Controller {
     // MARK: Coverage and the work list
 
     private func coverage(_ request: APIRequest) throws -> APIResponse {
-        let coverage = try store.read { try $0.translationCoverage() }
+        let topic = request.query("topic")
+        let coverage = try store.read { reader in
+            do {
+                return try reader.translationCoverage(topic: topic)
+            } catch StoreError.notFound(let kind, let id) where kind == "topic" {
+                throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
+            }
+        }
         var json = JSONWriter(capacity: 4096)
         json.beginObject()
         json.objects("items", coverage) { json, locale in
@@ -148,29 +175,27 @@ struct TranslationController: Controller {
         return .json(json)
     }
 
-    /// Counts and percentages (of the total, one decimal; 0 when there is nothing to translate).
+    /// Counts and percentages (of the total, one decimal; 0 when there is nothing to translate):
+    /// every state, and `current` (draft, translated and approved together).
     private static func write(_ counts: TranslationCoverage.Counts, into json: inout JSONWriter) {
         func percent(_ part: Int) -> Double { counts.total == 0 ? 0 : (Double(part) * 1000 / Double(counts.total)).rounded() / 10 }
         json.field("total", counts.total)
         json.field("current", counts.current)
-        json.field("outdated", counts.outdated)
-        json.field("missing", counts.missing)
+        for state in WorkflowState.allCases { json.field(state.rawValue, counts[state]) }
         json.object("percent") { json in
             json.field("current", percent(counts.current))
-            json.field("outdated", percent(counts.outdated))
-            json.field("missing", percent(counts.missing))
+            for state in WorkflowState.allCases { json.field(state.rawValue, percent(counts[state])) }
         }
     }
 
     private func workList(_ request: APIRequest) throws -> APIResponse {
         guard let locale = request.query("locale") else { throw Problem.badParameter("locale", "locale is required: the locale to translate into, e.g. ko") }
         let stateText = request.query("state") ?? "outdated"
-        guard let state = TranslationState(rawValue: stateText) else {
-            throw Problem.badParameter("state", "state must be missing, outdated or current, not '\(stateText.prefix(40))'")
-        }
+        let states = try Self.states(stateText)
         let topic = request.query("topic")
+        let openComments = try request.boolQuery("has_open_comments", default: false)
         let limit = try Pagination.limit(request)
-        let list = "translations:\(locale):\(state.rawValue):\(topic ?? "")"
+        let list = "translations:\(locale):\(stateText):\(topic ?? ""):\(openComments)"
         let after = try Pagination.after(request, list: list, count: 1)
         return try store.read { reader in
             guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
@@ -178,7 +203,7 @@ struct TranslationController: Controller {
             }
             let page: Page<TranslationWork>
             do {
-                page = try reader.translationWork(locale: locale, state: state, topic: topic, after: after, limit: limit)
+                page = try reader.translationWork(locale: locale, states: states, topic: topic, openComments: openComments, after: after, limit: limit)
             } catch StoreError.notFound(let kind, let id) where kind == "topic" {
                 throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
             }
@@ -187,7 +212,9 @@ struct TranslationController: Controller {
                 json.field("guideline", item.guideline)
                 json.field("topic", item.topic)
                 json.field("locale", locale)
-                json.field("state", item.state.rawValue)
+                json.field("state", item.workflowState.rawValue)
+                json.field("review_state", item.review?.rawValue)
+                json.field("has_open_comments", item.hasOpenComments)
                 json.field("source_text", item.sourceText)
                 json.field("source_revision", item.sourceRevision)
                 json.field("text", item.text)
@@ -225,14 +252,14 @@ struct TranslationController: Controller {
                       headers: [("Content-Language", locale), ("Content-Disposition", "attachment; filename=\"\(name)\"")])
     }
 
-    /// `state=missing,outdated`: a comma-separated set of states.
-    private static func states(_ text: String) throws -> Set<TranslationState> {
-        var states = Set<TranslationState>()
+    /// `state=missing,outdated`: a comma-separated set of states (`current`: draft, translated and approved).
+    static func states(_ text: String) throws -> Set<WorkflowState> {
+        var states = Set<WorkflowState>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let state = TranslationState(rawValue: String(part)) else {
-                throw Problem.badParameter("state", "state must be a comma-separated list of missing, outdated and current, not '\(text.prefix(60))'")
+            guard let parsed = WorkflowState.parseFilter(String(part)) else {
+                throw Problem.badParameter("state", "state must be a comma-separated list of missing, outdated, draft, translated, approved and current, not '\(text.prefix(60))'")
             }
-            states.insert(state)
+            states.formUnion(parsed)
         }
         return states
     }

@@ -11,6 +11,12 @@ public enum ProblemMapper {
             return problem
         case let error as StoreError:
             return problem(for: error, requestID: requestID)
+        case let refusal as ReviewRefusal:
+            switch refusal {
+            case .reviewerOnly(let detail): return Problem(.forbidden, detail: detail, extra: ["required_role": "reviewer"])
+            case .outdated(let detail): return Problem(.conflict, detail: detail, extra: ["state": "outdated"])
+            case .conflict(let detail): return .conflict(detail)
+            }
         case let refusal as JobRunner.Refusal:
             switch refusal {
             case .queueFull(let seconds):

@@ -84,7 +84,8 @@ enum Representations {
         json.field("locale", locale.code)
         json.field("locale_name", locale.name)
         json.field("text", info?.text)
-        json.field("state", (info?.state ?? .missing).rawValue)
+        json.field("state", (info?.workflowState ?? .missing).rawValue)
+        json.field("review_state", info?.review?.rawValue)
         json.field("updated_at", info?.updatedAt)
         json.field("source_text", guideline.text[SourceLocale.code] ?? "")
         json.endObject()
@@ -104,21 +105,21 @@ protocol GuidelineFields {
     /// Its text by locale.
     var localizedText: Texts { get }
     /// Calls `body` with each translation's locale and state, in locale order.
-    func forEachTranslation(_ body: (String, TranslationState) -> Void)
+    func forEachTranslation(_ body: (String, WorkflowState) -> Void)
 }
 
 extension Guideline: GuidelineFields {
     var localizedText: LocalizedText { text }
 
-    func forEachTranslation(_ body: (String, TranslationState) -> Void) {
-        for (locale, info) in translations.sorted(by: { $0.key < $1.key }) { body(locale, info.state) }
+    func forEachTranslation(_ body: (String, WorkflowState) -> Void) {
+        for (locale, info) in translations.sorted(by: { $0.key < $1.key }) { body(locale, info.workflowState) }
     }
 }
 
 extension GuidelineRecord: GuidelineFields {
     var localizedText: GuidelineRecord { self }
 
-    func forEachTranslation(_ body: (String, TranslationState) -> Void) {
-        for text in texts where text.locale != SourceLocale.code { body(text.locale, text.state) }
+    func forEachTranslation(_ body: (String, WorkflowState) -> Void) {
+        for text in texts where text.locale != SourceLocale.code { body(text.locale, text.workflowState) }
     }
 }

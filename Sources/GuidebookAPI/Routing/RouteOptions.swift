@@ -19,7 +19,7 @@ public enum RouteOption: Sendable {
     /// (`MediaType.acceptableRanges`): the types it answers with, as a client may ask for them.
     case produces([String])
     /// The role a client's token needs to call it. `.reader` (reads) is asked for only when reads
-    /// are not public (`--auth-reads`); `.editor` and `.admin` always.
+    /// are not public (`--auth-reads`); `.editor`, `.reviewer` and `.admin` always.
     case role(Role)
     /// With `.role(.reader)`: a token is asked for even when reads are public (`GET /v1/me`, which
     /// has nothing to say without one).
@@ -43,6 +43,8 @@ public enum Role: String, Sendable, CaseIterable, Comparable {
     case reader
     /// Content, translations and the glossary.
     case editor
+    /// An editor who also approves translations and changes approved ones (docs/review.md).
+    case reviewer
     /// Imports, jobs, tokens and webhooks.
     case admin
 

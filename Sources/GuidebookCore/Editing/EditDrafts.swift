@@ -75,6 +75,15 @@ public enum EditRules {
         }
     }
 
+    /// Adds a problem unless `value` is a reason a person wrote: not blank, at most `maxLength` characters.
+    public static func checkReason(_ value: String, name: String, maxLength: Int, into problems: inout [InvalidField]) {
+        if value.trimmingWhitespace().isEmpty {
+            problems.append(InvalidField(name, "must not be empty"))
+        } else if value.count > maxLength {
+            problems.append(InvalidField(name, "is longer than \(maxLength) characters"))
+        }
+    }
+
     static func checkPosition(_ value: Int?, name: String = "position", into problems: inout [InvalidField]) {
         if let value, !(0...100_000).contains(value) { problems.append(InvalidField(name, "must be a whole number from 0 to 100000")) }
     }

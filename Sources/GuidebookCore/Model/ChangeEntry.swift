@@ -15,6 +15,10 @@ public struct ChangeEntry: Sendable, Equatable {
     public var token: String?
     /// The resource's version after the change (`ResourceVersion`); nil for a deletion.
     public var version: String?
+    /// What the change left it in: a translation's state (`draft`, `translated`, `approved`;
+    /// `missing` once deleted), a suggestion's (`open`, `accepted`, `rejected`) or a comment
+    /// thread's (`open`, `resolved`); nil for other changes.
+    public var state: String? = nil
 
     /// The API path of the resource (`/v1/guidelines/{id}`, ...).
     public var path: String? { Self.path(of: resource, id: id) }
@@ -49,8 +53,12 @@ public enum ChangeKind: String, Sendable, CaseIterable {
     case updated
     /// It was deleted.
     case deleted
-    /// One translation of it (`locale`) was written or deleted.
+    /// One translation of it (`locale`) was written, deleted, approved or un-approved.
     case translation
     /// A glossary entry changed.
     case glossary
+    /// A comment was written in a thread on one of its texts (`locale`: the text's), or the thread resolved or reopened.
+    case comment
+    /// A suggestion for one of its translations (`locale`) was made, accepted or rejected.
+    case suggestion
 }

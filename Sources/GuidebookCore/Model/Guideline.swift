@@ -20,7 +20,8 @@ public struct Guideline: Sendable, Equatable {
     public var sourceRevision: Int = 1
 }
 
-/// Where a translation stands against the current source text.
+/// Where a translation stands against the current source text (its freshness; the state the API
+/// shows also has its review state: `WorkflowState`).
 public enum TranslationState: String, Sendable, Equatable {
     /// Made from the current source text.
     case current
@@ -39,4 +40,11 @@ public struct TranslationInfo: Sendable, Equatable {
     /// The revision of the source text the translation was made from (nil: not recorded, for
     /// translations written before source revisions were kept).
     public var sourceRevision: Int? = nil
+    /// Its review state (nil: missing).
+    public var review: ReviewState? = nil
+    /// False when readers are not shown it (`--publish`): then `Guideline.text` lacks it.
+    public var isPublished = true
+
+    /// The state the API shows: missing, outdated, or its review state.
+    public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
 }

@@ -14,6 +14,13 @@ public struct GuidelineRecord: Sendable {
         public var sourceRevision: Int?
         /// The fingerprint of the source a translation written before source revisions was made from.
         var sourceHash: String?
+        /// A translation's review state (nil for the source text).
+        public var review: ReviewState? = nil
+        /// False when readers are not shown it (`--publish`): `text(_:)` does not give it then.
+        public var isPublished = true
+
+        /// The state the API shows (a translation's): missing, outdated, or its review state.
+        public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
     }
 
     /// The row id in `guidelines`.
@@ -33,9 +40,10 @@ public struct GuidelineRecord: Sendable {
 
     init() {}
 
-    /// The text in `locale`, nil when it has none (an empty text row counts as one).
+    /// The text in `locale` as readers see it: nil when it has none (an empty text row counts as
+    /// one) or it is not published (`--publish`).
     public func text(_ locale: String) -> String? {
-        for text in texts where text.locale == locale { return text.text }
+        for text in texts where text.locale == locale { return text.isPublished ? text.text : nil }
         return nil
     }
 
@@ -72,10 +80,10 @@ extension Guideline {
                   revision: record.revision, updatedAt: record.updatedAt, sortKey: [record.rowID], version: record.version,
                   sourceRevision: record.sourceRevision)
         for text in record.texts {
-            self.text[text.locale] = text.text
+            if text.isPublished { self.text[text.locale] = text.text }
             guard text.locale != SourceLocale.code else { continue }
             translations[text.locale] = TranslationInfo(locale: text.locale, text: text.text, state: text.state, updatedAt: text.updatedAt,
-                                                        sourceRevision: text.sourceRevision)
+                                                        sourceRevision: text.sourceRevision, review: text.review, isPublished: text.isPublished)
         }
     }
 }

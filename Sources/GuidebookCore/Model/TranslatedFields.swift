@@ -9,6 +9,11 @@ public struct TranslatedFields: Sendable, Equatable {
         /// The source revision it was made from (nil: not recorded).
         public var sourceRevision: Int?
         public var updatedAt: String
+        /// Its review state.
+        public var review: ReviewState = .translated
+
+        /// The state the API shows: outdated, or its review state.
+        public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
     }
 
     /// The version of the topic or section (what `If-Match` on a translation write compares).

@@ -32,6 +32,11 @@ public struct TranslationUnit: Sendable, Equatable {
     public var translatedRevision: Int?
     /// The glossary terms the English text uses.
     public var terms: [Term] = []
+    /// Its review state (nil when missing).
+    public var review: ReviewState? = nil
+
+    /// The state the API shows: missing, outdated, or its review state.
+    public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
 }
 
 /// The units of one topic, in reading order (title, summary, then each section's title followed

@@ -30,6 +30,8 @@ final class ChangeLog {
         var kind: ChangeKind
         /// An index into `locales`, or -1.
         var locale: Int16
+        /// An index into `states`, or -1: the state of what the entry names after its last change here.
+        var state: Int16 = -1
     }
 
     private let at: String
@@ -42,8 +44,10 @@ final class ChangeLog {
     private var slotByHash: [UInt64: Int32] = [:]
     private var collided: [String: Int32] = [:]
     private var locales: [String] = []
-    /// Recorded (resource, kind, locale) triples of entries with a locale.
-    private var recordedWithLocale: Set<Int64> = []
+    /// The states entries carry (a handful of words: `draft`, `approved`, `open`, ...).
+    private var states: [String] = []
+    /// The entry of each recorded (resource, kind, locale) triple with a locale.
+    private var recordedWithLocale: [Int64: Int32] = [:]
     /// Versions that are not 16 hex digits (none today: `ResourceVersion` makes only those).
     private var otherVersions: [Int32: String] = [:]
 
@@ -57,20 +61,29 @@ final class ChangeLog {
     }
 
     /// Records that `resource` `id` was changed this way and has `version` now (nil when deleted).
-    func record(_ resource: ChangeResource, _ id: String, _ kind: ChangeKind, locale: String? = nil, version: String?) {
+    /// `state` is what the change left it in (a translation's review state, `missing` once deleted;
+    /// a suggestion's or a comment thread's state), for entries with a locale; a second change of
+    /// the same kind and locale in one transaction keeps the first entry with the last state.
+    func record(_ resource: ChangeResource, _ id: String, _ kind: ChangeKind, locale: String? = nil, version: String?, state: String? = nil) {
         let slot = self.slot(resource, id)
         setVersion(version, of: slot)
         if kind == .created { resources[Int(slot)].isCreated = true } else if kind != .deleted, resources[Int(slot)].isCreated { return }
         let kindIndex = ChangeKind.allCases.firstIndex(of: kind)!
         let localeIndex = locale.map(index(ofLocale:)) ?? -1
+        let stateIndex = state.map(index(ofState:)) ?? -1
         if localeIndex >= 0 {
-            guard recordedWithLocale.insert(Int64(slot) << 24 | Int64(kindIndex) << 16 | Int64(localeIndex)).inserted else { return }
+            let triple = Int64(slot) << 24 | Int64(kindIndex) << 16 | Int64(localeIndex)
+            if let entry = recordedWithLocale[triple] {
+                if stateIndex >= 0 { entries[Int(entry)].state = stateIndex }
+                return
+            }
+            recordedWithLocale[triple] = Int32(entries.count)
         } else {
             let bit = UInt8(1) << UInt8(kindIndex)
             guard resources[Int(slot)].recordedKinds & bit == 0 else { return }
             resources[Int(slot)].recordedKinds |= bit
         }
-        entries.append(Entry(resource: slot, kind: kind, locale: localeIndex))
+        entries.append(Entry(resource: slot, kind: kind, locale: localeIndex, state: localeIndex >= 0 ? stateIndex : -1))
     }
 
     /// Appends the recorded entries to `changes`, in the order they were recorded, and returns
@@ -82,26 +95,27 @@ final class ChangeLog {
         var start = 0
         while start < entries.count {
             let chunk = entries[start..<min(start + Self.batch, entries.count)]
-            let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+            let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
             var values: [SQLValue] = []
-            values.reserveCapacity(chunk.count * 7)
+            values.reserveCapacity(chunk.count * 8)
             var written: [(id: String, version: String?)] = []
             for entry in chunk {
                 let id = key(of: entry.resource)
                 // A deletion has no version; every other entry has the resource's last one.
                 let version = entry.kind == .deleted ? nil : version(of: entry.resource)
                 let locale = entry.locale >= 0 ? locales[Int(entry.locale)] : nil
+                let state = entry.state >= 0 ? states[Int(entry.state)] : nil
                 values += [.text(at), .text(resources[Int(entry.resource)].kind.rawValue), .text(id), .text(entry.kind.rawValue),
-                           .optionalText(locale), .optionalText(token), .optionalText(version)]
+                           .optionalText(locale), .optionalText(token), .optionalText(version), .optionalText(state)]
                 if flushed.entries.count + written.count < sample { written.append((id, version)) }
             }
-            try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag) VALUES " + placeholders, values)
+            try database.run("INSERT INTO changes (at, resource, resource_id, kind, locale, token, etag, state) VALUES " + placeholders, values)
             // One multi-row INSERT on the single writer numbers its rows consecutively, ending at the last rowid.
             let firstSeq = database.lastInsertRowID - Int64(chunk.count) + 1
             for (offset, (entry, row)) in zip(chunk, written).enumerated() {
                 flushed.entries.append(ChangeEntry(seq: firstSeq + Int64(offset), at: at, resource: resources[Int(entry.resource)].kind, id: row.id,
                                                    kind: entry.kind, locale: entry.locale >= 0 ? locales[Int(entry.locale)] : nil,
-                                                   token: token, version: row.version))
+                                                   token: token, version: row.version, state: entry.state >= 0 ? states[Int(entry.state)] : nil))
             }
             flushed.lastSeq = database.lastInsertRowID
             start += chunk.count
@@ -156,6 +170,12 @@ final class ChangeLog {
         if let index = locales.firstIndex(of: locale) { return Int16(index) }
         locales.append(locale)
         return Int16(locales.count - 1)
+    }
+
+    private func index(ofState state: String) -> Int16 {
+        if let index = states.firstIndex(of: state) { return Int16(index) }
+        states.append(state)
+        return Int16(states.count - 1)
     }
 
     private func setVersion(_ version: String?, of slot: Int32) {

@@ -1,32 +1,50 @@
 internal import SQLite
 
 extension KnowledgeReader {
-    /// The translation coverage of every locale but the source, over the guidelines: current
-    /// (made from the source's current revision), outdated (made from an older one) and missing.
-    public func translationCoverage() throws -> [TranslationCoverage] {
+    /// The translation coverage of every locale but the source, over the guidelines (of one topic
+    /// when `topic` is given; `StoreError.notFound` for an unknown one): how many translations are
+    /// in each state (`WorkflowState`), overall and per topic. Read from the counts kept per topic
+    /// (`CoverageCounts`), so its cost grows with the topics, not the guidelines.
+    public func translationCoverage(topic: String? = nil) throws -> [TranslationCoverage] {
         let locales = try locales().filter { !$0.isSource }
-        let topics = try database.rows("""
-            SELECT t.id, t.slug FROM topics t JOIN categories c ON c.id = t.category_id ORDER BY c.position, t.position, t.id
-            """) { ($0.int64(0), $0.text(1)) }
-        var counts: [String: [Int64: TranslationCoverage.Counts]] = [:]
-        try database.forEachRow("""
-            SELECT g.topic_id, l.code, count(*),
-                   sum(t.guideline_id IS NOT NULL AND t.source_revision = s.source_revision),
-                   sum(t.guideline_id IS NOT NULL AND t.source_revision IS NOT s.source_revision)
-            FROM guidelines g
-            JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
-            JOIN locales l ON l.is_source = 0
-            LEFT JOIN guideline_texts t ON t.guideline_id = g.id AND t.locale = l.code
-            GROUP BY g.topic_id, l.code
-            """, [.text(SourceLocale.code)]) { row in
-            let total = row.int(2), current = row.int(3), outdated = row.int(4)
-            counts[row.text(1), default: [:]][row.int64(0)] = .init(current: current, outdated: outdated, missing: total - current - outdated)
+        let topics = try topicsInOrder(only: topic)
+        var place: [Int64: Int] = [:]
+        place.reserveCapacity(topics.count)
+        for (index, (id, _)) in topics.enumerated() { place[id] = index }
+        let localeCount = locales.count
+        // One flat array: topic-major, one slot per locale; totals apart.
+        var counts = Array(repeating: TranslationCoverage.Counts(), count: topics.count * localeCount)
+        var totals = Array(repeating: 0, count: topics.count)
+        func add(topic index: Int, locale: String, state: String, n: Int) {
+            if locale.isEmpty { return totals[index] = n }
+            guard let localeIndex = locales.firstIndex(where: { $0.code == locale }), let state = WorkflowState(rawValue: state) else { return }
+            counts[index * localeCount + localeIndex][state] += n
         }
-        return locales.map { locale in
+        let counter = CoverageCounts(database: database)
+        let stale = Set(try counter.staleTopics())
+        let stored = topic == nil ? "SELECT topic_id, locale, state, n FROM coverage_counts" : "SELECT topic_id, locale, state, n FROM coverage_counts WHERE topic_id = ?1"
+        try database.forEachRow(stored, topic == nil ? [] : [.integer(topics[0].0)]) { row in
+            let id = row.int64(0)
+            guard !stale.contains(id), let index = place[id] else { return }
+            add(topic: index, locale: row.text(1), state: row.text(2), n: row.int(3))
+        }
+        // Topics a writer outside the store left stale (the counts of those the store wrote are
+        // settled before each commit): counted here.
+        for id in stale {
+            guard let index = place[id] else { continue }
+            let topicCounts = try counter.count(topic: id)
+            totals[index] = topicCounts.total
+            for (locale, states) in topicCounts.byLocale {
+                for (state, n) in states { add(topic: index, locale: locale, state: state, n: n) }
+            }
+        }
+        return locales.enumerated().map { localeIndex, locale in
             var overall = TranslationCoverage.Counts()
             var perTopic: [(slug: String, counts: TranslationCoverage.Counts)] = []
-            for (id, slug) in topics {
-                let topicCounts = counts[locale.code]?[id] ?? .init()
+            perTopic.reserveCapacity(topics.count)
+            for (index, (_, slug)) in topics.enumerated() {
+                var topicCounts = counts[index * localeCount + localeIndex]
+                topicCounts.missing = max(0, totals[index] - topicCounts.current - topicCounts.outdated)
                 overall += topicCounts
                 perTopic.append((slug, topicCounts))
             }
@@ -34,21 +52,39 @@ extension KnowledgeReader {
         }
     }
 
-    /// A page of guidelines whose translation into `locale` is in `state`, in creation order,
-    /// optionally within one topic (`StoreError.notFound` for an unknown one).
-    public func translationWork(locale: String, state: TranslationState, topic: String?, after: [Int64]?, limit: Int) throws -> Page<TranslationWork> {
+    /// Every topic's row id and slug in display order, or only the topic `slug` (`StoreError.notFound`
+    /// when there is none).
+    func topicsInOrder(only slug: String?) throws -> [(id: Int64, slug: String)] {
+        let all = "SELECT t.id, t.slug FROM topics t JOIN categories c ON c.id = t.category_id"
+        let topics = try database.rows(all + (slug == nil ? "" : " WHERE t.slug = ?1") + " ORDER BY c.position, t.position, t.id",
+                                       slug.map { [.text($0)] } ?? []) { (id: $0.int64(0), slug: $0.text(1)) }
+        if let slug, topics.isEmpty { throw StoreError.notFound(kind: "topic", id: slug) }
+        return topics
+    }
+
+    /// A page of guidelines whose translation into `locale` is in one of `states`, in creation
+    /// order, optionally within one topic (`StoreError.notFound` for an unknown one) and only those
+    /// with an open comment thread on the translation or its English (`openComments`).
+    public func translationWork(locale: String, states: Set<WorkflowState>, topic: String?, openComments: Bool = false,
+                                after: [Int64]?, limit: Int) throws -> Page<TranslationWork> {
         var sql = """
-            SELECT g.id, g.key, tp.slug, s.text, s.source_revision, t.text, t.source_revision
+            SELECT g.id, g.key, tp.slug, s.text, s.source_revision, t.text, t.source_revision, t.review_state,
+                   EXISTS (SELECT 1 FROM comment_threads c WHERE c.guideline_id = g.id AND c.locale IN (?1, ?2) AND c.resolved_at IS NULL)
             FROM guidelines g JOIN topics tp ON tp.id = g.topic_id
             JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
             LEFT JOIN guideline_texts t ON t.guideline_id = g.id AND t.locale = ?2
-            WHERE g.id > ?3 AND
+            WHERE g.id > ?3
             """
-        switch state {
-        case .missing: sql += " t.guideline_id IS NULL"
-        case .outdated: sql += " t.guideline_id IS NOT NULL AND t.source_revision IS NOT s.source_revision"
-        case .current: sql += " t.source_revision = s.source_revision"
+        var conditions: [String] = []
+        for state in WorkflowState.allCases where states.contains(state) {
+            switch state {
+            case .missing: conditions.append("t.guideline_id IS NULL")
+            case .outdated: conditions.append("(t.guideline_id IS NOT NULL AND t.source_revision IS NOT s.source_revision)")
+            case .draft, .translated, .approved:
+                conditions.append("(t.source_revision = s.source_revision AND t.review_state = '\(state.rawValue)')")
+            }
         }
+        sql += conditions.isEmpty ? " AND 0" : " AND (" + conditions.joined(separator: " OR ") + ")"
         var values: [SQLValue] = [.text(SourceLocale.code), .text(locale), .integer(after?.first ?? 0)]
         if let topic {
             guard let topicID = try database.scalarInt("SELECT id FROM topics WHERE slug = ?", [.text(topic)]) else {
@@ -57,12 +93,25 @@ extension KnowledgeReader {
             sql += " AND g.topic_id = ?4"
             values.append(.int(topicID))
         }
-        sql += " ORDER BY g.id LIMIT \(limit + 1)"
-        let rows = try database.rows(sql, values) { row in
-            TranslationWork(guideline: row.text(1), topic: row.text(2), state: state, sourceText: row.text(3), sourceRevision: row.optionalInt(4) ?? 1,
-                            text: row.optionalText(5), translatedRevision: row.optionalInt(6), sortKey: [row.int64(0)])
+        if openComments {
+            // Driven by the open threads (few), not by every guideline.
+            sql += """
+                 AND g.id IN (SELECT c.guideline_id FROM comment_threads c
+                              WHERE c.guideline_id IS NOT NULL AND c.resolved_at IS NULL AND c.locale IN (?1, ?2))
+                """
         }
-        let items = Array(rows.prefix(limit))
-        return Page(items: items, nextAfter: rows.count > limit ? items.last?.sortKey : nil)
+        values.append(.int(limit + 1))
+        sql += " ORDER BY g.id LIMIT ?\(values.count)"
+        var items: [TranslationWork] = []
+        try database.forEachRow(sql, values) { row in
+            let sourceRevision = row.optionalInt(4) ?? 1
+            let missing = row.isNull(5)
+            let state: TranslationState = missing ? .missing : (row.optionalInt(6) == sourceRevision ? .current : .outdated)
+            items.append(TranslationWork(guideline: row.text(1), topic: row.text(2), state: state, review: missing ? nil : ReviewState(rawValue: row.text(7)),
+                                         sourceText: row.text(3), sourceRevision: sourceRevision, text: row.optionalText(5),
+                                         translatedRevision: row.optionalInt(6), sortKey: [row.int64(0)], hasOpenComments: row.int(8) == 1))
+        }
+        let page = Array(items.prefix(limit))
+        return Page(items: page, nextAfter: items.count > limit ? page.last?.sortKey : nil)
     }
 }

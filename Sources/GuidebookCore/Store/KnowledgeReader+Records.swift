@@ -5,7 +5,7 @@ internal import SQLite
 /// whole topic first.
 extension KnowledgeReader {
     /// The text columns every guideline statement below ends with, after the guideline's own.
-    private static let textColumns = "gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision"
+    private static let textColumns = "gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision, gt.review_state"
     /// The statements, made once: a statement's text is its key in the connection's cache, so one
     /// interpolated on every call would be built (and hashed) anew each time.
     private static let guidelineSQL = """
@@ -35,7 +35,7 @@ extension KnowledgeReader {
                 record.section = row.text(3)
                 Self.fillOwnFields(of: &record, from: row, at: 4)
             }
-            Self.appendText(from: row, at: 8, to: &record)
+            appendText(from: row, at: 8, to: &record)
         }
         guard found else { return nil }
         record.settleStates()
@@ -55,7 +55,7 @@ extension KnowledgeReader {
         var sections: [Section] = []
         var sectionIDs: [Int64] = []
         try database.forEachRow("""
-            SELECT s.id, s.key, s.position, s.revision, s.updated_at, s.created_at, st.locale, st.title
+            SELECT s.id, s.key, s.position, s.revision, s.updated_at, s.created_at, st.locale, st.title, st.review_state
             FROM sections s LEFT JOIN section_texts st ON st.section_id = s.id
             WHERE s.topic_id = ?1 ORDER BY s.position, s.id, st.locale
             """, [.integer(topicID)]) { row in
@@ -63,7 +63,7 @@ extension KnowledgeReader {
                 sectionIDs.append(row.int64(0))
                 sections.append(section(from: row, topic: summary.slug, title: [:]))
             }
-            if !row.isNull(6) { sections[sections.count - 1].title[row.text(6)] = row.text(7) }
+            if !row.isNull(6), isPublished(row, reviewColumn: 8, locale: row.text(6)) { sections[sections.count - 1].title[row.text(6)] = row.text(7) }
         }
         try head(summary, sections)
 
@@ -85,7 +85,7 @@ extension KnowledgeReader {
                 Self.fillOwnFields(of: &record, from: row, at: 3)
                 record.clearTexts()
             }
-            Self.appendText(from: row, at: 7, to: &record)
+            appendText(from: row, at: 7, to: &record)
         }
         try hand()
         return true
@@ -101,10 +101,13 @@ extension KnowledgeReader {
 
     /// One text row (the `textColumns` starting at `column`); none when the guideline has no text
     /// (the left join's NULLs). Its state is settled when the guideline's last text is in.
-    private static func appendText(from row: Statement, at column: Int, to record: inout GuidelineRecord) {
+    private func appendText(from row: Statement, at column: Int, to record: inout GuidelineRecord) {
         guard !row.isNull(column) else { return }
-        record.texts.append(GuidelineRecord.Text(locale: row.text(column), text: row.text(column + 1), state: .current,
+        let locale = row.text(column)
+        record.texts.append(GuidelineRecord.Text(locale: locale, text: row.text(column + 1), state: .current,
                                                  updatedAt: row.text(column + 3), sourceRevision: row.optionalInt(column + 4),
-                                                 sourceHash: row.optionalText(column + 2)))
+                                                 sourceHash: row.optionalText(column + 2),
+                                                 review: locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5)),
+                                                 isPublished: isPublished(row, reviewColumn: column + 5, locale: locale)))
     }
 }

@@ -5,15 +5,8 @@ extension KnowledgeReader {
     /// for the translators' files: optionally one topic (`StoreError.notFound` for an unknown one)
     /// and only the units in `states` (nil: all). Glossary terms are matched with the glossary
     /// checker's rule (English word stems). Four queries however large the base is.
-    public func translationExport(locale: String, topic: String?, states: Set<TranslationState>?) throws -> TranslationExport {
-        var topicSQL = "SELECT t.id, t.slug FROM topics t JOIN categories c ON c.id = t.category_id"
-        var topicValues: [SQLValue] = []
-        if let topic {
-            topicSQL += " WHERE t.slug = ?1"
-            topicValues.append(.text(topic))
-        }
-        let topics = try database.rows(topicSQL + " ORDER BY c.position, t.position, t.id", topicValues) { ($0.int64(0), $0.text(1)) }
-        if let topic, topics.isEmpty { throw StoreError.notFound(kind: "topic", id: topic) }
+    public func translationExport(locale: String, topic: String?, states: Set<WorkflowState>?) throws -> TranslationExport {
+        let topics = try topicsInOrder(only: topic)
         // With a topic, each query keeps its rows (by its own topic column) and binds the topic as ?3.
         func onlyTopic(_ column: String) -> String { topic == nil ? "" : " AND \(column) = ?3" }
         let languages: [SQLValue] = [.text(SourceLocale.code), .text(locale)] + (topic == nil ? [] : [.integer(topics[0].0)])
@@ -24,14 +17,14 @@ extension KnowledgeReader {
         var units: [Int64: [(section: Int, rank: Int, unit: TranslationUnit)]] = [:]
         var titles: [Int64: String] = [:]
         func add(_ topicID: Int64, section: Int, rank: Int, _ unit: TranslationUnit) {
-            guard !unit.source.isEmpty, states?.contains(unit.state) ?? true else { return }
+            guard !unit.source.isEmpty, states?.contains(unit.workflowState) ?? true else { return }
             var unit = unit
             unit.terms = checker.terms(in: unit.source).map { .init(source: $0.source, target: $0.term[locale], note: $0.note) }
             units[topicID, default: []].append((section, rank, unit))
         }
 
         try database.forEachRow("""
-            SELECT s.topic_id, tp.slug, s.title, s.summary, s.source_revision, x.title, x.summary, x.source_revision, x.source_hash
+            SELECT s.topic_id, tp.slug, s.title, s.summary, s.source_revision, x.title, x.summary, x.source_revision, x.source_hash, x.review_state
             FROM topic_texts s JOIN topics tp ON tp.id = s.topic_id
             LEFT JOIN topic_texts x ON x.topic_id = s.topic_id AND x.locale = ?2
             WHERE s.locale = ?1
@@ -46,11 +39,12 @@ extension KnowledgeReader {
                 let translated = hasTranslation && !(target ?? "").isEmpty
                 add(topicID, section: -1, rank: 0, TranslationUnit(id: "topic:\(slug):\(field.rawValue)", address: "/v1/topics/\(slug)", field: field, source: source,
                                              target: translated ? target : nil, state: translated ? state : .missing, sourceRevision: revision,
-                                             translatedRevision: translated ? row.optionalInt(7) : nil))
+                                             translatedRevision: translated ? row.optionalInt(7) : nil,
+                                             review: translated ? Self.review(row, 9) : nil))
             }
         }
         try database.forEachRow("""
-            SELECT se.topic_id, tp.slug, se.key, s.title, s.source_revision, x.title, x.source_revision, se.position
+            SELECT se.topic_id, tp.slug, se.key, s.title, s.source_revision, x.title, x.source_revision, se.position, x.review_state
             FROM sections se JOIN topics tp ON tp.id = se.topic_id
             JOIN section_texts s ON s.section_id = se.id AND s.locale = ?1
             LEFT JOIN section_texts x ON x.section_id = se.id AND x.locale = ?2
@@ -61,10 +55,10 @@ extension KnowledgeReader {
             let state: TranslationState = target == nil ? .missing : .of(madeFrom: row.optionalInt(6), sourceRevision: revision, legacyHash: nil, sourceHash: "")
             add(row.int64(0), section: row.int(7), rank: 0, TranslationUnit(id: "section:\(slug):\(key)", address: "/v1/topics/\(slug)/sections/\(key)", field: .sectionTitle,
                                               source: row.text(3), target: target, state: state, sourceRevision: revision,
-                                              translatedRevision: target == nil ? nil : row.optionalInt(6)))
+                                              translatedRevision: target == nil ? nil : row.optionalInt(6), review: target == nil ? nil : Self.review(row, 8)))
         }
         try database.forEachRow("""
-            SELECT g.topic_id, g.key, se.position, s.text, s.source_revision, x.text, x.source_revision, x.source_hash
+            SELECT g.topic_id, g.key, se.position, s.text, s.source_revision, x.text, x.source_revision, x.source_hash, x.review_state
             FROM guidelines g JOIN sections se ON se.id = g.section_id
             JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
             LEFT JOIN guideline_texts x ON x.guideline_id = g.id AND x.locale = ?2
@@ -76,7 +70,7 @@ extension KnowledgeReader {
                                                                          legacyHash: row.optionalText(7), sourceHash: ContentHash.hex(row.text(3)))
             add(row.int64(0), section: row.int(2), rank: 1, TranslationUnit(
                 id: "guideline:\(id)", address: "/v1/guidelines/\(id)", field: .guidelineText, source: row.text(3), target: target, state: state,
-                sourceRevision: revision, translatedRevision: target == nil ? nil : row.optionalInt(6)))
+                sourceRevision: revision, translatedRevision: target == nil ? nil : row.optionalInt(6), review: target == nil ? nil : Self.review(row, 8)))
         }
         let groups = topics.compactMap { topicID, slug -> TranslationUnitGroup? in
             // A stable sort: within a section, the guidelines keep the query's position order.
@@ -87,5 +81,10 @@ extension KnowledgeReader {
             return TranslationUnitGroup(topic: slug, title: titles[topicID] ?? slug, units: ordered)
         }
         return TranslationExport(locale: locale, cursor: try latestChangeSeq(), groups: groups)
+    }
+
+    /// The review state in `column` of `row` (a stored value SQLite's CHECK keeps to the three).
+    static func review(_ row: Statement, _ column: Int) -> ReviewState? {
+        row.isNull(column) ? nil : ReviewState(rawValue: row.text(column))
     }
 }

@@ -5,13 +5,14 @@ extension KnowledgeReader {
     /// nil when there is no such topic.
     public func topicTranslations(slug: String) throws -> TranslatedFields? {
         guard let (id, summary) = try topicRow(slug: slug) else { return nil }
-        var rows: [(locale: String, fields: [String: String], hash: String?, made: Int?, updatedAt: String)] = []
-        try database.forEachRow("SELECT locale, title, summary, source_hash, source_revision, updated_at FROM topic_texts WHERE topic_id = ?",
+        var rows: [TextRow] = []
+        try database.forEachRow("SELECT locale, title, summary, source_hash, source_revision, updated_at, review_state FROM topic_texts WHERE topic_id = ?",
                                 [.integer(id)]) {
             var fields: [String: String] = [:]
             if !$0.isEmptyText(1) { fields["title"] = $0.text(1) }
             if !$0.isEmptyText(2) { fields["summary"] = $0.text(2) }
-            rows.append(($0.text(0), fields, $0.optionalText(3), $0.optionalInt(4), $0.text(5)))
+            rows.append(TextRow(locale: $0.text(0), fields: fields, hash: $0.optionalText(3), made: $0.optionalInt(4), updatedAt: $0.text(5),
+                                review: ReviewState(rawValue: $0.text(6)) ?? .translated))
         }
         let source = rows.first { $0.locale == SourceLocale.code }
         // The fingerprint the importer has always kept: the source title and summary, one line apart.
@@ -28,21 +29,32 @@ extension KnowledgeReader {
                   """, [.integer(topicID), .text(key)], {
                       ($0.int64(0), ResourceVersion.of("section", key: slug + "#" + key, createdAt: $0.text(2), revision: $0.int(1)))
                   }) else { return nil }
-        let rows = try database.rows("SELECT locale, title, source_revision, updated_at FROM section_texts WHERE section_id = ?", [.integer(sectionID)]) {
-            (locale: $0.text(0), fields: $0.isEmptyText(1) ? [:] : ["title": $0.text(1)], hash: String?.none, made: $0.optionalInt(2), updatedAt: $0.text(3))
+        let rows = try database.rows("SELECT locale, title, source_revision, updated_at, review_state FROM section_texts WHERE section_id = ?",
+                                     [.integer(sectionID)]) {
+            TextRow(locale: $0.text(0), fields: $0.isEmptyText(1) ? [:] : ["title": $0.text(1)], hash: nil, made: $0.optionalInt(2), updatedAt: $0.text(3),
+                    review: ReviewState(rawValue: $0.text(4)) ?? .translated)
         }
         return translated(version: version, rows: rows, sourceHash: "")
     }
 
-    private func translated(version: String, rows: [(locale: String, fields: [String: String], hash: String?, made: Int?, updatedAt: String)],
-                            sourceHash: String) -> TranslatedFields {
+    /// One locale's row of a topic's or section's texts.
+    private struct TextRow {
+        var locale: String
+        var fields: [String: String]
+        var hash: String?
+        var made: Int?
+        var updatedAt: String
+        var review: ReviewState
+    }
+
+    private func translated(version: String, rows: [TextRow], sourceHash: String) -> TranslatedFields {
         let source = rows.first { $0.locale == SourceLocale.code }
         let sourceRevision = source?.made ?? 1
         var translations: [String: TranslatedFields.Translation] = [:]
         for row in rows where row.locale != SourceLocale.code && !row.fields.isEmpty {
             translations[row.locale] = .init(fields: row.fields,
                                              state: .of(madeFrom: row.made, sourceRevision: sourceRevision, legacyHash: row.hash, sourceHash: sourceHash),
-                                             sourceRevision: row.made, updatedAt: row.updatedAt)
+                                             sourceRevision: row.made, updatedAt: row.updatedAt, review: row.review)
         }
         return TranslatedFields(version: version, sourceRevision: sourceRevision, source: source?.fields ?? [:], translations: translations)
     }

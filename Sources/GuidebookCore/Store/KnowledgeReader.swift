@@ -9,14 +9,26 @@ public final class KnowledgeReader {
     let database: Database
     /// The store's search cache (nil for a writer's reader: its searches start from nothing).
     let searchCache: SearchCache?
+    /// Which translations the reads of topics, sections and guidelines give as text (`--publish`);
+    /// nil: every one, drafts included (the translators' and reviewers' views). The states are
+    /// given either way. Set by the store for each read.
+    public internal(set) var publication: TranslationPublication?
 
     /// The locales as last read, with the connection's `data_version` then: every request reads
     /// them to negotiate its language, and they change rarely (`locales()`).
     private var knownLocales: (dataVersion: Int, locales: [LocaleInfo])?
 
-    init(database: Database, searchCache: SearchCache? = nil) {
+    init(database: Database, searchCache: SearchCache? = nil, publication: TranslationPublication? = nil) {
         self.database = database
         self.searchCache = searchCache
+        self.publication = publication
+    }
+
+    /// True when a text in `locale` with the review state in `column` of `row` is shown (the
+    /// source always is).
+    func isPublished(_ row: Statement, reviewColumn column: Int, locale: String) -> Bool {
+        guard let publication, locale != SourceLocale.code, let review = ReviewState(rawValue: row.text(column)) else { return true }
+        return publication.publishes(review)
     }
 
     // MARK: Locales and categories
@@ -107,11 +119,11 @@ public final class KnowledgeReader {
                   ($0.int64(0), self.section(from: $0, topic: slug, title: [:]))
               }) else { return nil }
         var result = bare
-        try database.forEachRow("SELECT locale, title FROM section_texts WHERE section_id = ?", [.integer(sectionID)]) {
-            result.title[$0.text(0)] = $0.text(1)
+        try database.forEachRow("SELECT locale, title, review_state FROM section_texts WHERE section_id = ?", [.integer(sectionID)]) {
+            if isPublished($0, reviewColumn: 2, locale: $0.text(0)) { result.title[$0.text(0)] = $0.text(1) }
         }
         let texts = try guidelineTexts(sql: """
-            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision
+            SELECT gt.guideline_id, gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision, gt.review_state
             FROM guideline_texts gt JOIN guidelines g ON g.id = gt.guideline_id WHERE g.section_id = ?
             """, [.integer(sectionID)])
         try database.forEachRow(Self.guidelineColumns + " WHERE g.section_id = ? ORDER BY g.position, g.id", [.integer(sectionID)]) {
@@ -138,7 +150,8 @@ public final class KnowledgeReader {
 
     private func withTopicTexts(_ summary: TopicSummary, id: Int64) throws -> TopicSummary {
         var result = summary
-        try database.forEachRow("SELECT locale, title, summary FROM topic_texts WHERE topic_id = ?", [.integer(id)]) {
+        try database.forEachRow("SELECT locale, title, summary, review_state FROM topic_texts WHERE topic_id = ?", [.integer(id)]) {
+            guard isPublished($0, reviewColumn: 3, locale: $0.text(0)) else { return }
             // Empty text means "not translated": the locale is absent for that field.
             if !$0.isEmptyText(1) { result.title[$0.text(0)] = $0.text(1) }
             if !$0.isEmptyText(2) { result.summary[$0.text(0)] = $0.text(2) }
@@ -159,6 +172,8 @@ public final class KnowledgeReader {
         var sourceHash: String?
         var updatedAt: String
         var sourceRevision: Int?
+        var review: ReviewState
+        var isPublished: Bool
     }
 
     /// One page of guidelines: in display order within a topic, or in creation order across all.
@@ -201,8 +216,10 @@ public final class KnowledgeReader {
     }
 
     private func textsOfGuideline(_ id: Int64) throws -> [StoredText] {
-        try database.rows("SELECT locale, text, source_hash, updated_at, source_revision FROM guideline_texts WHERE guideline_id = ?", [.integer(id)]) {
-            StoredText(locale: $0.text(0), text: $0.text(1), sourceHash: $0.optionalText(2), updatedAt: $0.text(3), sourceRevision: $0.optionalInt(4))
+        try database.rows("SELECT locale, text, source_hash, updated_at, source_revision, review_state FROM guideline_texts WHERE guideline_id = ?",
+                          [.integer(id)]) {
+            StoredText(locale: $0.text(0), text: $0.text(1), sourceHash: $0.optionalText(2), updatedAt: $0.text(3), sourceRevision: $0.optionalInt(4),
+                       review: ReviewState(rawValue: $0.text(5)) ?? .translated, isPublished: isPublished($0, reviewColumn: 5, locale: $0.text(0)))
         }
     }
 
@@ -210,7 +227,9 @@ public final class KnowledgeReader {
         var texts: [Int64: [StoredText]] = [:]
         try database.forEachRow(sql, values) {
             texts[$0.int64(0), default: []].append(StoredText(locale: $0.text(1), text: $0.text(2), sourceHash: $0.optionalText(3),
-                                                              updatedAt: $0.text(4), sourceRevision: $0.optionalInt(5)))
+                                                              updatedAt: $0.text(4), sourceRevision: $0.optionalInt(5),
+                                                              review: ReviewState(rawValue: $0.text(6)) ?? .translated,
+                                                              isPublished: isPublished($0, reviewColumn: 6, locale: $0.text(1))))
         }
         return texts
     }
@@ -228,12 +247,12 @@ public final class KnowledgeReader {
         let sourceRevision = source?.sourceRevision ?? 1
         guideline.sourceRevision = sourceRevision
         for text in texts {
-            guideline.text[text.locale] = text.text
+            if text.isPublished { guideline.text[text.locale] = text.text }
             guard text.locale != SourceLocale.code else { continue }
             let state = TranslationState.of(madeFrom: text.sourceRevision, sourceRevision: sourceRevision, legacyHash: text.sourceHash,
                                             sourceHash: ContentHash.hex(source?.text ?? ""))
             guideline.translations[text.locale] = TranslationInfo(locale: text.locale, text: text.text, state: state, updatedAt: text.updatedAt,
-                                                                  sourceRevision: text.sourceRevision)
+                                                                  sourceRevision: text.sourceRevision, review: text.review, isPublished: text.isPublished)
         }
     }
 
@@ -267,8 +286,10 @@ extension KnowledgeReader {
     /// A topic's title in every locale (empty when there is no such topic).
     public func topicTitle(slug: String) throws -> LocalizedText {
         var titles: LocalizedText = [:]
-        try database.forEachRow("SELECT tt.locale, tt.title FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id WHERE t.slug = ? AND tt.title != ''", [.text(slug)]) {
-            titles[$0.text(0)] = $0.text(1)
+        try database.forEachRow("""
+            SELECT tt.locale, tt.title, tt.review_state FROM topic_texts tt JOIN topics t ON t.id = tt.topic_id WHERE t.slug = ? AND tt.title != ''
+            """, [.text(slug)]) {
+            if isPublished($0, reviewColumn: 2, locale: $0.text(0)) { titles[$0.text(0)] = $0.text(1) }
         }
         return titles
     }
@@ -277,10 +298,10 @@ extension KnowledgeReader {
     public func sectionTitle(topic: String, key: String) throws -> LocalizedText {
         var titles: LocalizedText = [:]
         try database.forEachRow("""
-            SELECT st.locale, st.title FROM section_texts st JOIN sections s ON s.id = st.section_id
+            SELECT st.locale, st.title, st.review_state FROM section_texts st JOIN sections s ON s.id = st.section_id
             JOIN topics t ON t.id = s.topic_id WHERE t.slug = ? AND s.key = ?
             """, [.text(topic), .text(key)]) {
-            titles[$0.text(0)] = $0.text(1)
+            if isPublished($0, reviewColumn: 2, locale: $0.text(0)) { titles[$0.text(0)] = $0.text(1) }
         }
         return titles
     }

@@ -26,19 +26,27 @@ public final class KnowledgeWriter {
     private var droppedSections: [(id: Int, key: String)] = []
     /// Webhook events queued in this transaction (its observers are told, so a sender wakes).
     var queuedWebhookEvents = 0
+    /// Which translations `reader` gives as text (the store's `publication`).
+    let publication: TranslationPublication?
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
-    /// the token that made the change (nil: none) in the change log.
-    init(database: Database, timestamp: String = Timestamp.now(), token: String? = nil) {
+    /// the token that made the change (nil: none) in the change log and the history of texts.
+    init(database: Database, timestamp: String = Timestamp.now(), token: String? = nil, publication: TranslationPublication? = nil) {
         self.database = database
+        self.publication = publication
         self.now = timestamp
         self.indexer = SearchIndexer(database: database)
         self.changeLog = ChangeLog(at: timestamp, token: token)
-        self.texts = TextRows(database: database, now: timestamp)
+        self.texts = TextRows(database: database, now: timestamp, token: token)
     }
 
-    /// Reads on the writer connection, inside the transaction: they see what it wrote so far.
-    public var reader: KnowledgeReader { KnowledgeReader(database: database) }
+    /// Reads on the writer connection, inside the transaction: they see what it wrote so far, as
+    /// readers are shown it (the store's `publication`), so an answer written from them is what a
+    /// `GET` gives.
+    public var reader: KnowledgeReader { KnowledgeReader(database: database, publication: publication) }
+
+    /// `reader` giving every translation as text, drafts included (a translation route's answer).
+    public var readerOfEverything: KnowledgeReader { KnowledgeReader(database: database) }
 
     /// Applies a whole bundle: locales, categories, topics, glossary. Validates first.
     /// `afterTopic` is called after each topic with the number of guidelines it held; throwing from it aborts.

@@ -27,6 +27,8 @@ public final class Store: @unchecked Sendable {
     private let replication: Replication
     /// On a replica: the lag and the last transaction applied, as the replicated file tells them.
     public let replicaStatus: ReplicaStatus?
+    /// Which translations readers are shown (`--publish`): `read` gives them alone as text.
+    public let publication: TranslationPublication
 
     /// How often the thread that notices other processes' commits looks (`PRAGMA data_version`).
     public static let defaultWatchInterval: Duration = .milliseconds(5)
@@ -43,10 +45,11 @@ public final class Store: @unchecked Sendable {
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
-                watchInterval: Duration = Store.defaultWatchInterval) throws {
+                watchInterval: Duration = Store.defaultWatchInterval, publication: TranslationPublication = .translated) throws {
         self.path = path
         self.replication = replication
         self.replicaStatus = nil
+        self.publication = publication
         if path != ":memory:" {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty {
@@ -93,7 +96,9 @@ public final class Store: @unchecked Sendable {
     /// New data is noticed within `watchInterval` of the follower's commit.
     public init(replicaAt path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
-                busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval) throws {
+                busyTimeoutMilliseconds: Int32 = 5_000, watchInterval: Duration = Store.defaultWatchInterval,
+                publication: TranslationPublication = .translated) throws {
+        self.publication = publication
         switch ReplicaFile.state(of: path) {
         case .missing: throw StoreError.replicaMissing(path: path)
         case .notYetFollowed: throw StoreError.replicaNotYetFollowed(path: path)
@@ -211,7 +216,7 @@ public final class Store: @unchecked Sendable {
             try writeLock.withLock {
                 let observers = observerList.current
                 let (value, committed) = try writer.transaction {
-                    let knowledge = KnowledgeWriter(database: writer, token: token)
+                    let knowledge = KnowledgeWriter(database: writer, token: token, publication: publication)
                     let value = try body(knowledge)
                     let transaction = CommittingTransaction(writer: knowledge)
                     for observer in observers { try observer.databaseWillCommit(transaction) }
@@ -239,9 +244,10 @@ public final class Store: @unchecked Sendable {
     }
 
     /// What every write does before its commit, in this order: the change log first (the others
-    /// read what it appended), the search index's record of changed rows, the webhook outbox.
+    /// read what it appended), the search index's record of changed rows, the translation coverage
+    /// of the topics it touched, the webhook outbox.
     static func builtInObservers() -> [any TransactionObserver] {
-        [ChangeLogObserver(), SearchIndexObserver(), WebhookOutboxObserver()]
+        [ChangeLogObserver(), SearchIndexObserver(), CoverageObserver(), WebhookOutboxObserver()]
     }
 
     /// True when the database cannot be written through this store (a read-only file or replica):
@@ -279,9 +285,17 @@ public final class Store: @unchecked Sendable {
         return try StoreError.reportingLock(of: writer, body)
     }
 
-    /// Runs `body` with a pooled read connection, inside one read transaction (one consistent snapshot).
-    public func read<T>(_ body: (KnowledgeReader) throws -> T) throws -> T {
-        try StoreError.translatingBusy { try readers.withReader(body) }
+    /// Runs `body` with a pooled read connection, inside one read transaction (one consistent
+    /// snapshot). Its reads of topics, sections and guidelines give as text only the translations
+    /// `publication` shows readers; `includingUnpublished` gives every one (the translators' and
+    /// reviewers' views, the backup bundle).
+    public func read<T>(includingUnpublished: Bool = false, _ body: (KnowledgeReader) throws -> T) throws -> T {
+        try StoreError.translatingBusy {
+            try readers.withReader { reader in
+                reader.publication = includingUnpublished ? nil : publication
+                return try body(reader)
+            }
+        }
     }
 
     /// True when the knowledge base has no topics.

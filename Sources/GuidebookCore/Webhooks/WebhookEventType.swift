@@ -8,6 +8,8 @@ public enum WebhookEventType: String, Sendable, CaseIterable, Codable {
     case contentChanged = "content.changed"
     /// Translations became outdated because their source text changed.
     case translationOutdated = "translation.outdated"
+    /// A reviewer approved translations.
+    case translationApproved = "translation.approved"
     /// A test delivery asked for with `POST /v1/webhooks/{id}/test`; sent to that endpoint only,
     /// whatever it subscribed to (not subscribable).
     case ping = "webhook.ping"

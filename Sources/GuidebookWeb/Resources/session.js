@@ -8,7 +8,7 @@
   const api = G.api;
 
   const KEY = "guidebook.session";
-  const ROLES = ["reader", "editor", "admin"];
+  const ROLES = ["reader", "editor", "reviewer", "admin"];
   /** {token, name, role} while signed in. */
   let current = null;
   const listeners = [];

@@ -3,8 +3,9 @@ import GuidebookCore
 /// An export as one gettext PO file. Each unit's `msgctxt` is its id, so the same English text in
 /// two places stays two entries and every entry says what it is; the topic, the English revision
 /// and the glossary terms are extracted comments (`#.`, which tools show as notes for the
-/// translator and leave theirs, `# `, alone); the address is the reference (`#:`). An outdated
-/// translation is `#, fuzzy` with the stale text; a missing one has an empty `msgstr`. The header
+/// translator and leave theirs, `# `, alone); the address is the reference (`#:`). A translation's
+/// state is an extracted comment (`#. state: approved`); an outdated or draft translation is
+/// `#, fuzzy` with its text; a missing one has an empty `msgstr`. The header
 /// carries the locale and the change-log cursor (`X-Guidebook-Cursor`).
 public struct POWriter {
     public init() {}
@@ -23,7 +24,9 @@ public struct POWriter {
                 out += "#. English revision \(unit.sourceRevision)\n"
                 for term in unit.terms { out += "#. \(Self.commentLine(TermNote.text(term)))\n" }
                 out += "#: \(Self.commentLine(unit.address))\n"
-                if unit.state == .outdated { out += "#, fuzzy\n" }
+                if unit.target != nil { out += "#. state: \(unit.workflowState.rawValue)\n" }
+                // A draft is not ready and an outdated one translates older English: neither is used as it stands.
+                if unit.workflowState == .outdated || unit.workflowState == .draft { out += "#, fuzzy\n" }
                 out += "msgctxt \"\(Self.escaped(unit.id))\"\n"
                 out += Self.keyword("msgid", unit.source)
                 out += Self.keyword("msgstr", unit.target ?? "")

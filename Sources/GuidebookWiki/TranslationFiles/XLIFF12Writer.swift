@@ -3,7 +3,8 @@ import GuidebookCore
 /// An export as an XLIFF 1.2 document (what translate-toolkit, Weblate and most CAT tools read):
 /// one `<file>` per topic (`original` is the topic's address), one `<trans-unit>` per text. The
 /// state is the target's `state`: outdated is `needs-review-translation` with the stale target,
-/// current is `translated` (and `approved="yes"`); a missing translation has no target. Glossary
+/// draft `needs-translation`, translated `translated`, approved `signed-off` (and `approved="yes"`,
+/// only then); a missing translation has no target; the unit's `gb:state` names it too. Glossary
 /// terms are `<note from="glossary">`; the English revision is the unit's `gb:revision`.
 public struct XLIFF12Writer {
     public init() {}
@@ -25,12 +26,18 @@ public struct XLIFF12Writer {
 
     private func write(_ unit: TranslationUnit, locale: String, into out: inout String) {
         out += "      <trans-unit id=\"\(XMLText.attribute(unit.id))\" resname=\"\(XMLText.attribute(unit.address))\""
-        out += " approved=\"\(unit.state == .current ? "yes" : "no")\" xml:space=\"preserve\" gb:field=\"\(unit.field.rawValue)\""
+        out += " approved=\"\(unit.workflowState == .approved ? "yes" : "no")\" xml:space=\"preserve\" gb:field=\"\(unit.field.rawValue)\""
         out += " gb:revision=\"\(unit.sourceRevision)\""
         if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
-        out += ">\n        <source>\(XMLText.content(unit.source))</source>\n"
+        out += " gb:state=\"\(unit.workflowState.rawValue)\">\n        <source>\(XMLText.content(unit.source))</source>\n"
         if let target = unit.target {
-            let state = unit.state == .outdated ? "needs-review-translation" : "translated"
+            let state: String
+            switch unit.workflowState {
+            case .outdated: state = "needs-review-translation"
+            case .draft, .missing: state = "needs-translation"
+            case .translated: state = "translated"
+            case .approved: state = "signed-off"
+            }
             out += "        <target xml:lang=\"\(locale)\" state=\"\(state)\">\(XMLText.content(target))</target>\n"
         }
         for term in unit.terms { out += "        <note from=\"glossary\">\(XMLText.content(TermNote.text(term)))</note>\n" }

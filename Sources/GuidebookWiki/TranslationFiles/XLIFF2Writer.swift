@@ -3,9 +3,10 @@ import GuidebookCore
 /// An export as an XLIFF 2.0 document (OASIS XLIFF Version 2.0, core only): one `<file>` per
 /// topic, one `<unit>` with one `<segment>` per text. The state maps to the segment's `state`:
 /// missing is `initial` without a target, outdated is `initial` with the stale target and
-/// `subState="gb:outdated"`, current is `translated` (nothing here records a review, so never
-/// `reviewed` or `final`). Glossary terms are `<note category="glossary">`; the English revision
-/// is the unit's `gb:revision` and the change-log cursor the root's `gb:cursor`.
+/// `subState="gb:outdated"`, draft is `initial` with its target and `subState="gb:draft"`,
+/// translated is `translated`, approved is `final`; the unit's `gb:state` names it too. Glossary
+/// terms are `<note category="glossary">`; the English revision is the unit's `gb:revision` and
+/// the change-log cursor the root's `gb:cursor`.
 public struct XLIFF2Writer {
     /// The namespace of the attributes Guidebook adds (`gb:`).
     public static let guidebookNamespace = "urn:guidebook:translation:1"
@@ -30,7 +31,7 @@ public struct XLIFF2Writer {
         out += "    <unit id=\"\(XMLText.attribute(unit.id))\" name=\"\(XMLText.attribute(unit.address))\" gb:field=\"\(unit.field.rawValue)\""
         out += " gb:revision=\"\(unit.sourceRevision)\""
         if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
-        out += ">\n"
+        out += " gb:state=\"\(unit.workflowState.rawValue)\">\n"
         if !unit.terms.isEmpty {
             out += "      <notes>\n"
             for term in unit.terms {
@@ -39,10 +40,12 @@ public struct XLIFF2Writer {
             out += "      </notes>\n"
         }
         let state: String
-        switch unit.state {
+        switch unit.workflowState {
         case .missing: state = " state=\"initial\""
         case .outdated: state = " state=\"initial\" subState=\"gb:outdated\""
-        case .current: state = " state=\"translated\""
+        case .draft: state = " state=\"initial\" subState=\"gb:draft\""
+        case .translated: state = " state=\"translated\""
+        case .approved: state = " state=\"final\""
         }
         out += "      <segment\(state)>\n"
         out += "        <source xml:space=\"preserve\">\(Self.content(unit.source))</source>\n"

@@ -1,0 +1,64 @@
+internal import SQLite
+
+/// The translation coverage kept per topic (`coverage_counts`, Migrations/0012): for each topic,
+/// its guidelines with an English text and, per locale, its translations in each state. Triggers
+/// mark a topic stale (`coverage_stale`) whenever something its counts depend on changes, whoever
+/// writes; `refreshStale` counts those topics again (every write through the store, before it
+/// commits: `CoverageObserver`), and `counts` counts a topic still stale itself, so what it
+/// returns is always what a full count would give.
+struct CoverageCounts {
+    let database: Database
+
+    /// One topic's counts: guidelines with an English text, and per locale the translations by state.
+    struct TopicCounts {
+        var total = 0
+        /// By locale code, by state (`draft`, `translated`, `approved`, `outdated`).
+        var byLocale: [String: [String: Int]] = [:]
+    }
+
+    /// Counts the guidelines of topic `id` from the text tables.
+    func count(topic id: Int64) throws -> TopicCounts {
+        var counts = TopicCounts()
+        try database.forEachRow("""
+            SELECT '', 'total', count(*) FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1 WHERE g.topic_id = ?2
+            UNION ALL
+            SELECT t.locale, CASE WHEN t.source_revision IS s.source_revision THEN t.review_state ELSE 'outdated' END, count(*)
+            FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
+            JOIN guideline_texts t ON t.guideline_id = g.id AND t.locale <> ?1
+            WHERE g.topic_id = ?2 GROUP BY 1, 2
+            """, [.text(SourceLocale.code), .integer(id)]) { row in
+            if row.isEmptyText(0) { counts.total = row.int(2) } else { counts.byLocale[row.text(0), default: [:]][row.text(1)] = row.int(2) }
+        }
+        return counts
+    }
+
+    /// True when the database keeps the counts (its schema has them).
+    func isKept() throws -> Bool {
+        try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'coverage_stale'") != nil
+    }
+
+    /// The topics whose stored counts are stale.
+    func staleTopics() throws -> [Int64] {
+        try database.rows("SELECT topic_id FROM coverage_stale ORDER BY topic_id") { $0.int64(0) }
+    }
+
+    /// Counts every stale topic again and stores its counts (inside a write transaction).
+    func refreshStale() throws {
+        let stale = try staleTopics()
+        guard !stale.isEmpty else { return }
+        for topic in stale {
+            let counts = try count(topic: topic)
+            try database.run("DELETE FROM coverage_counts WHERE topic_id = ?1", [.integer(topic)])
+            // A topic deleted in this transaction has nothing left to count (and no row to refer to).
+            guard try database.scalarInt("SELECT 1 FROM topics WHERE id = ?1", [.integer(topic)]) != nil else { continue }
+            try database.run("INSERT INTO coverage_counts (topic_id, locale, state, n) VALUES (?1, '', 'total', ?2)", [.integer(topic), .int(counts.total)])
+            for (locale, states) in counts.byLocale {
+                for (state, n) in states {
+                    try database.run("INSERT INTO coverage_counts (topic_id, locale, state, n) VALUES (?1, ?2, ?3, ?4)",
+                                     [.integer(topic), .text(locale), .text(state), .int(n)])
+                }
+            }
+        }
+        try database.run("DELETE FROM coverage_stale")
+    }
+}
