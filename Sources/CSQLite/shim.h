@@ -8,6 +8,14 @@ static inline int guidebook_sqlite3_config_multithread(void) {
     return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
 }
 
+/* No memory statistics: with them on (SQLite's default), every allocation SQLite makes takes one
+ * process-wide mutex, and Debian's build has no lookaside memory, so every statement allocates:
+ * two reader threads then queue on that mutex (a futex call per request). Must run before the first
+ * connection opens (SQLITE_MISUSE after). */
+static inline int guidebook_sqlite3_config_no_memstatus(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 /*
  * guidebook_phrase_hits(table, weight_0, ..., weight_{columns-1})
  *

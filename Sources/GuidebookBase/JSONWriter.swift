@@ -104,18 +104,30 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
-    /// Writes one string made of `parts` joined, without joining them first (a link from a path
-    /// and an id, say).
-    public mutating func string(joining parts: String...) {
+    /// Writes a string from its UTF-8 bytes (which must be valid UTF-8), as `string(_:)` writes the
+    /// same text: a text read from the database is written without a `String` made of it.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for part in parts { appendEscaped(part) }
+        appendEscaped(utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes one string: `prefix`, the text of `utf8`, then `suffix` (a link from a path and an id).
+    public mutating func string(_ prefix: String, utf8: UnsafeBufferPointer<UInt8>, _ suffix: String = "") {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(prefix)
+        appendEscaped(utf8)
+        if !suffix.isEmpty { appendEscaped(suffix) }
         bytes.append(UInt8(ascii: "\""))
     }
 
     // MARK: Conveniences for `"key": value` pairs
 
     public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+    /// `"name": "text"` from the text's UTF-8 bytes (valid UTF-8).
+    public mutating func field(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) { key(name); string(utf8: value) }
     public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
     public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
     public mutating func field(_ name: String, _ value: Double) { key(name); double(value) }
@@ -168,34 +180,51 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped for a JSON string, without the quotes.
+    /// Appends `text` escaped for a JSON string, without the quotes. A native string's bytes are
+    /// read in place (no copy of the string, no retain).
     private mutating func appendEscaped(_ text: String) {
-        var copy = text
-        copy.withUTF8 { utf8 in
-            // Copy runs of bytes that need no escaping in one go; escape the rest. Eight bytes at a
-            // time are checked at once (`needsEscape`), so a clean run costs a few instructions per
-            // word rather than a comparison per byte.
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            let raw = UnsafeRawBufferPointer(utf8)
-            while index < count {
-                if index + 8 <= count, !Self.needsEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let end = min(index + 8, count)
-                while index < end {
-                    let byte = utf8[index]
-                    index += 1
-                    guard byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f else { continue }
-                    if runStart < index - 1 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)])) }
-                    runStart = index
-                    appendEscape(byte)
-                }
-            }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
         }
+    }
+
+    /// Appends UTF-8 bytes escaped for a JSON string, without the quotes.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        guard count > 0, let base = utf8.baseAddress else { return }
+        // Most texts need no escape: find the first byte that does, eight bytes at a time
+        // (`needsEscape`), and copy what comes before it in one go.
+        var index = 0
+        while index + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+        while index < count, !Self.isEscaped(base[index]) { index += 1 }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: index))
+        guard index < count else { return }
+        // Then escape what must be, copying the runs between in one go each.
+        var runStart = index
+        while index < count {
+            if index + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = base[index]
+                index += 1
+                guard Self.isEscaped(byte) else { continue }
+                if runStart < index - 1 { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart)) }
+                runStart = index
+                appendEscape(byte)
+            }
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+    }
+
+    /// A byte a JSON string cannot hold as it is: a control character, a quote, a backslash, DEL.
+    @inline(__always)
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f
     }
 
     /// True when one of the eight bytes of `word` is below 0x20, a quote, a backslash or DEL: each

@@ -59,4 +59,25 @@ final class JSONWriterTests: XCTestCase {
             }
         }
     }
+
+    /// `string(utf8:)` writes what `string(_:)` writes for the same text, and `UTF8Check` calls
+    /// bytes valid exactly when `String(decoding:as:)` keeps them as they are (the standard
+    /// library is the oracle), for every byte pair and ill-formed sequences among ASCII.
+    func testBytesAreWrittenAsTheirStringAndCheckedAsTheStandardLibraryDecodesThem() {
+        var samples: [[UInt8]] = [[], Array("plain ascii text, long enough for words".utf8), Array("진행률 \"표시\"\n".utf8),
+                                  [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x91], [0xC0, 0xAF], [0xE0, 0x80, 0xAF]]
+        for first in 0...255 { for second in stride(from: 0, through: 255, by: 3) { samples.append([UInt8(first), UInt8(second)]) } }
+        for bad in samples.suffix(from: 3).prefix(6) { samples.append(Array("abcdefghijk".utf8) + bad + Array("lmnopqrstu".utf8)) }
+        for sample in samples {
+            let decoded = String(decoding: sample, as: UTF8.self)
+            let valid = sample.withUnsafeBufferPointer { UTF8Check.isValid($0) }
+            XCTAssertEqual(valid, Array(decoded.utf8) == sample, "\(sample)")
+            guard valid else { continue }
+            var fromBytes = JSONWriter()
+            sample.withUnsafeBufferPointer { fromBytes.string(utf8: $0) }
+            var fromString = JSONWriter()
+            fromString.string(decoded)
+            XCTAssertEqual(fromBytes.bytes, fromString.bytes, "\(sample)")
+        }
+    }
 }

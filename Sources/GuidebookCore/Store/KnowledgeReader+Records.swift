@@ -30,7 +30,7 @@ extension KnowledgeReader {
             if !found {
                 found = true
                 record.rowID = row.int64(0)
-                record.id = row.text(1)
+                record.idSpan = row.withText(1) { record.keep($0) }
                 record.topic = row.text(2)
                 record.section = row.text(3)
                 Self.fillOwnFields(of: &record, from: row, at: 4)
@@ -78,12 +78,12 @@ extension KnowledgeReader {
         try database.forEachRow(Self.topicGuidelinesSQL, [.integer(topicID)]) { row in
             if row.int64(0) != record.rowID {
                 try hand()
+                record.startAnother()
                 record.rowID = row.int64(0)
-                record.id = row.text(1)
+                record.idSpan = row.withText(1) { record.keep($0) }
                 place = sectionIDs.firstIndex(of: row.int64(2)) ?? -1
                 record.section = place >= 0 ? sections[place].key : ""
                 Self.fillOwnFields(of: &record, from: row, at: 3)
-                record.clearTexts()
             }
             appendText(from: row, at: 7, to: &record)
         }
@@ -95,8 +95,8 @@ extension KnowledgeReader {
     private static func fillOwnFields(of record: inout GuidelineRecord, from row: Statement, at column: Int) {
         record.position = row.int(column)
         record.revision = row.int(column + 1)
-        record.updatedAt = row.text(column + 2)
-        record.createdAt = row.text(column + 3)
+        record.updatedAtSpan = row.withText(column + 2) { record.keep($0) }
+        record.createdAtSpan = row.withText(column + 3) { record.keep($0) }
     }
 
     /// One text row (the `textColumns` starting at `column`); none when the guideline has no text
@@ -104,10 +104,11 @@ extension KnowledgeReader {
     private func appendText(from row: Statement, at column: Int, to record: inout GuidelineRecord) {
         guard !row.isNull(column) else { return }
         let locale = row.text(column)
-        record.texts.append(GuidelineRecord.Text(locale: locale, text: row.text(column + 1), state: .current,
-                                                 updatedAt: row.text(column + 3), sourceRevision: row.optionalInt(column + 4),
-                                                 sourceHash: row.optionalText(column + 2),
-                                                 review: locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5)),
-                                                 isPublished: isPublished(row, reviewColumn: column + 5, locale: locale)))
+        let review = locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5))
+        let text = row.withText(column + 1) { record.keep($0) }
+        let updatedAt = row.withText(column + 3) { record.keep($0) }
+        record.texts.append(GuidelineRecord.Text(locale: locale, text: text, state: .current, updatedAt: updatedAt,
+                                                 sourceRevision: row.optionalInt(column + 4), sourceHash: row.optionalText(column + 2),
+                                                 review: review, isPublished: isPublished(review, locale: locale)))
     }
 }

@@ -27,7 +27,13 @@ public final class KnowledgeReader {
     /// True when a text in `locale` with the review state in `column` of `row` is shown (the
     /// source always is).
     func isPublished(_ row: Statement, reviewColumn column: Int, locale: String) -> Bool {
-        guard let publication, locale != SourceLocale.code, let review = ReviewState(rawValue: row.text(column)) else { return true }
+        guard publication != nil, locale != SourceLocale.code else { return true }
+        return isPublished(ReviewState(rawValue: row.text(column)), locale: locale)
+    }
+
+    /// True when a text in `locale` with `review` is shown (the source always is).
+    func isPublished(_ review: ReviewState?, locale: String) -> Bool {
+        guard let publication, locale != SourceLocale.code, let review else { return true }
         return publication.publishes(review)
     }
 
