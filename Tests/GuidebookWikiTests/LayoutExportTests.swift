@@ -142,6 +142,35 @@ final class LayoutExportTests: XCTestCase {
         XCTAssertTrue(sheets.contains("fallback: false"), "a fully translated page is not marked")
     }
 
+    /// Under `--publish approved`, a translation waiting for review is not published: every
+    /// layout shows the English in its place, marked, until a reviewer approves it.
+    func testLayoutsPublishOnlyWhatThePublicationAllows() throws {
+        let approvedOnly = try TestGuidebook(publication: .approved)
+        defer { approvedOnly.stop() }
+        guidebook.stop()
+        guidebook = approvedOnly
+        let topics = try topicCount
+        for layout in Self.layouts { try export(layout) }
+        XCTAssertEqual(try check(.wikijs)["fallbacks"] as? Int, topics, "the seed's translations wait for review")
+        XCTAssertEqual(try check(.mkdocs)["fallbacks"] as? Int, topics)
+        XCTAssertEqual(try check(.bookstack, locale: "ko")["fallbacks"] as? Int, topics)
+
+        // A reviewer approves every text of one topic: that page, and only it, is in Korean.
+        try guidebook.store.write { try $0.database.execute("""
+            UPDATE guideline_texts SET review_state = 'approved' WHERE locale = 'ko' AND guideline_id IN
+                (SELECT id FROM guidelines WHERE topic_id = (SELECT id FROM topics WHERE slug = 'sheets'));
+            UPDATE topic_texts SET review_state = 'approved' WHERE locale = 'ko'
+                AND topic_id = (SELECT id FROM topics WHERE slug = 'sheets');
+            UPDATE section_texts SET review_state = 'approved' WHERE locale = 'ko' AND section_id IN
+                (SELECT id FROM sections WHERE topic_id = (SELECT id FROM topics WHERE slug = 'sheets'));
+            """) }
+        for layout in Self.layouts { try export(layout) }
+        XCTAssertEqual(try check(.wikijs)["fallbacks"] as? Int, topics - 1)
+        XCTAssertEqual(try check(.docusaurus)["fallbacks"] as? Int, topics - 1)
+        let sheets = try String(contentsOfFile: folder + "/mkdocs/docs/views/sheets.ko.md", encoding: .utf8)
+        XCTAssertTrue(sheets.contains("fallback: false"), sheets)
+    }
+
     /// Slugs that are device names on Windows or special in a wiki, and titles with `:`, a
     /// trailing dot and `CON`: every path of every layout checks out on Windows and macOS (the
     /// checker asks Python's `PureWindowsPath.is_reserved`), and the titles reach the front matter intact.
