@@ -12,7 +12,8 @@
 #   make client-check     those clients generated without warnings, then smoke-tested against a live server
 #   make browser-test     the web page in headless Chromium: scenario, accessibility audit, timings
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
-#   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO) read by translate-toolkit, polib, msgfmt, xmllint
+#   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO, TMX) read by translate-toolkit, polib, msgfmt,
+#                xmllint; round trips through translate-toolkit and OmegaT
 #   make wiki-check       the wiki layouts with the wikis' own tools: mkdocs build --strict (seed and 2,000 guidelines),
 #                         Wiki.js/Docusaurus/BookStack layouts read as those wikis read them, micawber against /oembed
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
@@ -27,8 +28,9 @@ SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 DEPS := libsqlite3-dev libmicrohttpd-dev libgnutls28-dev zlib1g-dev libbrotli-dev libcurl4-openssl-dev pkg-config curl openssl cmark git unzip python3-yaml brotli
 BENCH_DEPS := wrk nginx-light curl
 TSAN_DEPS := wrk python3
-# gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check).
-TRANSLATORS_DEPS := gettext libxml2-utils python3
+# gettext's msgfmt and libxml2's xmllint check the translators' files (make translators-check);
+# OmegaT (a CAT tool, with the Java it needs) translates them with our TMX in console mode.
+TRANSLATORS_DEPS := gettext libxml2-utils python3 omegat
 
 .PHONY: deps build run test test-real-notes bench tsan-check container-test api-check clients client-check browser-test replica-test translators-check wiki-check docs-config clean
 
@@ -104,8 +106,9 @@ replica-test: deps
 	bash scripts/replica-test.sh
 
 # The exports of GET /v1/translations/export on a live server, read by translate-toolkit and polib
-# (pinned, into .build/translators-venv), msgfmt --check and xmllint (Tests/Translators,
-# scripts/translators-check.sh, docs/translators.md).
+# (pinned, into .build/translators-venv), msgfmt --check and xmllint; round trips back through
+# POST /v1/translations/import, one through OmegaT (Tests/Translators, scripts/translators-check.sh,
+# docs/translators.md).
 translators-check: deps
 	@missing=""; for p in $(TRANSLATORS_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi

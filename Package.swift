@@ -49,15 +49,15 @@ let package = Package(
         // injected work of its kind; the jobs store (its own SQLite file).
         .target(name: "GuidebookJobs", dependencies: ["GuidebookBase", "GuidebookCore", "SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes"]),
+        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes", "GuidebookTranslationFiles"]),
         // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
         .target(name: "GuidebookWebhooks", dependencies: ["GuidebookBase", "GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).
         .target(name: "GuidebookWeb", dependencies: ["Archive"], resources: [
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
             .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
-            .embedInCode("Resources/api.js"), .embedInCode("Resources/session.js"), .embedInCode("Resources/edit.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/search.js"),
-            .embedInCode("Resources/imports.js"), .embedInCode("Resources/app.js"),
+            .embedInCode("Resources/api.js"), .embedInCode("Resources/session.js"), .embedInCode("Resources/edit.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/corrections.js"), .embedInCode("Resources/search.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/translators.js"), .embedInCode("Resources/app.js"),
         ]),
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.
@@ -65,16 +65,19 @@ let package = Package(
         // Publishing to wikis: a layout pushed to a Git repository (Debian's git through Process),
         // BookStack's and Outline's import APIs (through HTTPClient).
         .target(name: "GuidebookPublish", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookWiki", "HTTPClient", "Archive"]),
+        // The files translators exchange: XLIFF 2.0, XLIFF 1.2 and gettext PO written and read (a
+        // strict streaming XML reader that refuses any DOCTYPE and expands no entity) — no store, no HTTP.
+        .target(name: "GuidebookTranslationFiles", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The HTTP API: router, handlers, problem+json mapping.
         // `openapi.json` (the contract) is compiled into the binary, so the server needs no file beside it.
         .target(name: "GuidebookAPI", dependencies: ["Crypto", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer",
-                                                     "GuidebookWebhooks", "GuidebookWiki", "Archive"],
+                                                     "GuidebookWebhooks", "GuidebookWiki", "GuidebookTranslationFiles", "Archive"],
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
-                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookPublish"]),
+                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookPublish", "GuidebookTranslationFiles"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
-        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "SQLite"], path: "Sources/GuidebookBench"),
+        .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookText", "SQLite"], path: "Sources/GuidebookBench"),
 
         // What several test targets share: the in-process server, the raw HTTP client, import
         // jobs over HTTP, the folders of notes files and checks of what the notes parser makes.
@@ -99,6 +102,8 @@ let package = Package(
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
         .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
+        // The translators' files read back: the strict XML reader, the XLIFF and PO readers on hostile input.
+        .testTarget(name: "GuidebookTranslationFilesTests", dependencies: ["GuidebookTranslationFiles", "GuidebookCore"]),
         .testTarget(name: "GuidebookNotesTests", dependencies: ["GuidebookNotes", "GuidebookCore", "GuidebookTestSupport"]),
         .testTarget(name: "GuidebookJobsTests", dependencies: ["GuidebookJobs", "GuidebookCore"]),
         .testTarget(name: "GuidebookAPITests", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "GuidebookWeb", "HTTPServer", "SQLite",

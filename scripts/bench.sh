@@ -7,9 +7,15 @@
 #             per query class, HTTP+JSON overhead, hit counts, FTS5 index size and its CJK part
 #   import    the job API (POST /v1/imports) into a fresh database vs a direct one-transaction
 #             bulk load (guidebook-bench); RSS during 10k and 100k imports; read p99 during an import
+#   typing    search as you type (scripts/bench/typing.sh): every prefix of every query of the mix as
+#             typed (Korean as IME states), a cold pass and wrk c1/c16; the full-word mix with the
+#             typing features on vs off; the vocabulary and initials index sizes; the issue's bad input
 #   replication  Litestream (scripts/bench/replication.py): RPO p50/p99 at 10 edits/s, replica lag
 #             from /metrics vs outside, one replica's read throughput vs the primary's, the primary's
 #             edit p50 and search p99 with replication on vs off, RTO of `guidebook restore` at 100k and 1M
+#   translators  (scripts/bench/translators.sh): the export of every Korean unit (time, peak RSS) vs the
+#             bundle export, a PO file with 10,000 changed units imported vs 10,000 PUTs, memory
+#             lookup p50/p99 vs brute force
 #
 # Prints a Markdown table and writes it to bench-results/latest.md. All traffic stays on
 # 127.0.0.1; every load loop is bounded in time; every process started here is stopped on exit.
@@ -24,11 +30,12 @@
 #   BENCH_KEEP=1             keep the temporary folder (databases, logs, wrk outputs)
 #   BENCH_DATASETTE=PATH     a `datasette` executable (default: `datasette` on PATH, if any): also
 #                            run Datasette on the same rows and query mix (skipped without it)
-#   BENCH_SECTIONS="read search edit import webhooks replication"   run only some sections
+#   BENCH_SECTIONS="read search typing edit import webhooks replication translators"   run only some sections
 #                            (`make bench BENCH_SECTIONS=replication`: that section alone)
 #   BENCH_RPO_SECONDS=60     replication: seconds of 10 edits/s for the RPO (10 with BENCH_QUICK)
 #   BENCH_RTO_SIZES="100000 1000000"  replication: database sizes restored for the RTO (a size other
 #                            than BENCH_GUIDELINES is generated and imported first: ~2 min at 1,000,000)
+#   BENCH_TYPING_TEXT=short  typing: the generated text of its database (realistic: a database of its own)
 #   BENCH_SKIP_1M=1          replication: leave 1000000 out of BENCH_RTO_SIZES
 #   BENCH_REPLICATION_PARTS="rpo throughput cost rto"   replication: only some of its measurements
 #   BENCH_LITESTREAM=PATH    replication: the litestream binary (default .build/replica-venv/bin/litestream,
@@ -55,7 +62,7 @@ BIN="$ROOT/$BUILD_PATH/release"
 GUIDELINES=${BENCH_GUIDELINES:-100000}
 DURATION=${BENCH_DURATION:-10}
 RUNS=${BENCH_RUNS:-3}
-SECTIONS=${BENCH_SECTIONS:-"read search edit import webhooks replication"}
+SECTIONS=${BENCH_SECTIONS:-"read search typing edit import webhooks replication translators"}
 CLASS_SECONDS=5          # wrk run per search query class (16 connections)
 QUERY_SECONDS=2          # wrk run (1 connection) and engine run (1 thread) per single query
 IMPORT_RUNS=$RUNS
@@ -721,6 +728,12 @@ if has_section search; then
     fi
 fi
 
+# --- 3a. search as you type ---------------------------------------------------------------------
+
+if has_section typing; then
+    source "$ROOT/scripts/bench/typing.sh"
+fi
+
 # --- 3b. edits and the search cache -------------------------------------------------------------
 
 if has_section edit; then
@@ -980,6 +993,12 @@ if has_section replication; then
         --rows "$ROWS" --detail "$DETAIL" --work "$TMP/replication" --rpo-seconds "$RPO_SECONDS" --duration "$DURATION" \
         --runs "$RUNS" --rto-sizes "$RTO_SIZES" --parts "${BENCH_REPLICATION_PARTS:-rpo throughput cost rto}" >"$TMP/replication.json" || die "the replication benchmark failed (scripts/bench/replication.py)"
     log "replication: $(tr -d '\n ' <"$TMP/replication.json" | head -c 600)"
+fi
+
+# --- 4d. translators' files and the translation memory -----------------------------------------
+if has_section translators; then
+    log "translators: export, import of 10,000 changed units, memory lookups (scripts/bench/translators.sh)"
+    source "$ROOT/scripts/bench/translators.sh"
 fi
 
 # --- 5. table ---------------------------------------------------------------------------------

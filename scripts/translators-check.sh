@@ -4,8 +4,12 @@
 # token, and runs the Python test, which exports XLIFF 2.0, XLIFF 1.2 and PO and reads them with
 # translate-toolkit and polib (pinned, installed into .build/translators-venv on first use), gettext's
 # `msgfmt --check` and libxml2's `xmllint` (Debian gettext and libxml2-utils, installed by
-# `make translators-check` when missing). Fails when a test fails, when the server logged an error,
-# or when it did not stop on SIGTERM. About 20 s warm.
+# `make translators-check` when missing); then the round trips (test_round_trip.py): ten units
+# changed by translate-toolkit (PO, XLIFF 1.2) or ElementTree (XLIFF 2.0) and imported back; and the
+# translation memory's TMX read and written by translate-toolkit's tmx store (test_memory.py); and
+# one round trip through OmegaT in console mode with our TMX as its memory (test_omegat.py).
+# Fails when a test fails, when the server logged an error, or when it did not stop on SIGTERM.
+# About 20 s warm.
 set -Eeuo pipefail
 
 TRANSLATE_TOOLKIT_VERSION=3.20.4
@@ -56,6 +60,17 @@ log "server at $GUIDEBOOK_URL"
 
 status=0
 "$VENV/bin/python" "$ROOT/Tests/Translators/test_translation_files.py" || status=$?
+# The round trips write translations: after the reading tests, which count the seed's states.
+"$VENV/bin/python" "$ROOT/Tests/Translators/test_round_trip.py" || status=$?
+"$VENV/bin/python" "$ROOT/Tests/Translators/test_memory.py" || status=$?
+# OmegaT (Debian omegat, installed by make translators-check) headless in console mode.
+OMEGAT_JAR=${OMEGAT_JAR:-/usr/share/omegat/OmegaT.jar}
+if [ -f "$OMEGAT_JAR" ]; then
+    OMEGAT_JAR=$OMEGAT_JAR "$VENV/bin/python" "$ROOT/Tests/Translators/test_omegat.py" || status=$?
+else
+    echo "OmegaT is not installed ($OMEGAT_JAR): install Debian's omegat (make translators-check does)" >&2
+    status=1
+fi
 
 kill -TERM "$SERVER_PID"
 for _ in $(seq 150); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done

@@ -37,6 +37,8 @@ public final class Application: HTTPHandler {
             HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),
             SearchController(store: store),
             JobController(runner: jobs, isPublic: configuration.publicJobs),
+            TranslationImportController(store: store, runner: jobs, isPublic: configuration.publicJobs),
+            MemoryController(store: store, runner: jobs, isPublic: configuration.publicJobs),
             WebhookController(store: store, allowsPrivateTargets: configuration.allowsPrivateWebhookTargets),
             MetricsController(metrics: metrics, store: store, runner: jobs),
             OpenAPIController(),

@@ -140,6 +140,14 @@ public struct JSONWriter {
         if let value { int(value) } else { null() }
     }
 
+    /// Writes an array of strings.
+    public mutating func field(_ name: String, _ values: [String]) {
+        key(name)
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
     /// Writes an object of string values with keys in sorted order.
     public mutating func field(_ name: String, _ values: [String: String]) {
         object(name, values.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })

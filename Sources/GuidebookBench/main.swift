@@ -8,6 +8,9 @@ import Foundation
 //   edit       --db COPY --queries FILE --migrations DIR [--edits N] [--seconds S] [--rate R]
 //   ready      --port P [--runs N] [--path /livez] -- COMMAND...
 //   webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
+//   memory     --db PATH --migrations DIR [--samples N] [--reference N] [--locale ko]
+//   typing-states --queries TSV
+//   vocabulary --db PATH --migrations DIR [--runs N]
 
 let usage = """
     usage: guidebook-bench search --db PATH --queries FILE --migrations DIR [--threads N] [--seconds S] [--each]
@@ -17,6 +20,9 @@ let usage = """
            guidebook-bench edit --db COPY --queries FILE --migrations DIR [--edits N] [--seconds S] [--rate R]
            guidebook-bench ready --port P [--runs N] [--path /livez] -- COMMAND...
            guidebook-bench webhook-fanout --db FRESH --migrations DIR [--endpoints N] [--runs N]
+           guidebook-bench memory --db PATH --migrations DIR [--samples N] [--reference N] [--locale ko]
+           guidebook-bench typing-states --queries TSV
+           guidebook-bench vocabulary --db PATH --migrations DIR [--runs N]
     """
 
 func runBench() -> Int32 {
@@ -35,6 +41,9 @@ func runBench() -> Int32 {
         case "edit": return try EditBench(arguments: Arguments(rest)).run()
         case "ready": return try ReadyBench(arguments: Arguments(rest)).run()
         case "webhook-fanout": return try WebhookFanoutBench(arguments: Arguments(rest)).run()
+        case "memory": return try MemoryBench(arguments: Arguments(rest)).run()
+        case "typing-states": return try TypingStates(arguments: Arguments(rest)).run()
+        case "vocabulary": return try VocabularySize(arguments: Arguments(rest)).run()
         default:
             FileHandle.standardError.write(Data((usage + "\n").utf8))
             return 2

@@ -56,13 +56,19 @@ public enum KoreanParticles {
     /// carries no covered ending or cutting it would not leave a noun.
     public static func split(_ word: String) -> (stem: String, ending: String)? {
         let scalars = Array(word.unicodeScalars)
+        guard let at = stemLength(scalars) else { return nil }
+        return (String(String.UnicodeScalarView(scalars[..<at])), String(String.UnicodeScalarView(scalars[at...])))
+    }
+
+    /// How many syllables of `scalars` are the noun when they carry a covered ending (`split`,
+    /// without making strings: the search vocabulary splits every Korean word it reads); nil as for `split`.
+    public static func stemLength(_ scalars: [Unicode.Scalar]) -> Int? {
         guard scalars.count >= 2, scalars.allSatisfy(Hangul.isSyllable) else { return nil }
         guard var cut = cutOne(scalars[...]) else { return nil }
         if cut.stacks, let inner = cutOne(scalars[..<cut.at]), innerEndings.contains(String(String.UnicodeScalarView(scalars[inner.at..<cut.at]))) {
             cut.at = inner.at
         }
-        let stem = String(String.UnicodeScalarView(scalars[..<cut.at]))
-        return (stem, String(String.UnicodeScalarView(scalars[cut.at...])))
+        return cut.at
     }
 
     /// The word's noun when it carries a covered ending (`시트를` → `시트`), else the word itself

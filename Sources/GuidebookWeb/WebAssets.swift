@@ -51,7 +51,7 @@ public enum WebAssets {
     public static let assetPrefix = "/assets/"
 
     /// The page's scripts after `prefs.js`, in the order they run: each builds on the ones before.
-    /// They are served as one file, `guidebook.js`, so the first load waits for one request, not nine.
+    /// They are served as one file, `guidebook.js`, so the first load waits for one request, not ten.
     public static let scripts: [(name: String, bytes: [UInt8])] = [
         ("dom.js", PackageResources.dom_js),
         ("i18n.js", PackageResources.i18n_js),
@@ -59,8 +59,10 @@ public enum WebAssets {
         ("session.js", PackageResources.session_js),
         ("browse.js", PackageResources.browse_js),
         ("edit.js", PackageResources.edit_js),
+        ("corrections.js", PackageResources.corrections_js),
         ("search.js", PackageResources.search_js),
         ("imports.js", PackageResources.imports_js),
+        ("translators.js", PackageResources.translators_js),
         ("app.js", PackageResources.app_js),
     ]
 

@@ -12,8 +12,7 @@ struct RemoteImport {
     let token: String?
 
     func run() throws -> Int32 {
-        let base = server.hasSuffix("/") ? String(server.dropLast()) : server
-        guard URL(string: base)?.scheme != nil else { throw UsageError("--server needs a URL like http://127.0.0.1:8080") }
+        let base = try RemoteJob.base(of: server)
         let cancel = CancelFlag()
         cancel.installInterruptHandler()
         for file in options.files {
@@ -28,42 +27,71 @@ struct RemoteImport {
                 }
                 return 1
             }
-            let display = ProgressDisplay()
-            var canceled = false
-            while true {
-                if cancel.isSet && !canceled {
-                    canceled = true
-                    _ = try? HTTP.send("POST", URL(string: "\(base)/v1/jobs/\(id)/cancel")!, token: token)
-                    Console.err("\ncanceling job \(id)…")
-                }
-                let current = try HTTP.send("GET", URL(string: "\(base)/v1/jobs/\(id)")!, token: token)
-                guard current.status == 200, let state = current.json else {
-                    Console.err("\(name): cannot read job \(id) (\(current.status))")
-                    return 1
-                }
-                let status = state["status"] as? String ?? "?"
-                let progress = state["progress"] as? [String: Any] ?? [:]
-                display.update(phase: state["phase"] as? String ?? status, message: state["message"] as? String ?? status,
-                               completed: progress["completed"] as? Int ?? 0, total: progress["total"] as? Int,
-                               unit: progress["unit"] as? String ?? "")
-                switch status {
-                case "succeeded":
-                    display.finish("\(name): \(state["message"] as? String ?? "done") (job \(id))")
-                case "failed":
-                    let error = state["error"] as? [String: Any]
-                    display.finish("\(name): failed: \((error?["field"] as? String).map { $0 + ": " } ?? "")\(error?["message"] as? String ?? "unknown error")\((error?["line"] as? Int).map { " (line \($0))" } ?? ""); nothing was applied")
-                    return 1
-                case "canceled":
-                    display.finish("\(name): canceled; nothing was applied")
-                    return 130
-                default:
-                    Thread.sleep(forTimeInterval: 0.2)
-                    continue
-                }
-                break
+            switch try RemoteJob(base: base, token: token).follow(id: id, name: name, cancel: cancel) {
+            case .succeeded: continue
+            case .failed: return 1
+            case .canceled: return 130
             }
         }
         return 0
+    }
+}
+
+/// A job on a server, followed from the command line until it ends: its progress drawn on stderr,
+/// canceled there on Ctrl-C.
+struct RemoteJob {
+    let base: String
+    let token: String?
+
+    enum Ending { case succeeded, failed, canceled }
+
+    /// `--server`'s URL without a trailing slash; refused when it is no URL.
+    static func base(of server: String) throws -> String {
+        let base = server.hasSuffix("/") ? String(server.dropLast()) : server
+        guard URL(string: base)?.scheme != nil else { throw UsageError("--server needs a URL like http://127.0.0.1:8080") }
+        return base
+    }
+
+    /// Follows job `id` (whose file is `name`) until it ends and says how; `lines` prints what a
+    /// finished job's JSON holds beyond its message (a translation import's conflicts).
+    func follow(id: String, name: String, cancel: CancelFlag, lines: ([String: Any]) -> [String] = { _ in [] }) throws -> Ending {
+        let display = ProgressDisplay()
+        var canceled = false
+        while true {
+            if cancel.isSet && !canceled {
+                canceled = true
+                _ = try? HTTP.send("POST", URL(string: "\(base)/v1/jobs/\(id)/cancel")!, token: token)
+                Console.err("\ncanceling job \(id)…")
+            }
+            let current = try HTTP.send("GET", URL(string: "\(base)/v1/jobs/\(id)")!, token: token)
+            guard current.status == 200, let state = current.json else {
+                Console.err("\(name): cannot read job \(id) (\(current.status))")
+                return .failed
+            }
+            let status = state["status"] as? String ?? "?"
+            let progress = state["progress"] as? [String: Any] ?? [:]
+            display.update(phase: state["phase"] as? String ?? status, message: state["message"] as? String ?? status,
+                           completed: progress["completed"] as? Int ?? 0, total: progress["total"] as? Int,
+                           unit: progress["unit"] as? String ?? "")
+            switch status {
+            case "succeeded":
+                display.finish("\(name): \(state["message"] as? String ?? "done") (job \(id))")
+                lines(state).forEach { Console.err($0) }
+                return .succeeded
+            case "failed":
+                let error = state["error"] as? [String: Any]
+                display.finish("\(name): failed: \((error?["field"] as? String).map { $0 + ": " } ?? "")\(error?["message"] as? String ?? "unknown error")\((error?["line"] as? Int).map { " (line \($0))" } ?? ""); nothing was applied")
+                for problem in (error?["problems"] as? [[String: Any]] ?? []).prefix(50) {
+                    Console.err("  line \(problem["line"] as? Int ?? 0), column \(problem["column"] as? Int ?? 0): \(problem["field"] as? String ?? ""): \(problem["message"] as? String ?? "")")
+                }
+                return .failed
+            case "canceled":
+                display.finish("\(name): canceled; nothing was applied")
+                return .canceled
+            default:
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
     }
 }
 

@@ -36,7 +36,7 @@ struct ServeCommand {
         // and nothing is written beside the replicated file.
         let jobStore = try JobStore(path: settings.replica ? ":memory:" : JobStore.path(besides: settings.databasePath),
                                     migrations: try Migration.load(from: runtime.resources + "/Migrations/jobs"))
-        let runner = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], logger: logger, onFinished: { job, seconds in
+        let runner = JobRunner(jobs: jobStore, works: [ImportWork(store: store), TranslationImportWork(store: store), MemoryImportWork(store: store)], logger: logger, onFinished: { job, seconds in
             guard job.status == .succeeded else { return }
             let guidelines = ImportWork.result(of: job).map { $0.counts.guidelines.created + $0.counts.guidelines.updated + $0.counts.guidelines.unchanged } ?? 0
             metrics.recordImport(guidelines: guidelines, seconds: seconds)

@@ -19,9 +19,16 @@ let usage = """
                             topics changed after it (docs/wiki.md)
       reindex               rebuild the full-text search index
       translations export --locale CODE [--format xliff2|xliff12|po] [--topic SLUG]
-                          [--state missing,outdated,current] [--out FILE]
+                          [--state missing,outdated,draft,…] [--matches] [--out FILE]
                             write the texts to translate as a translator's file (stdout by
-                            default); see docs/translators.md
+                            default; --matches: the memory's best match on each unit to write);
+                            see docs/translators.md
+      translations import FILE [--locale CODE] [--format xliff2|xliff12|po] [--on-conflict draft|skip]
+                          [--dry-run] [--reviewer] [--server URL [--token-file PATH]]
+                            apply a translated file (only the changed units; conflicts as drafts
+                            unless --on-conflict skip; approved ones kept unless --reviewer);
+                            --server: through a running server's job API with an editor token
+                            (GUIDEBOOK_TOKEN or --token-file)
         import options: --mode merge|replace  --dry-run  --format json|ndjson|notes  --server URL
                         --token-file PATH (or GUIDEBOOK_TOKEN): an admin token for --server
       generate N [FILE] [--text short|realistic]

@@ -514,6 +514,12 @@ def scenario(args, record, servers, work):
         page.shoot("search")
         page.audit("search results")
 
+        # 2b. Search as you type, a key at a time: prefixes, IME states, initials, typos, the wrong layout.
+        print("2b. typing a letter at a time", flush=True)
+        typing_letter_by_letter(driver, page, record, base)
+        page.open("/?q=" + urllib.parse.quote("진행률") + "&lang=en,ko")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'.results a[data-guideline="{PROGRESS_GUIDELINE}"]'))
+
         # 3. Open the guideline: both languages show.
         print("3. open the guideline", flush=True)
         driver.find_element(By.CSS_SELECTOR, f'.results a[data-guideline="{PROGRESS_GUIDELINE}"]').click()
@@ -622,6 +628,10 @@ def scenario(args, record, servers, work):
         print("8c. editing", flush=True)
         editing(driver, page, record, base)
 
+        # 8d. Translators' files on a topic (download, a checked upload with a conflict) and the memory.
+        print("8d. translators' files and the memory", flush=True)
+        translators_files(driver, page, record, base, work)
+
         # 9. Narrow: the panes stack and navigate like a phone's.
         print("9. narrow window", flush=True)
         narrow(driver, page, record)
@@ -638,6 +648,135 @@ def scenario(args, record, servers, work):
                      and not any(admin_token() in entry["message"] for entry in entries))
     finally:
         driver.quit()
+
+
+# MARK: Typing a letter at a time (issue 23)
+
+# What the search box holds after each keystroke. English letter by letter (real key presses);
+# Korean as a 2-set IME composes it (the page sees these values through input events, as it does
+# while an IME composes): half-typed syllables, a final that moves on (짆 → 진해), lone jamo.
+def prefixes(word):
+    return [word[:count] for count in range(1, len(word) + 1)]
+
+
+TYPING = [
+    # (class, states, topic expected from the state at index `from_state` on, or None)
+    ("prefix EN", prefixes("progress"), "progress-indicators", 3),
+    ("prefix EN", prefixes("popovers"), "popovers", 3),
+    ("prefix KO", ["ㅈ", "지", "진", "짆", "진해", "진행", "진행ㄹ", "진행르", "진행률"], "progress-indicators", 4),
+    ("prefix KO", ["ㅍ", "파", "팝", "팝ㅇ", "팝오", "팝옵", "팝오버"], "popovers", 2),
+    ("initials", ["ㅈ", "ㅈㅎ", "ㅈㅎㄹ"], "progress-indicators", 1),
+    ("initials", ["ㅅ", "ㅅㅌ"], "sheets", 1),
+    ("typo", prefixes("popvoer"), None, 0),
+    ("layout EN→KO", prefixes("tlxm"), None, 0),
+    ("layout KO→EN", ["ㅅ", "새", "새ㅐ", "새ㅐㅣ", "새ㅐㅣㅠ", "새ㅐㅣㅠㅁ", "새ㅐㅣㅠㅁㄱ"], None, 0),
+]
+
+
+def type_states(driver, page, states, composing):
+    """Types `states` one after another (real keys for Latin letters, input events for an IME's
+    states) and waits, after each, for its results to be painted; returns the answer the page
+    showed for each, as the API gives it."""
+    box = driver.find_element(By.ID, "q")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    js(driver, "window.__search.shown = {}; window.__search.order = [];")
+    seen = []
+    for index, state in enumerate(states):
+        if composing:
+            js(driver, """const box = document.getElementById('q'); box.value = arguments[0];
+                          box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertCompositionText',
+                                                                      data: arguments[0].slice(-1), isComposing: true}));""", state)
+        else:
+            box.send_keys(state[len(states[index - 1]):] if index else state)
+        wait(driver, lambda d: js(d, "return (window.__search.shown[arguments[0]] || -1) > 0", state), 15,
+             f"no results painted for {state!r}")
+        wait(driver, lambda d: js(d, "return document.querySelector('.results-view[aria-busy=\"false\"] .results[data-query]')"
+                                     " ?.dataset.query") == state, 15, f"{state!r} not on screen")
+        shown = js(driver, """return {
+            items: [...document.querySelectorAll('.results a[data-item]')].map((a) =>
+                a.dataset.kind + ':' + (a.dataset.guideline || decodeURIComponent(a.pathname.split('/').pop()))),
+            topics: [...document.querySelectorAll('.results a[data-item]')].map((a) => a.getAttribute('href')),
+            marks: [...document.querySelectorAll('.results mark')].map((m) => m.textContent),
+            line: document.querySelector('[data-corrections]')?.textContent || null,
+            asTyped: document.querySelector('[data-as-typed]')?.getAttribute('href') || null}""")
+        api = get_json(page.base + "/v1/search?" + urllib.parse.urlencode({"q": state, "lang": "en", "limit": 20}))
+        seen.append((state, shown, api))
+    return seen
+
+
+def typing_letter_by_letter(driver, page, record, base):
+    """Each class of issue 23 typed a key at a time: after every key the page shows the API's
+    results for what the box holds (from the first letters for prefixes), the completed words
+    marked, and the corrections line; its link searches exactly what was typed."""
+    page.open("/?lang=en,ko")
+    page.install_search_probe()
+    for kind, states, topic, from_state in TYPING:
+        composing = any(ord(c) > 0x7F for c in states[-1])
+        seen = type_states(driver, page, states, composing)
+        label = f"{kind} {states[-1]!r}"
+        mismatched = [state for state, shown, api in seen
+                      if [f"{i['kind']}:{i['id'] if i['kind'] == 'guideline' else i['topic']}" for i in api["items"]] != shown["items"]]
+        record.check(f"{label}: after every key the page lists the API's results for what is typed", not mismatched, mismatched)
+        if kind.startswith("prefix") or kind == "initials":
+            empty = [state for state, shown, api in seen if not shown["items"]]
+            record.check(f"{label}: results from the first key on ({' '.join(states)})", not empty, f"empty for {empty}")
+        if topic:
+            missing = [state for state, shown, api in seen[from_state:] if not any(topic in href for href in shown["topics"][:5])]
+            record.check(f"{label}: {topic} among the first results from {states[from_state]!r} on", not missing, f"not for {missing}")
+        for state, shown, api in reversed(seen):  # the state typed furthest that was completed
+            completion = api.get("completion")
+            initials = [form for expansion in api.get("initials") or [] for form in expansion["forms"]]
+            forms = (completion or {}).get("forms", []) + initials
+            if not forms or not shown["items"]:
+                continue
+            # The completed part is marked: a completed word (or, in English, a word the typed letters start) is highlighted.
+            typed = state.split()[-1].lower()
+            marked = [m for m in shown["marks"] if m.lower() in forms or (typed.isascii() and m.lower().startswith(typed) and len(m) > len(typed))]
+            record.check(f"{label}: {state!r} marks the completed words in the snippets", bool(marked),
+                         f"marks {shown['marks'][:6]}, forms {forms}")
+            expected = [f"“{completion['term']}”" if completion else None] + [f"“{e['term']}”" for e in api.get("initials") or []]
+            line = shown["line"] or ""
+            record.check(f"{label}: {state!r} says what the typed word was completed to, above the results",
+                         all(part is None or part in line for part in expected) and all(form in line for form in forms), line)
+            break  # one state per class for these two: the line and the marks follow the same code for every state
+        state, shown, api = seen[-1]
+        if kind.startswith("typo") or kind.startswith("layout"):
+            corrected = api.get("layout_corrected") or (api.get("corrected_terms") or [None])[0]
+            if record.check(f"{label}: the API corrects it", corrected is not None and api["total"] > 0, api.get("matched_terms")):
+                record.check(f"{label}: the page says “Showing results for {corrected['to']}”",
+                             shown["line"] is not None and f"Showing results for “{corrected['to']}”" in shown["line"], shown["line"])
+                marks_ok = any(m.lower() == corrected["to"].lower() for m in shown["marks"])
+                record.check(f"{label}: the corrected word is marked", marks_ok, shown["marks"][:6])
+                if kind == "layout EN→KO":
+                    page.shoot("typing-layout")
+                    page.audit("the corrections line")
+                # The link searches exactly what was typed: typos off, found as written.
+                link = driver.find_element(By.CSS_SELECTOR, "[data-as-typed]")
+                js(driver, "arguments[0].focus()", link)
+                ActionChains(driver).send_keys(Keys.ENTER).perform()
+                wait(driver, lambda d: "typos=false" in d.current_url)
+                wait(driver, lambda d: js(d, "return document.querySelector('.results-view[aria-busy=\"false\"]') !== null"
+                                             " && !document.querySelector('[data-corrections]')"))
+                exact = get_json(base + "/v1/search?" + urllib.parse.urlencode({"q": state, "typos": "false", "limit": 20}))
+                query = urllib.parse.parse_qs(urllib.parse.urlsplit(driver.current_url).query)
+                title = driver.find_element(By.CSS_SELECTOR, ".results-title").text
+                record.check(f"{label}: Enter on “as typed” searches {state!r} with typos=false (keyboard)",
+                             query.get("q") == [state] and query.get("typos") == ["false"]
+                             and len(driver.find_elements(By.CSS_SELECTOR, ".results a[data-item]")) == len(exact["items"])
+                             and (str(exact["total"]) in title if exact["total"] else state in title),
+                             f"{driver.current_url}: {title!r}, API total {exact['total']}")
+                record.check(f"{label}: the search box shows what was typed", driver.find_element(By.ID, "q").get_attribute("value") == state)
+    # A completion's link: the completed word quoted, searched as written.
+    seen = type_states(driver, page, prefixes("indicat"), False)
+    state, shown, api = seen[-1]
+    record.check("'indicat' completes to indicator, named in the line", shown["line"] and "indicator" in shown["line"], shown["line"])
+    href = urllib.parse.parse_qs(urllib.parse.urlsplit(shown["asTyped"] or "").query)
+    record.check("its “as typed” link quotes the completed word (searched as written)", href.get("q") == ['"indicat"'] and "typos" not in href, shown["asTyped"])
+    page.shoot("typing-completion")
+    page.audit("a completion's line")
+
 
 
 def luminance(css_color):
@@ -1015,6 +1154,94 @@ def sent_check(writes, method, url, if_match, content_type):
           and matching[0]["headers"].get("content-type") == content_type
           and matching[0]["headers"].get("authorization", "").startswith("Bearer gb_"))
     return ok, seen
+
+
+def po_set_msgstr(po, msgctxt, text):
+    """The PO file `po` with the entry of `msgctxt` translated as `text` (a translator's edit)."""
+    blocks = po.split("\n\n")
+    for index, block in enumerate(blocks):
+        if f'msgctxt "{msgctxt}"\n' in block:
+            lines = block.split("\n")
+            start = next(number for number, line in enumerate(lines) if line.startswith("msgstr "))
+            blocks[index] = "\n".join(lines[:start] + [f'msgstr "{text}"'])
+    return "\n\n".join(blocks) + "\n"
+
+
+def translators_files(driver, page, record, base, work):
+    """Signed in as an editor: a topic offers Download for translation and Upload translated file.
+    The upload is checked first (a dry run: counts and the conflict with both English texts, nothing
+    applied), then applied; and the translation editor shows the memory's matches, one of which Use
+    puts in the box."""
+    topic = "split-views"
+    po = http(base + f"/v1/translations/export?locale=ko&format=po&topic={topic}")[2].decode("utf-8")
+    current = [block.split('msgctxt "')[1].split('"')[0] for block in po.split("\n\n")
+               if 'msgctxt "guideline:' in block and "#, fuzzy" not in block and 'msgstr ""\n' not in block + "\n"]
+    changed, conflicting, similar = current[0], current[1], current[2]
+    edited = po_set_msgstr(po_set_msgstr(po, changed, "브라우저에서 바꾼 번역."), conflicting, "충돌하는 번역.")
+    upload = os.path.join(work, f"{topic}-ko.po")
+    with open(upload, "w", encoding="utf-8") as file:
+        file.write(edited)
+    conflicting_path = "/v1/guidelines/" + conflicting.split(":", 1)[1]
+    old_english = get_json(base + conflicting_path)["text"]
+    new_english = old_english + " (changed after the export)"
+    send("PATCH", base + conflicting_path, admin_token(), {"text": new_english}, "application/merge-patch+json")
+    before = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in (changed, conflicting)}
+
+    page.open(f"/topics/{topic}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-translators="upload"]'))
+    record.check("a topic offers Download for translation and Upload translated file to an editor",
+                 [b.text for b in driver.find_elements(By.CSS_SELECTOR, "[data-translators]")] == ["Download for translation", "Upload translated file"])
+    driver.find_element(By.CSS_SELECTOR, '[data-translators="download"]').click()
+    wait(driver, lambda d: d.find_elements(By.ID, "download-submit"))
+    page.audit("the download dialog")
+    driver.find_element(By.ID, "download-submit").click()
+    wait(driver, lambda d: d.find_element(By.ID, "download-message").text, 15, "the download said nothing")
+    record.check("Download fetches the topic's file", f"guidebook-{topic}-ko.xlf" in driver.find_element(By.ID, "download-message").text,
+                 driver.find_element(By.ID, "download-message").text)
+    driver.find_element(By.ID, "translators-close").click()
+
+    driver.find_element(By.CSS_SELECTOR, '[data-translators="upload"]').click()
+    wait(driver, lambda d: d.find_elements(By.ID, "upload-file"))
+    driver.find_element(By.ID, "upload-file").send_keys(upload)
+    record.check("Apply waits for a check", not driver.find_element(By.ID, "upload-apply").is_enabled())
+    driver.find_element(By.ID, "upload-check").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "upload-counts"), 30, "the dry run showed no counts")
+    counts = driver.find_element(By.ID, "upload-counts").text
+    conflict = driver.find_element(By.CSS_SELECTOR, f'#upload-conflicts li[data-unit="{conflicting}"]').text
+    record.check("the dry run shows the counts and the conflict with the old and the new English and the offered translation",
+                 "1 written" in counts and "1 conflicts kept as drafts" in counts
+                 and old_english in conflict and new_english in conflict and "충돌하는 번역." in conflict, f"{counts} | {conflict[:200]}")
+    after_check = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in before}
+    record.check("the dry run applies nothing", after_check == before)
+    page.shoot("translators-dry-run")
+    page.audit("the upload dialog after a dry run")
+    wait(driver, lambda d: d.find_element(By.ID, "upload-apply").is_enabled())
+    driver.find_element(By.ID, "upload-apply").click()
+    wait(driver, lambda d: "Applied" in d.find_element(By.ID, "upload-status").text, 30, "the file was not applied")
+    applied = {unit: get_json(base + f"/v1/guidelines/{unit.split(':', 1)[1]}/translations/ko") for unit in before}
+    record.check("Apply writes the changed unit as translated and the conflict as a draft",
+                 (applied[changed]["text"], applied[changed]["state"]) == ("브라우저에서 바꾼 번역.", "translated")
+                 and (applied[conflicting]["text"], applied[conflicting]["state"]) == ("충돌하는 번역.", "draft"),
+                 {unit: (value["text"], value["state"]) for unit, value in applied.items()})
+    driver.find_element(By.ID, "translators-close").click()
+
+    # The memory beside the translation editor: a new guideline whose English is one word from a translated one's.
+    source = get_json(base + "/v1/guidelines/" + similar.split(":", 1)[1] + "?lang=en,ko")
+    words = source["text"]["en"].split(" ")
+    words[len(words) // 2] = "browser"
+    send("POST", base + "/v1/guidelines", admin_token(), {"id": f"{topic}.memory-in-the-browser", "topic": topic, "section": "overview", "text": " ".join(words)})
+    page.open(f"/guidelines/{topic}.memory-in-the-browser?lang=en,ko")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-edit="ko"]'))
+    driver.find_element(By.CSS_SELECTOR, '[data-edit="ko"]').click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#memory-list [data-memory-use]"), 15, "the editor shows no memory match")
+    first = driver.find_element(By.CSS_SELECTOR, "#memory-list .memory-item").text
+    record.check("the translation editor shows the memory's match with its similarity and origin",
+                 "% alike" in first and similar in first and source["text"]["ko"] in first, first[:200])
+    page.audit("the translation editor with the memory")
+    page.shoot("translators-memory")
+    driver.find_element(By.CSS_SELECTOR, "#memory-list [data-memory-use]").click()
+    record.check("Use puts the match's translation in the box", driver.find_element(By.ID, "edit-text").get_attribute("value") == source["text"]["ko"])
+    driver.find_element(By.ID, "edit-cancel").click()
 
 
 def editing(driver, page, record, base):

@@ -67,6 +67,9 @@ final class AuthMatrixTests: XCTestCase {
         "GET /v1/translations/coverage": .init(target: "/v1/translations/coverage", access: .reader, allowed: 200),
         "GET /v1/translations": .init(target: "/v1/translations?locale=ko", access: .reader, allowed: 200),
         "GET /v1/translations/export": .init(target: "/v1/translations/export?locale=ko&format=po", access: .reader, allowed: 200),
+        "GET /v1/guidelines/{id}/translations/{locale}/memory": .init(target: "/v1/guidelines/progress-indicators.prefer-progress-bars/translations/ko/memory", access: .reader, allowed: 200),
+        "GET /v1/memory/export": .init(target: "/v1/memory/export?format=tmx", access: .reader, allowed: 200),
+        "GET /v1/memory/imports": .init(target: "/v1/memory/imports", access: .reader, allowed: 200),
         // Editor: content (a write without a body is a 415; a delete of nothing a 404).
         "POST /v1/topics": .init(target: "/v1/topics", access: .editor, allowed: 415),
         "PUT /v1/topics/{slug}": .init(target: "/v1/topics/nope", access: .editor, allowed: 415),
@@ -116,6 +119,8 @@ final class AuthMatrixTests: XCTestCase {
         // Admin: imports, jobs, tokens, locales.
         "POST /v1/locales": .init(target: "/v1/locales", access: .admin, allowed: 415),
         "POST /v1/imports": .init(target: "/v1/imports?format=ndjson", access: .admin, allowed: 400),
+        "POST /v1/translations/import": .init(target: "/v1/translations/import?format=po", access: .editor, allowed: 400),
+        "POST /v1/memory/import": .init(target: "/v1/memory/import", access: .editor, allowed: 400),
         "DELETE /v1/jobs/{id}": .init(target: "/v1/jobs/job_0000000000000000", access: .admin, allowed: 404),
         "POST /v1/jobs/{id}/cancel": .init(target: "/v1/jobs/job_0000000000000000/cancel", access: .admin, allowed: 404),
         "GET /v1/tokens": .init(target: "/v1/tokens", access: .admin, allowed: 200),

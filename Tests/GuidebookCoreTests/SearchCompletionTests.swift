@@ -24,10 +24,29 @@ final class SearchCompletionTests: XCTestCase {
         XCTAssertEqual(vocabulary.completions(of: "in", limit: 2).found, 4, "how many there were")
     }
 
+    /// Forms are taken, most rows first, while the word as written and the forms taken hold fewer
+    /// rows than the budget (a quarter of the index's rows in a search): a short prefix stands for
+    /// its most frequent words only, a word as written that holds that many for none.
+    func testCompletionsStopOnceTheyHoldTheRowBudget() {
+        let bounded = vocabulary.completions(of: "in", limit: 8, rowBudget: 50)
+        XCTAssertEqual(bounded.forms, ["indicators", "index"], "a family counts its forms' rows: indicators and indicator 42, then index 9: past 50")
+        XCTAssertEqual(vocabulary.completions(of: "in", limit: 8, rowBudget: 42).forms, ["indicators"])
+        XCTAssertEqual(bounded.found, 4, "what it could have become is still counted")
+        XCTAssertEqual(vocabulary.completions(of: "in", limit: 8, rowBudget: 1).forms, ["indicators"], "the first is taken when the word as written holds nothing")
+        XCTAssertEqual(vocabulary.completions(of: "po", limit: 8, rowBudget: 1).forms, ["popover"])
+        XCTAssertEqual(vocabulary.completions(of: "pop", limit: 8, rowBudget: 1).forms, [], "pop as written holds the budget already")
+        XCTAssertEqual(vocabulary.completions(of: "진해", limit: 8, rowBudget: 2).forms, ["진행"])
+        XCTAssertEqual(vocabulary.completions(of: "진해", limit: 8, rowBudget: 1).forms, [], "진해 as written holds 1 row")
+        XCTAssertEqual(vocabulary.initialsMatches(of: "ㅅㅌ", limit: 8, rowBudget: 8).forms, ["시트"], "시트 holds 8")
+    }
+
     func testKoreanCompletesAtTheJamoLevel() {
         XCTAssertEqual(forms("진행ㄹ"), ["진행률"], "a lone consonant starts the next syllable")
         XCTAssertEqual(forms("진해"), ["진행"], "a syllable without a final may still take one (진해 itself is the word as written)")
         XCTAssertEqual(forms("팝오"), [], "팝오 as written is a piece of 팝오버 already (Korean is indexed in bigrams)")
+        // The first key of a word, a lone consonant: its words' first two syllables, the more rows hold them the sooner.
+        XCTAssertEqual(forms("ㅅ"), ["시트", "스테", "스텝", "시티"], "시트 (6 + 시트를 2), 스테 (스테퍼 2 + 스테이지 1), then 1 each")
+        XCTAssertEqual(forms("ㅈ"), ["진행", "진해"])
     }
 
     func testKoreanCompletesTheStatesAnIMEPassesThrough() {
@@ -39,7 +58,8 @@ final class SearchCompletionTests: XCTestCase {
     }
 
     func testBadInputCompletesToNothingOrToABoundedList() {
-        XCTAssertEqual(forms("ㄹ"), [], "a lone jamo has no syllable to continue")
+        XCTAssertEqual(forms("ㄹ"), [], "no word starts with a syllable of ㄹ")
+        XCTAssertEqual(forms("ㅏ"), [], "a vowel starts no syllable")
         XCTAssertEqual(forms("ㅏㅏㅏ"), [])
         XCTAssertEqual(forms(String(repeating: "ㄱ", count: 200)), [])
         XCTAssertEqual(forms("\u{301}\u{301}"), [])

@@ -56,6 +56,9 @@ final class StoreTests: StoreTestCase {
         try store.write { try $0.apply(bundle, mode: mode) }
     }
 
+    /// The newest migration's number (numbers may skip: `Migration.load`).
+    private var latest: Int { Migrator(migrations: migrations).latestVersion }
+
     private func recordedMigrations(_ path: String) throws -> [(version: Int, name: String)] {
         let database = try Database(path: path)
         return try database.rows("SELECT version, name FROM schema_migrations ORDER BY rowid") { ($0.int(0), $0.text(1)) }
@@ -98,10 +101,12 @@ final class StoreTests: StoreTestCase {
 
     func testMigrationFilesLoadInOrder() throws {
         XCTAssertFalse(migrations.isEmpty)
-        XCTAssertEqual(migrations.map(\.version), Array(1...migrations.count))
+        XCTAssertEqual(migrations.map(\.version), migrations.map(\.version).sorted())
+        XCTAssertEqual(Set(migrations.map(\.version)).count, migrations.count)
         XCTAssertEqual(migrations.first?.name, "knowledge_base")
 
-        // Files are ordered by number, not by listing order, and gaps are refused.
+        // Files are ordered by number, not by listing order; a number may be skipped (reserved by
+        // work not merged yet), and two files with one number are refused.
         let folder = directory.file("migrations")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "CREATE TABLE b (id INTEGER);".write(toFile: folder + "/0002_second.sql", atomically: true, encoding: .utf8)
@@ -109,6 +114,8 @@ final class StoreTests: StoreTestCase {
         try "not a migration".write(toFile: folder + "/README.txt", atomically: true, encoding: .utf8)
         XCTAssertEqual(try Migration.load(from: folder).map(\.name), ["first", "second"])
         try "CREATE TABLE d (id INTEGER);".write(toFile: folder + "/0004_gap.sql", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Migration.load(from: folder).map(\.version), [1, 2, 4])
+        try "CREATE TABLE e (id INTEGER);".write(toFile: folder + "/0004_again.sql", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Migration.load(from: folder)) { error in
             guard case StoreError.badMigration? = error as? StoreError else { return XCTFail("\(error)") }
         }
@@ -132,18 +139,32 @@ final class StoreTests: StoreTestCase {
 
     func testLaterMigrationsApplyAfterEarlierOnes() throws {
         // The real migrations plus a second one that depends on the first: applied in order, each recorded.
-        let extra = Migration(version: migrations.count + 1, name: "topic_notes",
+        let extra = Migration(version: Migrator(migrations: migrations).latestVersion + 1, name: "topic_notes",
                               sql: "CREATE TABLE topic_notes (topic_id INTEGER NOT NULL REFERENCES topics(id), note TEXT NOT NULL);")
         let path = directory.file("two-steps.sqlite")
         do { _ = try Store(path: path, migrations: migrations) }
         do { _ = try Store(path: path, migrations: migrations + [extra]) }
         let recorded = try recordedMigrations(path)
-        XCTAssertEqual(recorded.map(\.version), Array(1...(migrations.count + 1)))
+        XCTAssertEqual(recorded.map(\.version), migrations.map(\.version) + [extra.version])
         XCTAssertEqual(recorded.last?.name, "topic_notes")
 
         let database = try Database(path: path)
-        XCTAssertEqual(try Migrator(migrations: migrations + [extra]).currentVersion(of: database), migrations.count + 1)
+        XCTAssertEqual(try Migrator(migrations: migrations + [extra]).currentVersion(of: database), extra.version)
         XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM topic_notes"), 0)
+    }
+
+    func testAMigrationNumberedBelowTheNewestAppliedIsAppliedWhenItArrives() throws {
+        // Work in progress reserves numbers: a file may get 0017 before the branch with 0012 merges.
+        let latest = Migrator(migrations: migrations).latestVersion
+        let late = Migration(version: latest + 1, name: "late", sql: "CREATE TABLE late_table (id INTEGER);")
+        let later = Migration(version: latest + 3, name: "later", sql: "CREATE TABLE later_table (id INTEGER);")
+        let path = directory.file("reserved.sqlite")
+        do { _ = try Store(path: path, migrations: migrations + [later]) }
+        do { _ = try Store(path: path, migrations: migrations + [late, later]) }
+        XCTAssertEqual(try recordedMigrations(path).map(\.version), migrations.map(\.version) + [late.version, later.version])
+        let database = try Database(path: path)
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM late_table"), 0)
+        XCTAssertEqual(try Migrator(migrations: migrations + [late, later]).migrate(database), [])
     }
 
     func testReopeningAppliesNothingNew() throws {
@@ -170,7 +191,7 @@ final class StoreTests: StoreTestCase {
             try database.execute("""
                 CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL);
                 INSERT INTO schema_migrations VALUES (1, 'knowledge_base', '2026-01-01T00:00:00.000Z');
-                INSERT INTO schema_migrations VALUES (\(migrations.count + 41), 'from_the_future', '2027-01-01T00:00:00.000Z');
+                INSERT INTO schema_migrations VALUES (\(latest + 41), 'from_the_future', '2027-01-01T00:00:00.000Z');
                 CREATE TABLE future_things (id INTEGER PRIMARY KEY);
                 """)
         }
@@ -178,7 +199,7 @@ final class StoreTests: StoreTestCase {
         XCTAssertNotNil(before[""])
 
         XCTAssertThrowsError(try Store(path: path, migrations: migrations)) { error in
-            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 41, supported: migrations.count))
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: latest + 41, supported: latest))
         }
         XCTAssertEqual(fileContents(path), before, "a refused database file must be byte-identical afterwards")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"), "the refused file must not be switched to WAL")
@@ -186,7 +207,7 @@ final class StoreTests: StoreTestCase {
         // The migrator alone refuses it as well.
         let database = try Database(path: path)
         XCTAssertThrowsError(try Migrator(migrations: migrations).migrate(database)) { error in
-            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 41, supported: migrations.count))
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: latest + 41, supported: latest))
         }
     }
 
@@ -197,15 +218,15 @@ final class StoreTests: StoreTestCase {
         do {
             let database = try Database(path: path)
             try database.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from_the_future', '2027-01-01T00:00:00.000Z')",
-                             [.int(migrations.count + 1)])
+                             [.int(latest + 1)])
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
         let before = try XCTUnwrap(FileManager.default.contents(atPath: path))
         XCTAssertThrowsError(try Store(path: path, migrations: migrations)) { error in
-            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: migrations.count + 1, supported: migrations.count))
+            XCTAssertEqual(error as? StoreError, .schemaTooNew(found: latest + 1, supported: latest))
         }
         XCTAssertEqual(FileManager.default.contents(atPath: path), before, "a refused database file must be byte-identical afterwards")
-        XCTAssertEqual(try recordedMigrations(path).last?.version, migrations.count + 1)
+        XCTAssertEqual(try recordedMigrations(path).last?.version, latest + 1)
     }
 
     // MARK: Connections

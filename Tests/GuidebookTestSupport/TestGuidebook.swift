@@ -66,7 +66,7 @@ public final class TestGuidebook {
             }
             let jobStore = try JobStore(path: JobStore.path(besides: databasePath),
                                         migrations: try Migration.load(from: Self.migrationsDirectory + "/jobs"))
-            let jobs = JobRunner(jobs: jobStore, works: [ImportWork(store: store)], maxQueued: maxQueuedJobs)
+            let jobs = JobRunner(jobs: jobStore, works: [ImportWork(store: store), TranslationImportWork(store: store), MemoryImportWork(store: store)], maxQueued: maxQueuedJobs)
             runner = jobs
             try jobs.start()
             var configuration = APIConfiguration()

@@ -24,10 +24,9 @@ struct JobController: Controller {
         router.add("GET", "/v1/jobs/{id}/events", events, options: read)
     }
 
-    /// Whether `request` may see a dry run's warnings, which quote the uploaded text: an admin's
-    /// token, or `--public-jobs`. Others see the counts, with the warnings counted as omitted.
-    private func showsExcerpts(_ request: APIRequest) -> Bool {
-        isPublic || request.context.principal?.role == .admin
+    /// Who reads: whether they see a job's excerpts of its upload (`JobViewer`).
+    private func viewer(_ request: APIRequest) -> JobViewer {
+        JobViewer(request, isPublic: isPublic)
     }
 
     private func submitImport(_ request: APIRequest) throws -> APIResponse {
@@ -56,11 +55,7 @@ struct JobController: Controller {
         let params = ImportParams(format: format, mode: mode, dryRun: dryRun, fileName: fileName, size: upload.size, spoolPath: upload.path)
         let job = try ImportWork.submit(params, to: runner)
         _ = upload.keep() // The job owns the file now and removes it when it finishes.
-        var json = JSONWriter()
-        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
-        var response = APIResponse.json(json, status: 202, headers: [("Location", "/v1/jobs/\(job.id)"), ("Retry-After", "1")])
-        response.isCacheable = false
-        return response
+        return JobRepresentation.accepted(job, viewer: viewer(request))
     }
 
     private func list(_ request: APIRequest) throws -> APIResponse {
@@ -80,7 +75,7 @@ struct JobController: Controller {
         json.beginObject()
         json.key("items")
         json.beginArray()
-        for job in jobs.prefix(limit) { JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request)) }
+        for job in jobs.prefix(limit) { JobRepresentation.write(job, into: &json, viewer: viewer(request)) }
         json.endArray()
         let next = jobs.count > limit ? jobs.prefix(limit).last.map { Cursor.encode([$0.seq], list: list) } : nil
         json.field("next", next)
@@ -94,18 +89,19 @@ struct JobController: Controller {
     private func show(_ request: APIRequest) throws -> APIResponse {
         let job = try existing(request.parameter("id"))
         var json = JSONWriter()
-        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
+        JobRepresentation.write(job, into: &json, viewer: viewer(request))
         var response = APIResponse.json(json)
         if !job.status.isFinished { response.headers.append(("Retry-After", "1")) }
-        // A dry run answers admins and others differently: never from the shared response cache.
-        response.isCacheable = job.status.isFinished && !(ImportWork.params(of: job)?.dryRun ?? false)
+        // A dry run or a translation import answers its submitters and others differently: never
+        // from the shared response cache.
+        response.isCacheable = job.status.isFinished && !JobViewer.dependsOnViewer(job)
         return response
     }
 
     private func cancel(_ request: APIRequest) throws -> APIResponse {
         let job = try runner.cancel(id: request.parameter("id"))
         var json = JSONWriter()
-        JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts(request))
+        JobRepresentation.write(job, into: &json, viewer: viewer(request))
         var response = APIResponse.json(json, status: job.status.isFinished ? 200 : 202)
         response.isCacheable = false
         return response
@@ -120,7 +116,7 @@ struct JobController: Controller {
         let id = request.parameter("id")
         _ = try existing(id)
         let lastEventID = request.http.header("last-event-id").flatMap { Int($0.trimmingSpaces()) }
-        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID, showsExcerpts: showsExcerpts(request)), contentType: MediaType.eventStream.contentType,
+        return .stream(JobEventStream(runner: runner, id: id, lastEventID: lastEventID, viewer: viewer(request)), contentType: MediaType.eventStream.contentType,
                        headers: [("Cache-Control", "no-cache, no-transform"), ("X-Accel-Buffering", "no")])
     }
 

@@ -21,14 +21,14 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
     static let minimumSpacing = 0.2
     /// An idle stream sends a comment this often (seconds).
     static let keepAliveSeconds = 15.0
-    /// Whether a dry run's warnings (excerpts of the upload) are shown (see `JobController`).
-    private let showsExcerpts: Bool
+    /// Who reads: whether excerpts of the upload are shown (`JobViewer`).
+    private let viewer: JobViewer
 
-    init(runner: JobRunner, id: String, lastEventID: Int?, showsExcerpts: Bool) {
+    init(runner: JobRunner, id: String, lastEventID: Int?, viewer: JobViewer) {
         self.runner = runner
         self.id = id
         self.lastRevision = lastEventID ?? 0
-        self.showsExcerpts = showsExcerpts
+        self.viewer = viewer
     }
 
     func next() -> HTTPStreamChunk {
@@ -46,7 +46,7 @@ final class JobEventStream: HTTPBodyStream, @unchecked Sendable {
             if job.revision > lastRevision {
                 lastRevision = job.revision
                 var json = JSONWriter(capacity: 1024)
-                JobRepresentation.write(job, into: &json, showsExcerpts: showsExcerpts)
+                JobRepresentation.write(job, into: &json, viewer: viewer)
                 let event = job.status.isFinished ? "done" : "progress"
                 text += "id: \(job.revision)\nevent: \(event)\ndata: " + String(decoding: json.bytes, as: UTF8.self) + "\n\n"
             }

@@ -1,6 +1,6 @@
 import GuidebookBase
 import GuidebookCore
-import GuidebookWiki
+import GuidebookTranslationFiles
 
 /// Translation work: writing and deleting translations of guidelines, topics (title, summary)
 /// and sections (title); coverage per locale; the work list by state; the files for translators;
@@ -227,8 +227,9 @@ struct TranslationController: Controller {
 
     // MARK: Files for translators
 
-    /// `GET /v1/translations/export?locale=&format=xliff2|xliff12|po[&topic=][&state=missing,outdated]`:
-    /// every text to translate as one file (docs/translators.md).
+    /// `GET /v1/translations/export?locale=&format=xliff2|xliff12|po[&topic=][&state=missing,outdated][&matches=true]`:
+    /// every text to translate as one file (docs/translators.md); with `matches`, the memory's best
+    /// match on each missing or outdated unit.
     private func export(_ request: APIRequest) throws -> APIResponse {
         guard let locale = request.query("locale") else { throw Problem.badParameter("locale", "locale is required: the locale to translate into, e.g. ko") }
         let formatText = request.query("format") ?? "xliff2"
@@ -237,12 +238,14 @@ struct TranslationController: Controller {
         }
         let states = try request.query("state").map(Self.states)
         let topic = request.query("topic")
+        let withMatches = try request.boolQuery("matches", default: false)
         let export = try store.read { reader in
             guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
                 throw Problem.badParameter("locale", "no translation locale '\(locale.prefix(40))'; see /v1/locales")
             }
             do {
-                return try reader.translationExport(locale: locale, topic: topic, states: states)
+                let export = try reader.translationExport(locale: locale, topic: topic, states: states)
+                return withMatches ? try reader.addingBestMatches(to: export) : export
             } catch StoreError.notFound(let kind, let id) where kind == "topic" {
                 throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
             }

@@ -68,7 +68,7 @@ public enum EditRules {
             if required { problems.append(InvalidField(name, "is required")) }
             return
         }
-        if required && value.trimmingWhitespace().isEmpty {
+        if required && TextNormalization.isBlank(value) {  // blank once stored: only zero-width spaces, say
             problems.append(InvalidField(name, "must not be empty"))
         } else if value.count > maxLength {
             problems.append(InvalidField(name, "is longer than \(maxLength) characters"))

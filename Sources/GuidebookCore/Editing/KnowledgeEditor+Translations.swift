@@ -3,16 +3,18 @@ internal import SQLite
 extension KnowledgeEditor {
     /// Writes a guideline's translation into `locale` under the review rules (`ReviewRules`,
     /// `write`); it records the source revision it was made from, so it is current until the
-    /// source text changes. Returns the guideline's new version.
+    /// source text changes. Returns the guideline's new version. `madeFrom`: the source revision
+    /// the text translates when it is not the current one (a translation imported from a file of
+    /// older English: it is written outdated).
     @discardableResult
     public func putGuidelineTranslation(id key: String, locale: String, text: String?, precondition: WritePrecondition,
-                                        problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite()) throws -> String {
+                                        problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite(), madeFrom: Int? = nil) throws -> String {
         let target = try resolve(.guideline(key), precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
         EditRules.checkText(text, name: "text", required: true, maxLength: EditRules.maxTextLength, into: &problems)
         try refuse(problems)
-        return try writeTranslation(target, locale: locale, fields: [text ?? ""], write: write)
+        return try writeTranslation(target, locale: locale, fields: [text ?? ""], write: write, madeFrom: madeFrom)
     }
 
     /// Deletes a guideline's translation into `locale` (a 404 when there is none).
@@ -22,17 +24,18 @@ extension KnowledgeEditor {
         try deleteTranslation(.guideline(key), locale: locale, precondition: precondition, role: role)
     }
 
-    /// Writes a topic's title and summary in `locale` (the title is required; the summary may be left out).
+    /// Writes a topic's title and summary in `locale` (the title is required; the summary may be left
+    /// out); `madeFrom` as for guidelines.
     @discardableResult
     public func putTopicTranslation(slug: String, locale: String, title: String?, summary: String?, precondition: WritePrecondition,
-                                    problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite()) throws -> String {
+                                    problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite(), madeFrom: Int? = nil) throws -> String {
         let target = try resolve(.topic(slug), precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
         EditRules.checkText(title, name: "title", required: true, maxLength: EditRules.maxTitleLength, into: &problems)
         EditRules.checkText(summary, name: "summary", required: false, maxLength: EditRules.maxTextLength, into: &problems)
         try refuse(problems)
-        return try writeTranslation(target, locale: locale, fields: [title ?? "", summary ?? ""], write: write)
+        return try writeTranslation(target, locale: locale, fields: [title ?? "", summary ?? ""], write: write, madeFrom: madeFrom)
     }
 
     @discardableResult
@@ -40,16 +43,16 @@ extension KnowledgeEditor {
         try deleteTranslation(.topic(slug), locale: locale, precondition: precondition, role: role)
     }
 
-    /// Writes a section's title in `locale`.
+    /// Writes a section's title in `locale`; `madeFrom` as for guidelines.
     @discardableResult
     public func putSectionTranslation(topic slug: String, key: String, locale: String, title: String?, precondition: WritePrecondition,
-                                      problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite()) throws -> String {
+                                      problems: [InvalidField] = [], write: TranslationWrite = TranslationWrite(), madeFrom: Int? = nil) throws -> String {
         let target = try resolve(.section(topic: slug, key: key), precondition: precondition)
         var problems = problems
         try checkTranslationLocale(locale)
         EditRules.checkText(title, name: "title", required: true, maxLength: EditRules.maxTitleLength, into: &problems)
         try refuse(problems)
-        return try writeTranslation(target, locale: locale, fields: [title ?? ""], write: write)
+        return try writeTranslation(target, locale: locale, fields: [title ?? ""], write: write, madeFrom: madeFrom)
     }
 
     @discardableResult

@@ -13,6 +13,10 @@ public struct TranslationUnit: Sendable, Equatable {
         public var source: String
         public var target: String?
         public var note: String?
+
+        public init(source: String, target: String?, note: String?) {
+            (self.source, self.target, self.note) = (source, target, note)
+        }
     }
 
     /// The stable id: the resource's address with `:` between its parts, so that it is an XML
@@ -37,6 +41,31 @@ public struct TranslationUnit: Sendable, Equatable {
 
     /// The state the API shows: missing, outdated, or its review state.
     public var workflowState: WorkflowState { WorkflowState(review: review, freshness: state) }
+
+    /// The translation memory's best match for the English, when the export asked for matches
+    /// (`KnowledgeReader.addingBestMatches`).
+    public var bestMatch: MemoryMatch?
+
+    public init(id: String, address: String, field: Field, source: String, target: String?, state: TranslationState,
+                sourceRevision: Int, translatedRevision: Int?, terms: [Term] = [], review: ReviewState? = nil) {
+        self.id = id
+        self.address = address
+        self.field = field
+        self.source = source
+        self.target = target
+        self.state = state
+        self.sourceRevision = sourceRevision
+        self.translatedRevision = translatedRevision
+        self.terms = terms
+        self.review = review
+    }
+
+    /// The unit `id`, its address and field as the id gives them.
+    public init(_ id: TranslationUnitID, source: String, target: String?, state: TranslationState, sourceRevision: Int, translatedRevision: Int?,
+                review: ReviewState? = nil) {
+        self.init(id: id.text, address: id.address, field: id.field, source: source, target: target, state: state,
+                  sourceRevision: sourceRevision, translatedRevision: translatedRevision, review: review)
+    }
 }
 
 /// The units of one topic, in reading order (title, summary, then each section's title followed
@@ -46,6 +75,10 @@ public struct TranslationUnitGroup: Sendable, Equatable {
     /// The topic's English title (for the file's name in the translator's tool).
     public var title: String
     public var units: [TranslationUnit]
+
+    public init(topic: String, title: String, units: [TranslationUnit]) {
+        (self.topic, self.title, self.units) = (topic, title, units)
+    }
 }
 
 /// Everything one export of translation units holds.
@@ -55,4 +88,8 @@ public struct TranslationExport: Sendable, Equatable {
     /// The change-log cursor the export reflects (every English revision in it is at or before it).
     public var cursor: Int64
     public var groups: [TranslationUnitGroup]
+
+    public init(locale: String, cursor: Int64, groups: [TranslationUnitGroup]) {
+        (self.locale, self.cursor, self.groups) = (locale, cursor, groups)
+    }
 }

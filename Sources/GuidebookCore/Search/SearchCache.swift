@@ -17,8 +17,16 @@ import Foundation
 /// is older than the cache (it went back) does the cache start over from it. Postings are evicted
 /// least recently used first beyond `capacityBytes`; with a capacity of 0 every search reads its phrases from
 /// FTS5 again (the directory and the vocabulary are always kept: each is one scan per load, and
-/// the vocabulary is only read when a search finds nothing). With automatic sizing the capacity
-/// follows the index: it is worked out again whenever a directory is loaded.
+/// the vocabulary is only read when a search finds nothing or a word is half-typed). With
+/// automatic sizing the capacity follows the index: it is worked out again whenever a directory
+/// is loaded.
+///
+/// The vocabulary (`SearchVocabulary`: the words completions and corrections are taken from) is
+/// read by one scan of every word's rows, 0.3 s at 100,000 guidelines and seconds at 1,000,000, so
+/// a small commit does not drop it: it is used for `vocabularyRefresh` after it was read (words a
+/// commit added are not offered until then, and counts are off by the rows commits changed, which
+/// only shades which forms are suggested: the search itself reads the index as it is), then read
+/// again by one search while the others keep using it. A bulk change drops it with the rest.
 ///
 /// Snapshots, not shared mutable state: everything the cache hands out (a `RowDirectory`, a
 /// `PhrasePostings`, a `SearchVocabulary`) is an immutable value that a search holds for its whole
@@ -38,7 +46,12 @@ public final class SearchCache: @unchecked Sendable {
     /// The generation of `directory` (and of the cache).
     private var generation: Int64 = -1
     private var directory: RowDirectory?
-    private var vocabulary: SearchVocabulary?
+    /// The vocabulary, the generation it was read at and when (kept across small commits).
+    private var vocabulary: (words: SearchVocabulary, generation: Int64, readAt: ContinuousClock.Instant)?
+    /// True while a search reads the vocabulary again (the others use the one kept).
+    private var readingVocabulary = false
+    /// How long a vocabulary read before the index's latest small commits is used.
+    let vocabularyRefresh: Duration
     private var postings: [String: (value: PhrasePostings, lastUse: UInt64, generation: Int64)] = [:]
     private var postingBytes = 0
     private var clock: UInt64 = 0
@@ -67,11 +80,16 @@ public final class SearchCache: @unchecked Sendable {
         self.init(sizing: sizing, latestGeneration: nil)
     }
 
-    init(sizing: SearchCacheSizing, latestGeneration: (@Sendable () throws -> Int64)?) {
+    /// `vocabularyRefresh`: how long the vocabulary read before small commits stays in use.
+    init(sizing: SearchCacheSizing, latestGeneration: (@Sendable () throws -> Int64)?, vocabularyRefresh: Duration = SearchCache.defaultVocabularyRefresh) {
         self.sizing = sizing
         self.capacity = sizing.capacity(indexRows: 0)
         self.latestGeneration = latestGeneration
+        self.vocabularyRefresh = vocabularyRefresh
     }
+
+    /// How long a vocabulary read before small commits is used by default.
+    public static let defaultVocabularyRefresh: Duration = .seconds(60)
 
     /// A cache of exactly `capacityBytes`.
     public convenience init(capacityBytes: Int) {
@@ -122,7 +140,7 @@ public final class SearchCache: @unchecked Sendable {
         lock.withLock {
             var now = counted
             now.capacityBytes = capacity
-            now.heldBytes = postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.byteCount ?? 0)
+            now.heldBytes = postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.words.byteCount ?? 0)
             now.postingBytes = postingBytes
             return now
         }
@@ -172,7 +190,6 @@ public final class SearchCache: @unchecked Sendable {
                     keepEarlier(replaced, at: from)
                     directory = patched.directory
                     self.generation = generation
-                    vocabulary = nil
                     counted.directoryPatches += 1
                     patches.append((generation, patched.rows, patched.formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
@@ -254,14 +271,36 @@ public final class SearchCache: @unchecked Sendable {
         if earlier.count > Self.keptEarlier { earlier.removeFirst() }
     }
 
-    /// The vocabulary for `generation`, loaded with `load` when missing (kept only for the cache's generation).
+    /// The vocabulary for `generation`: the one kept when it was read at that generation, or at
+    /// an earlier one the cache has patched itself forward from within `vocabularyRefresh`, or
+    /// while another search reads it again; otherwise read with `load` (and kept when `generation`
+    /// is the cache's).
     func vocabulary(generation: Int64, load: () throws -> SearchVocabulary) throws -> SearchVocabulary {
-        if let cached = lock.withLock({ generation == self.generation ? vocabulary : nil }) { return cached }
+        let now = ContinuousClock.now
+        let (kept, refreshing) = lock.withLock { () -> (SearchVocabulary?, Bool) in
+            guard let vocabulary else { return (nil, false) }
+            if vocabulary.generation == generation { return (vocabulary.words, false) }
+            guard generation == self.generation, vocabulary.generation < generation else { return (nil, false) }
+            if readingVocabulary || now - vocabulary.readAt < vocabularyRefresh { return (vocabulary.words, false) }
+            readingVocabulary = true
+            return (nil, true)
+        }
+        if let kept { return kept }
+        defer { if refreshing { lock.withLock { readingVocabulary = false } } }
         let loaded = try load()
         lock.withLock {
-            if self.generation == generation { vocabulary = loaded }
+            if self.generation == generation { vocabulary = (loaded, generation, now) }
         }
         return loaded
+    }
+
+    /// How many rows `phrase` matches as of `generation` when its postings are kept for it, not
+    /// counted as a use: search as you type asks it of the last word before searching it.
+    func keptRowCount(_ phrase: String, generation: Int64) -> Int? {
+        lock.withLock {
+            guard let entry = postings[phrase], entry.generation == generation else { return nil }
+            return entry.value.rows.count
+        }
     }
 
     /// The postings of `phrase` for `generation`, loaded with `load` when missing.

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookText
 internal import SQLite
 
 /// Runs searches on a read connection.
@@ -41,15 +42,41 @@ public struct SearchEngine {
                                             changedRows: { try SearchChanges.rows(after: $0, in: database) },
                                             readChanges: { try RowDirectory.changes(of: $0, from: database) },
                                             load: { try RowDirectory.load(from: database) })
-        // Search as you type: the last word also finds the most frequent words it may become.
+        // Search as you type: the last word also finds the most frequent words it may become, as
+        // many as hold a quarter of the rows; a word that matches nothing as written (`p`, `ㅈ`,
+        // `ㅈㅎㄹ`) is searched as its forms alone, so one form is one phrase (its page and facets
+        // were worked out when it was read).
         var request = request
         var completion: SearchCompletion?
-        if let lastWord = request.query.lastWord, request.completes {
+        var writtenMatches = false
+        let rowBudget = max(1, directory.rowCount / SearchVocabulary.completionRowShare)
+        func matchesAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
+            try word.part.scoringPhrases.contains { index in
+                let phrase = request.query.phrases[index]
+                if let rows = cache.keptRowCount(phrase, generation: generation) { return rows > 0 }
+                // A prefix (one syllable: `"시" *`) costs FTS5 its whole doclist even for a first
+                // row (30-70 ms for 앱 at 100,000 guidelines): read it once, for the search too.
+                guard !phrase.hasSuffix("*") else {
+                    return try !cache.postings(phrase, generation: generation) {
+                        try PhrasePostings.load(phrase, from: database, directory: directory)
+                    }.rows.isEmpty
+                }
+                return try PhrasePostings.hasRows(phrase, in: database)
+            }
+        }
+        // One Korean syllable that matches as written is a prefix of every bigram it starts already
+        // (`시` finds 시트 and 표시줄): completing it would only add more such prefixes.
+        func isSyllableFoundAsWritten(_ word: SearchQuery.TypedWord) throws -> Bool {
+            guard word.isCJK, word.text.unicodeScalars.count == 1, Hangul.isSyllable(word.text.unicodeScalars.first!) else { return false }
+            return try matchesAsWritten(word)
+        }
+        if let lastWord = request.query.lastWord, request.completes, try !isSyllableFoundAsWritten(lastWord) {
             let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
-            let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions)
+            let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
             if !found.forms.isEmpty {
                 completion = SearchCompletion(term: lastWord.text, forms: found.forms, found: found.found)
-                request.query = request.query.completing(found.forms)
+                writtenMatches = try matchesAsWritten(lastWord)
+                request.query = request.query.expanding(lastWord, with: found.forms, keepingWritten: writtenMatches)
             }
         }
         // Initials (초성): a word of consonants also finds the Korean words whose syllables they start.
@@ -57,13 +84,13 @@ public struct SearchEngine {
         if request.completes, !request.query.initialsWords.isEmpty {
             let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
             for word in request.query.initialsWords {
-                let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions)
+                let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
                 guard !found.forms.isEmpty else { continue }
                 initials.append(SearchCompletion(term: word.text, forms: found.forms, found: found.found))
-                request.query = request.query.expanding(word, with: found.forms)
+                request.query = request.query.expanding(word, with: found.forms, keepingWritten: try matchesAsWritten(word))
             }
         }
-        let asWritten = completion != nil ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
+        let asWritten = writtenMatches ? Array(request.query.lastWord?.part.scoringPhrases ?? []) : []
         // A phrase not kept in the cache is first only asked whether it matches any row (FTS5 stops
         // at the first). When the condition then cannot match — a required word the index does not
         // hold, as in a query with a typo — no phrase's rows are read at all. A phrase kept from
@@ -185,6 +212,7 @@ public struct SearchEngine {
         }
         // Typo tolerance: a query that finds nothing is searched again with each word that matches
         // nothing as written replaced by its closest indexed word, when that finds something.
+        var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])?
         if matches.isEmpty, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
             var retry = request
             retry.query = corrected.query
@@ -196,8 +224,9 @@ public struct SearchEngine {
                 found.layoutCorrected = corrected.layout
                 return found
             }
+            unmatchedCorrection = corrected
         }
-        return SearchResults(hits: hits, total: matches.count,
+        var results = SearchResults(hits: hits, total: matches.count,
                              topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
                              topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
                              categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: true,
@@ -205,6 +234,8 @@ public struct SearchEngine {
                              suggestion: matches.isEmpty && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
                              completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
                              initials: initials)
+        results.unmatchedCorrection = unmatchedCorrection
+        return results
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced

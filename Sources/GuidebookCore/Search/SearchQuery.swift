@@ -116,7 +116,7 @@ public struct SearchQuery: Sendable, Equatable {
         // Control characters (general category Cc: U+0000-001F, U+007F-009F) become spaces.
         func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
         let controlFree = raw.unicodeScalars.contains(where: isControl) ? String(raw.unicodeScalars.map { isControl($0) ? " " : Character($0) }) : raw
-        let text = normalized(controlFree)
+        let text = TextNormalization.query(controlFree)  // NFC, fullwidth folded, zero-width characters out
         guard !text.allSatisfy({ $0.isWhitespace }) else { throw Failure.empty }
         guard text.count <= maxLength else { throw Failure.tooLong(text.count) }
 
@@ -198,8 +198,9 @@ public struct SearchQuery: Sendable, Equatable {
         return expanding(lastWord, with: forms)
     }
 
-    /// The query with `word` (its `lastWord` or one of its `initialsWords`) also matching `forms`.
-    public func expanding(_ lastWord: TypedWord, with forms: [String]) -> SearchQuery {
+    /// The query with `word` (its `lastWord` or one of its `initialsWords`) also matching `forms`;
+    /// without `keepingWritten` (the word as written matches nothing), matching `forms` alone.
+    public func expanding(_ lastWord: TypedWord, with forms: [String], keepingWritten: Bool = true) -> SearchQuery {
         guard !forms.isEmpty else { return self }
         var phrases = self.phrases
         var added: [SearchCondition] = []
@@ -222,7 +223,8 @@ public struct SearchQuery: Sendable, Equatable {
         }
         let asWritten: [SearchCondition]
         if case .any(let forms) = lastWord.part { asWritten = forms } else { asWritten = [lastWord.part] }
-        let completed = SearchCondition.any(asWritten + added)
+        let alternatives = keepingWritten ? asWritten + added : added
+        let completed = alternatives.count == 1 ? alternatives[0] : SearchCondition.any(alternatives)
         let ownPhrases = lastWord.part.scoringPhrases
         let words = self.words.map { word in
             Set(word.phrases) == ownPhrases ? Word(range: word.range, isCJK: word.isCJK, phrases: word.phrases + added.compactMap {
@@ -231,31 +233,6 @@ public struct SearchQuery: Sendable, Equatable {
         }
         return SearchQuery(phrases: phrases, condition: condition.replacing(lastWord.part, with: completed), highlights: highlights,
                            text: text, words: words, terms: terms, lastWord: self.lastWord, initialsWords: initialsWords)
-    }
-
-    /// Query text as the index's text is written (issue 23 item 5): NFC (decomposed Hangul, as
-    /// macOS file names and some clipboards give it, composed into syllables), fullwidth Latin
-    /// letters, digits and signs (ｓｈｅｅｔ) folded to ASCII, and zero-width spaces and joiners
-    /// (U+200B–200D, U+2060, U+FEFF) taken out, so they neither split a word nor join two.
-    public static func normalized(_ text: String) -> String {
-        var folded = String.UnicodeScalarView()
-        var changed = false
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0xFF01...0xFF5E:
-                folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
-                changed = true
-            case 0x3000:
-                folded.append(" ")  // the ideographic space
-                changed = true
-            case 0x200B...0x200D, 0x2060, 0xFEFF:
-                changed = true
-            default:
-                folded.append(scalar)
-            }
-        }
-        let result = changed ? String(folded) : text
-        return result.unicodeScalars.allSatisfy({ $0.value < 0x300 }) ? result : result.precomposedStringWithCanonicalMapping
     }
 
     /// The query without its last droppable word (a plain word: never a phrase, a prefix, an

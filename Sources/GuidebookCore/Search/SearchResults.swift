@@ -70,6 +70,11 @@ public struct SearchResults: Sendable {
     public var correctedTerms: [(from: String, to: String)] = []
     /// The words searched as the word their keys type on the other keyboard layout (두벌식), in query order.
     public var layoutCorrected: [(from: String, to: String)] = []
+    /// When nothing matched even with its typos corrected: the corrected query and its
+    /// corrections, so that dropping words (`KnowledgeReader.search(_:correcting:relaxing:)`)
+    /// starts from it rather than correcting every shorter query again (typos are looked up once
+    /// per request, however many words it drops).
+    public var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])? = nil
 }
 
 /// The completions a half-typed last word was searched with (search as you type).

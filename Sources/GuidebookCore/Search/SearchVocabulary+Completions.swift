@@ -6,8 +6,9 @@ import GuidebookText
 /// indicator, indicate), one per family of inflections (indicator and indicators are one stem in
 /// the index). Korean: the runs whose start the typed text may be while a Korean IME composes it,
 /// cut to as many syllables as were typed: the last syllable without a final may still take one
-/// (진해 → 진행), a lone consonant after a syllable starts the next one (진행ㄹ → 진행률), and a final
-/// may still move on to start the next syllable (싵 → 시트, 팝옵 → 팝오버, 스텦 → 스테퍼).
+/// (진해 → 진행), a lone consonant starts the next syllable (진행ㄹ → 진행률; ㅈ alone, the first key
+/// of a word, stands for its words' first two syllables: 진행, 작업, …), and a final may still move
+/// on to start the next syllable (싵 → 시트, 팝옵 → 팝오버, 스텦 → 스테퍼).
 ///
 /// The words starting with a prefix are one range of `Words.alphabetical`; a range is scanned at
 /// most `completionScanLimit` words far, and the `limit` forms most rows hold are kept.
@@ -23,16 +24,25 @@ extension SearchVocabulary {
     /// Most words of the vocabulary one completion looks at (a one-letter prefix in a large index).
     public static let completionScanLimit = 200_000
 
+    /// The share of the index's rows past which no more completions are taken (one in
+    /// `completionRowShare`): the forms a short prefix stands for are the most frequent words,
+    /// and once those and the word as written hold a quarter of the rows, more forms would add
+    /// little to the first pages but rows to merge and rank for every keystroke.
+    public static let completionRowShare = 4
+
     /// The completions of `written` (one word: Latin letters, or a Hangul run), at most `limit`,
-    /// the forms more rows hold first (ties: alphabetical). Empty when nothing completes it.
-    public func completions(of written: String, limit: Int) -> Completions {
+    /// the forms more rows hold first (ties: alphabetical), taken while the rows the word as
+    /// written and the forms taken so far hold stay under `rowBudget` (so a word as written that
+    /// holds that many takes none; `p` takes its most frequent form alone). Empty when nothing
+    /// completes it.
+    public func completions(of written: String, limit: Int, rowBudget: Int = .max) -> Completions {
         let units = written.lowercased().unicodeScalars.map(\.value)
         guard !units.isEmpty, units.count <= Self.maxLength, limit > 0 else { return Completions(forms: [], found: 0) }
         if written.unicodeScalars.allSatisfy(Hangul.contains) {
-            return koreanCompletions(units, limit: limit)
+            return koreanCompletions(units, limit: limit, rowBudget: rowBudget)
         }
         guard Self.isLatinWord(units) else { return Completions(forms: [], found: 0) }
-        return latinCompletions(units, limit: limit)
+        return latinCompletions(units, limit: limit, rowBudget: rowBudget)
     }
 
     /// The word `written` (matching nothing) was typed as with the wrong keyboard layout on: the
@@ -55,24 +65,29 @@ extension SearchVocabulary {
         units.allSatisfy { Unicode.Scalar($0).map { TextSegmenter.isWordScalar($0) } ?? false }
     }
 
-    private func latinCompletions(_ typed: [UInt32], limit: Int) -> Completions {
-        var families: [String: (form: String, frequency: Int)] = [:]
+    private func latinCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
+        // Each family's most frequent form stands for it; the family's rows (its forms' rows added
+        // up: the index matches the family's stem) are what it is ranked and counted by.
+        var families: [String: (form: String, frequency: Int, rows: Int)] = [:]
         var budget = Self.completionScanLimit
         let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
         let typedFamily = EnglishStemmer.stem(typedText)
+        var writtenRows = latin.frequency(of: typed)
         latin.forEachWord(prefix: typed, next: 0...UInt32.max, budget: &budget) { number in
             let text = latin.texts[number]
-            guard text != typedText else { return }
-            let family = EnglishStemmer.stem(text)
-            guard family != typedFamily else { return }  // the typed word's own inflections: the index finds them already
             let frequency = latin.frequencies[number]
-            if let kept = families[family], kept.frequency > frequency || (kept.frequency == frequency && kept.form < text) { return }
-            families[family] = (text, frequency)
+            let family = EnglishStemmer.stem(text)
+            // The typed word's own inflections: the index finds them already.
+            guard family != typedFamily else { return writtenRows += frequency }
+            guard var kept = families[family] else { return families[family] = (text, frequency, frequency) }
+            kept.rows += frequency
+            if frequency > kept.frequency || (frequency == kept.frequency && text < kept.form) { (kept.form, kept.frequency) = (text, frequency) }
+            families[family] = kept
         }
-        return Self.best(families.values.map { ($0.form, $0.frequency) }, limit: limit)
+        return Self.best(families.values.map { ($0.form, $0.rows) }, limit: limit, rowBudget: rowBudget, writtenRows: writtenRows)
     }
 
-    private func koreanCompletions(_ typed: [UInt32], limit: Int) -> Completions {
+    private func koreanCompletions(_ typed: [UInt32], limit: Int, rowBudget: Int) -> Completions {
         // Each way the typed text may go on: fixed syllables, then a range of syllables that follow.
         var patterns: [(prefix: [UInt32], next: ClosedRange<UInt32>)] = []
         let last = typed[typed.count - 1]
@@ -89,22 +104,35 @@ extension SearchVocabulary {
                 let kept = Hangul.syllable(initial: initial, vowel: vowel, final: split.kept)
                 patterns.append((head + [kept], Self.syllables(startingWith: split.movedInitial)))
             }
-        } else if let initial = Hangul.initial(ofCompatibilityJamo: last), !head.isEmpty {
-            // 진행ㄹ: 진행 and then a syllable starting with ㄹ.
+        } else if let initial = Hangul.initial(ofCompatibilityJamo: last) {
+            // 진행ㄹ: 진행 and then a syllable starting with ㄹ; ㅈ alone (the first key of a word): a syllable starting with ㅈ.
             patterns.append((head, Self.syllables(startingWith: initial)))
         }
-        var forms: [String: Int] = [:]
+        var forms: [(form: String, frequency: Int)] = []
         var budget = Self.completionScanLimit
-        let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
         for pattern in patterns {
-            let length = pattern.prefix.count + 1
-            korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
-                let form = String(String.UnicodeScalarView(korean.units(of: number).prefix(length).compactMap(Unicode.Scalar.init)))
-                guard form != typedText else { return }
-                forms[form, default: 0] += korean.frequencies[number]
+            // As many syllables as typed; a lone first consonant stands for its words' first two
+            // syllables (ㅅ → 사용, 시트): one bigram each, where one syllable would be a prefix of
+            // every bigram it starts, inside words too.
+            let length = max(pattern.prefix.count + 1, head.isEmpty && !Hangul.isSyllable(Unicode.Scalar(last)!) ? 2 : 0)
+            // The words sharing a form are neighbours in alphabetical order: one form per run of them.
+            var run: (units: ArraySlice<UInt32>, frequency: Int)?
+            func endRun() {
+                guard let ended = run, !ended.units.elementsEqual(typed) else { return }
+                forms.append((String(String.UnicodeScalarView(ended.units.compactMap(Unicode.Scalar.init))), ended.frequency))
             }
+            korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
+                let form = korean.units(of: number).prefix(length)
+                if let current = run, current.units.elementsEqual(form) {
+                    run?.frequency += korean.frequencies[number]
+                } else {
+                    endRun()
+                    run = (form, korean.frequencies[number])
+                }
+            }
+            endRun()
         }
-        return Self.best(forms.map { ($0.key, $0.value) }, limit: limit)
+        return Self.best(forms, limit: limit, rowBudget: rowBudget, writtenRows: korean.frequency(of: typed))
     }
 
     /// The syllables whose initial consonant is `initial` (0–18): 588 in a row.
@@ -113,9 +141,18 @@ extension SearchVocabulary {
         return first...(first + 587)
     }
 
-    private static func best(_ candidates: [(form: String, frequency: Int)], limit: Int) -> Completions {
+    /// The `limit` candidates most rows hold, taken while the rows covered (`writtenRows`, the word
+    /// as written, and the candidates taken) stay under `rowBudget`.
+    static func best(_ candidates: [(form: String, frequency: Int)], limit: Int, rowBudget: Int, writtenRows: Int) -> Completions {
         let sorted = candidates.sorted { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.form < $1.form }
-        return Completions(forms: sorted.prefix(limit).map(\.form), found: sorted.count)
+        var forms: [String] = []
+        var covered = writtenRows
+        for candidate in sorted {
+            guard forms.count < limit, covered < rowBudget else { break }
+            forms.append(candidate.form)
+            covered += candidate.frequency
+        }
+        return Completions(forms: forms, found: sorted.count)
     }
 }
 
@@ -140,6 +177,13 @@ extension SearchVocabulary.Words {
     func contains(_ word: [UInt32]) -> Bool {
         let position = lowerBound(word)
         return position < alphabetical.count && units(of: Int(alphabetical[position])).elementsEqual(word)
+    }
+
+    /// The rows holding exactly `word` (its characters); 0 when the vocabulary does not hold it.
+    func frequency(of word: [UInt32]) -> Int {
+        let position = lowerBound(word)
+        guard position < alphabetical.count, units(of: Int(alphabetical[position])).elementsEqual(word) else { return 0 }
+        return frequencies[Int(alphabetical[position])]
     }
 
     /// The first position of `alphabetical` whose word is not before `key`.

@@ -3,7 +3,8 @@ import GuidebookText
 /// Initial-consonant (초성) search: a query word made only of Hangul consonants (ㄱ–ㅎ), at least
 /// two, stands for the Korean words whose syllables start with those consonants in order
 /// (ㅅㅌㅍ → 스테퍼, ㅊㅅ → 취소). The words are cut to as many syllables as consonants were typed
-/// (ㅈㅎ finds 진행 in 진행률을) and the forms more rows hold come first.
+/// (ㅈㅎ finds 진행 in 진행률을) and the forms more rows hold come first, bounded as completions are
+/// (`completionRowShare`).
 ///
 /// The initials index (`Words.byInitials`) is built with the vocabulary, once per generation of
 /// the search index, so it follows every commit as the vocabulary does.
@@ -21,7 +22,7 @@ extension SearchVocabulary {
 
     /// The Korean words `written` (consonants only) stands for as initials, at most `limit`, the
     /// forms more rows hold first; empty when `written` is not such a word or nothing matches.
-    public func initialsMatches(of written: String, limit: Int) -> Completions {
+    public func initialsMatches(of written: String, limit: Int, rowBudget: Int = .max) -> Completions {
         guard let typed = Self.initials(of: written), limit > 0 else { return Completions(forms: [], found: 0) }
         let words = korean
         func initials(_ number: Int) -> LazyMapSequence<ArraySlice<UInt32>, UInt32> {
@@ -43,7 +44,6 @@ extension SearchVocabulary {
             forms[form, default: 0] += words.frequencies[number]
             position += 1
         }
-        let sorted = forms.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return Completions(forms: sorted.prefix(limit).map(\.key), found: sorted.count)
+        return Self.best(forms.map { ($0.key, $0.value) }, limit: limit, rowBudget: rowBudget, writtenRows: 0)
     }
 }

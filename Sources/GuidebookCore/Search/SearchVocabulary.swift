@@ -1,5 +1,5 @@
 import GuidebookText
-internal import SQLite
+package import SQLite
 
 /// The words the search index holds as written, each with the number of rows holding it: where
 /// "did you mean" suggestions come from.
@@ -47,14 +47,37 @@ public struct SearchVocabulary: Sendable {
         /// initials start with a typed 초성 sequence are one range (`SearchVocabulary+Initials.swift`).
         var byInitials: [Int32] = []
 
-        init(_ counts: [String: Int], spellsJamo: Bool) {
-            let sorted = counts.map { (units: $0.key.unicodeScalars.map(\.value), text: $0.key, count: $0.value) }
-                .sorted { $0.units.count != $1.units.count ? $0.units.count < $1.units.count : $0.text < $1.text }
-            byLength = Array(repeating: 0..<0, count: (sorted.last?.units.count ?? 0) + 1)
-            for (number, word) in sorted.enumerated() {
-                let length = word.units.count
-                byLength[length] = (byLength[length].isEmpty ? number : byLength[length].lowerBound)..<(number + 1)
-                texts.append(word.text)
+        /// The words (each word's characters, once) and the rows holding each. The numbers go by
+        /// length, then character by character; `alphabetical` by characters alone. Characters are
+        /// compared as scalar values (what Swift's `<` does on NFC text, without its normalizing).
+        init(_ words: [(units: [UInt32], count: Int)], spellsJamo: Bool) {
+            // Alphabetical first (the vocabulary arrives so ordered: FTS5 lists its terms by their bytes),
+            // then a stable count by length keeps that order within each length.
+            var ordered = words
+            if !zip(ordered, ordered.dropFirst()).allSatisfy({ $0.units.lexicographicallyPrecedes($1.units) }) {
+                ordered.sort { $0.units.lexicographicallyPrecedes($1.units) }
+            }
+            let longest = ordered.reduce(0) { max($0, $1.units.count) }
+            var firsts = [Int](repeating: 0, count: longest + 2)
+            for word in ordered { firsts[word.units.count + 1] += 1 }
+            for length in 0...longest { firsts[length + 1] += firsts[length] }
+            byLength = (0...longest).map { firsts[$0]..<firsts[$0 + 1] }
+            var numbers = [Int32](repeating: 0, count: ordered.count)
+            var next = firsts
+            for (position, word) in ordered.enumerated() {
+                numbers[position] = Int32(next[word.units.count])
+                next[word.units.count] += 1
+            }
+            alphabetical = numbers
+            var byNumber = [Int](repeating: 0, count: ordered.count)
+            for (position, number) in numbers.enumerated() { byNumber[Int(number)] = position }
+            texts.reserveCapacity(ordered.count)
+            frequencies.reserveCapacity(ordered.count)
+            masks.reserveCapacity(ordered.count)
+            starts.reserveCapacity(ordered.count + 1)
+            for position in byNumber {
+                let word = ordered[position]
+                texts.append(String(String.UnicodeScalarView(word.units.compactMap(Unicode.Scalar.init))))
                 units.append(contentsOf: word.units)
                 starts.append(units.count)
                 frequencies.append(word.count)
@@ -66,16 +89,13 @@ public struct SearchVocabulary: Sendable {
                     jamoMasks.append(SearchVocabulary.mask(spelt))
                 }
             }
-            let units = self.units, starts = self.starts
-            alphabetical = (0..<Int32(texts.count)).sorted { a, b in
-                units[starts[Int(a)]..<starts[Int(a) + 1]].lexicographicallyPrecedes(units[starts[Int(b)]..<starts[Int(b) + 1]])
-            }
             if spellsJamo {
                 // Syllables are ordered by initial first, so comparing initials is comparing (syllable - 가) / 588.
-                func initials(_ number: Int32) -> LazyMapSequence<ArraySlice<UInt32>, UInt32> {
-                    units[starts[Int(number)]..<starts[Int(number) + 1]].lazy.map { ($0 &- Hangul.firstSyllable) / 588 }
+                let initials = units.map { ($0 &- Hangul.firstSyllable) / 588 }
+                let starts = self.starts
+                byInitials = (0..<Int32(texts.count)).sorted { a, b in
+                    initials[starts[Int(a)]..<starts[Int(a) + 1]].lexicographicallyPrecedes(initials[starts[Int(b)]..<starts[Int(b) + 1]])
                 }
-                byInitials = (0..<Int32(texts.count)).sorted { initials($0).lexicographicallyPrecedes(initials($1)) }
             }
         }
 
@@ -96,6 +116,12 @@ public struct SearchVocabulary: Sendable {
     /// Words held.
     public var wordCount: Int { latin.texts.count + korean.texts.count }
 
+    /// What it holds, for the benchmark's report: words of each script, bytes in all (as the
+    /// search cache counts them) and the bytes of the initials index among them.
+    package var sizes: (latinWords: Int, koreanWords: Int, bytes: Int, initialsBytes: Int) {
+        (latin.texts.count, korean.texts.count, byteCount, korean.initialsByteCount)
+    }
+
     /// Shortest and longest words corrected: Latin-script words in letters, Korean in syllables.
     static let minLatinLength = 3, minKoreanLength = 2, maxLength = 32
 
@@ -106,6 +132,12 @@ public struct SearchVocabulary: Sendable {
     /// A vocabulary of these words (lower case) and the rows holding each (tests and benchmarks;
     /// searches read theirs with `load`).
     public init(latin: [String: Int], korean: [String: Int]) {
+        func words(_ counts: [String: Int]) -> [(units: [UInt32], count: Int)] { counts.map { ($0.key.unicodeScalars.map(\.value), $0.value) } }
+        self.init(latin: words(latin), korean: words(korean))
+    }
+
+    /// A vocabulary of these words (each once; any order) and the rows holding each.
+    init(latin: [(units: [UInt32], count: Int)], korean: [(units: [UInt32], count: Int)]) {
         self.latin = Words(latin, spellsJamo: false)
         self.korean = Words(korean, spellsJamo: true)
     }
@@ -114,23 +146,37 @@ public struct SearchVocabulary: Sendable {
     /// of `search_index_vocab` marked '#' (fts5vocab reads only that range of the index).
     public static let wordsSQL = "SELECT substr(term, 2), doc FROM search_index_vocab WHERE term >= '#' AND term < '$'"
 
-    /// Reads the vocabulary of the search index.
-    static func load(from database: Database) throws -> SearchVocabulary {
-        var latin: [String: Int] = [:]
-        var korean: [String: Int] = [:]
+    /// Reads the vocabulary of the search index (`package`: the benchmark reports its size).
+    package static func load(from database: Database) throws -> SearchVocabulary {
+        var latin: [(units: [UInt32], count: Int)] = []
+        var korean: [(units: [UInt32], count: Int)] = []
+        var nouns: [(units: [UInt32], count: Int)] = []
         try database.forEachRow(wordsSQL) { row in
-            let term = row.text(0)
+            let scalars = Array(row.text(0).unicodeScalars)
             let count = row.int(1)
-            if isKorean(term.unicodeScalars) {
-                korean[term, default: 0] += count
-                if let noun = KoreanParticles.split(term)?.stem, noun.unicodeScalars.count >= minKoreanLength {
-                    korean[noun, default: 0] += count
+            if scalars.allSatisfy(Hangul.isSyllable) {
+                korean.append((scalars.map(\.value), count))
+                if let stem = KoreanParticles.stemLength(scalars), stem >= minKoreanLength {
+                    nouns.append((scalars[..<stem].map(\.value), count))
                 }
-            } else if isLatin(term.unicodeScalars) {
-                latin[term] = count
+            } else if scalars.allSatisfy({ !CJK.contains($0) && $0.properties.isAlphabetic }) {
+                latin.append((scalars.map(\.value), count))
             }
         }
-        return SearchVocabulary(latin: latin, korean: korean)
+        return SearchVocabulary(latin: latin, korean: merged(korean, nouns))
+    }
+
+    /// `words` (alphabetical, each once) with `nouns` added: a noun that is also a word adds its
+    /// rows to the word's, and nouns cut from several words add up. Alphabetical, each once.
+    private static func merged(_ words: [(units: [UInt32], count: Int)], _ nouns: [(units: [UInt32], count: Int)]) -> [(units: [UInt32], count: Int)] {
+        var all = words + nouns
+        all.sort { $0.units.lexicographicallyPrecedes($1.units) }
+        var result: [(units: [UInt32], count: Int)] = []
+        result.reserveCapacity(all.count)
+        for word in all {
+            if let last = result.last, last.units == word.units { result[result.count - 1].count += word.count } else { result.append(word) }
+        }
+        return result
     }
 
     private static func isKorean(_ scalars: String.UnicodeScalarView) -> Bool { scalars.allSatisfy(Hangul.isSyllable) }

@@ -88,7 +88,7 @@ public enum BundleValidator {
     }
 
     static func validateText(_ text: LocalizedText, at path: String, requireSource: Bool) throws {
-        if requireSource, (text[SourceLocale.code] ?? "").trimmingWhitespace().isEmpty {
+        if requireSource, TextNormalization.isBlank(text[SourceLocale.code] ?? "") {
             throw StoreError.invalid(field: "\(path).\(SourceLocale.code)", reason: "the source-locale text is required")
         }
         for (locale, value) in text {

@@ -29,20 +29,59 @@ extension KnowledgeReader {
         if relaxing && results.total == 0 {
             var shorter = searched
             shorter.suggests = false
-            var droppedSoFar: [SearchQuery.Term] = []
-            while let next = shorter.query.droppingLastWord() {
-                shorter.query = next.query
-                droppedSoFar.insert(next.dropped, at: 0)
+            // Typos corrected and still nothing: words are dropped from the corrected query, so no
+            // shorter query looks its words up again.
+            let correction = results.unmatchedCorrection
+            if let correction {
+                shorter.query = correction.query
+                shorter.correctsTypos = false
+            }
+            // Each shorter query holds a subset of the words of the one before, so it finds at
+            // least what that one finds: the first that finds something is found by halving the
+            // candidates (5 searches for 31 words, not 31).
+            var candidates: [(query: SearchQuery, dropped: [SearchQuery.Term])] = []
+            var query = shorter.query
+            while let next = query.droppingLastWord() {
+                query = next.query
+                candidates.append((query, [next.dropped] + (candidates.last?.dropped ?? [])))
+            }
+            var low = 0, high = candidates.count
+            var foundAt: [Int: SearchResults] = [:]
+            while low < high {
+                let middle = (low + high) / 2
+                shorter.query = candidates[middle].query
                 let found = try search(shorter, cache: cache)
                 if found.total > 0 {
-                    (searched, results, dropped) = (shorter, found, droppedSoFar)
-                    break
+                    foundAt[middle] = found
+                    high = middle
+                } else {
+                    low = middle + 1
                 }
+            }
+            if var found = foundAt[low] {
+                var droppedSoFar = candidates[low].dropped
+                shorter.query = candidates[low].query
+                if let correction { Self.keep(correction, for: shorter.query, in: &found, dropped: &droppedSoFar) }
+                (searched, results, dropped) = (shorter, found, droppedSoFar)
             }
         }
         let texts = try searchHitTexts(results.hits)
         return SearchPage(results: results, items: zip(results.hits, texts).map { SearchPage.Item(hit: $0, texts: $1) },
                           suggestion: suggestion, searched: results.searched ?? searched.query, corrected: corrected, dropped: dropped)
+    }
+
+    /// The corrections of `correction` that `query` (its words after some were dropped) still
+    /// holds, written into `found`; dropped corrected words are named as they were written.
+    private static func keep(_ correction: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)]),
+                             for query: SearchQuery, in found: inout SearchResults, dropped: inout [SearchQuery.Term]) {
+        let kept = Set(query.terms.map(\.text))
+        found.searched = found.searched ?? query
+        found.correctedTerms = correction.terms.filter { kept.contains($0.to) }
+        found.layoutCorrected = correction.layout.filter { kept.contains($0.to) }
+        let written = Dictionary((correction.terms + correction.layout).map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        dropped = dropped.map { term in
+            written[term.text].map { SearchQuery.Term(text: $0, range: term.range, isDroppable: term.isDroppable) } ?? term
+        }
     }
 
     /// Runs a search on this reader's connection with `cache`. A query SQLite refuses (the query

@@ -1,4 +1,5 @@
 import GuidebookBase
+import GuidebookText
 internal import SQLite
 
 /// Writes bundles into the knowledge base on the single writer connection.
@@ -203,7 +204,9 @@ public final class KnowledgeWriter {
 
         // Topic texts: title and summary per locale, the source locale first; translations
         // remember the source they came from.
-        let sourceHash = ContentHash.hex((topic.title[SourceLocale.code] ?? "") + "\n" + (topic.summary[SourceLocale.code] ?? ""))
+        // The fingerprint of the source as stored (TextRows normalizes what it writes).
+        let sourceHash = ContentHash.hex(TextNormalization.stored(topic.title[SourceLocale.code] ?? "") + "\n"
+                                         + TextNormalization.stored(topic.summary[SourceLocale.code] ?? ""))
         for locale in Self.sourceFirst(Set(topic.title.keys).union(topic.summary.keys)) {
             try requireLocale(locale, field: "topic \(topic.slug)")
             // An empty string stands for "not translated" (the column is NOT NULL); readers skip it.
@@ -332,7 +335,7 @@ public final class KnowledgeWriter {
 
         var translations = ImportCounts.Tally()
         var translated: [String] = []
-        let sourceHash = ContentHash.hex(guideline.text[SourceLocale.code] ?? "")
+        let sourceHash = ContentHash.hex(TextNormalization.stored(guideline.text[SourceLocale.code] ?? ""))
         for locale in Self.sourceFirst(Set(guideline.text.keys)) {
             try requireLocale(locale, field: "guideline \(guideline.id).text")
             let isSource = locale == SourceLocale.code

@@ -10,6 +10,8 @@ struct MetaTable {
     static let seedLoadedAt = "seed_loaded_at"
     /// The text-splitting version the search index was built with (`TextSegmenter.version`).
     static let searchIndexVersion = "search_index_version"
+    /// The rules the stored texts were normalized with (`TextNormalization.version`).
+    static let textNormalization = "text_normalization"
     /// The counter bumped with every change to the search index (see `SearchCache`).
     static let searchGeneration = "search_generation"
     /// The generation below which `search_changes` is incomplete (see `SearchChanges`).

@@ -60,10 +60,10 @@ public struct Migrator: Sendable {
     package func migrate(_ database: Database) throws -> [Migration] {
         // Up to date (every start but the first): no write lock, so starting servers don't queue.
         let found = try recordedVersion(of: database)
-        guard found != latestVersion else { return [] }
-        guard found < latestVersion else {
+        guard found <= latestVersion else {
             throw StoreError.schemaTooNew(found: found, supported: latestVersion)
         }
+        guard try !isUpToDate(database) else { return [] }
         var applied: [Migration] = []
         while let migration = try database.transaction({ try applyNext(database) }) {
             applied.append(migration)
@@ -71,15 +71,24 @@ public struct Migrator: Sendable {
         return applied
     }
 
+    /// True when every migration of this binary is recorded (read without writing anything).
+    private func isUpToDate(_ database: Database) throws -> Bool {
+        guard try recordedVersion(of: database) > 0 else { return migrations.isEmpty }
+        let recorded = Set(try database.rows("SELECT version FROM schema_migrations") { $0.int(0) })
+        return migrations.allSatisfy { recorded.contains($0.version) }
+    }
+
     /// Inside a write transaction: the first migration not yet recorded, applied and recorded
-    /// (nil when none is missing). The versions are read under the lock, so no other process
-    /// can apply the same one in between.
+    /// (nil when none is missing). A number below the newest recorded one is applied too: it came
+    /// from work that reserved it and merged later. The versions are read under the lock, so no
+    /// other process can apply the same one in between.
     private func applyNext(_ database: Database) throws -> Migration? {
         let current = try currentVersion(of: database)
         guard current <= latestVersion else {
             throw StoreError.schemaTooNew(found: current, supported: latestVersion)
         }
-        guard let next = migrations.first(where: { $0.version > current }) else { return nil }
+        let recorded = Set(try database.rows("SELECT version FROM schema_migrations") { $0.int(0) })
+        guard let next = migrations.first(where: { !recorded.contains($0.version) }) else { return nil }
         try database.execute(next.sql)
         try database.run(
             "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",

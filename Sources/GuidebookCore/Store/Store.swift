@@ -72,6 +72,16 @@ public final class Store: @unchecked Sendable {
                     }
                 }
             }
+            // Once, for a file whose texts were stored before the normalization rules (NFC and the rest).
+            if try TextRows.needsNormalizing(writer) {
+                try writer.transaction {
+                    if try TextRows.needsNormalizing(writer) {
+                        let indexer = SearchIndexer(database: writer)  // one per transaction
+                        try TextRows(database: writer, now: Timestamp.now()).normalizeStoredTexts(indexer: indexer)
+                        try indexer.finish()
+                    }
+                }
+            }
             // Once, for a file made before source revisions: what each translation was made from.
             if try TextRows.hasUnpinnedTranslations(writer) {
                 try writer.transaction { try TextRows(database: writer, now: Timestamp.now()).pinUnpinnedTranslations() }

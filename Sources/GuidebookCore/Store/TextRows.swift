@@ -1,3 +1,4 @@
+import GuidebookText
 internal import SQLite
 
 /// The text rows of topics, sections and guidelines (`topic_texts`, `section_texts`,
@@ -12,6 +13,11 @@ internal import SQLite
 ///
 /// Every row is the current version of its text (`version`, who made it, how); before a row
 /// changes or is deleted, it is copied into `text_versions`, so a text written once costs one row.
+///
+/// Every text is stored as `TextNormalization.stored` writes it (NFC, fullwidth Latin as ASCII, no
+/// zero-width spaces), so the search index, its snippets and every reader see one form of it
+/// whatever the writer's keyboard or clipboard gave (issue 23 item 5). Rows written before are
+/// normalized once by `normalizeStoredTexts`.
 final class TextRows {
     let database: Database
     /// The change time written with every row.
@@ -89,6 +95,7 @@ final class TextRows {
     /// history first), unless it is the same text in the same state.
     func write(_ table: TextTable, id: Int, locale: String, fields: [String], sourceHash: String?, isNew: Bool,
                mark: VersionMark) throws -> WriteOutcome {
+        let fields = fields.map(TextNormalization.stored)
         let key: [SQLValue] = [.int(id), .text(locale)]
         let existing = isNew ? nil : try stored(table, id: id, locale: locale)
         let isSource = locale == SourceLocale.code
@@ -196,6 +203,51 @@ final class TextRows {
             UPDATE \(table.name) SET source_revision = CASE WHEN source_hash IS NULL OR source_hash = ?1 THEN ?2 ELSE 0 END
             WHERE \(table.owner) = ?3 AND source_revision IS NULL
             """, [.text(oldSourceHash), .int(oldRevision), .int(id)])
+    }
+
+    // MARK: Texts from before normalization
+
+    /// True when the stored texts were written under other normalization rules than this binary's
+    /// (or none: a file made before them).
+    static func needsNormalizing(_ database: Database) throws -> Bool {
+        try MetaTable(database: database).value(MetaTable.textNormalization) != TextNormalization.version
+    }
+
+    /// Rewrites every text row `TextNormalization.stored` would write otherwise (decomposed Hangul
+    /// from a file made before it, say), keeping its revision and time (it reads the same), has
+    /// `indexer` put the search rows that show it back, and records the rules' version. Returns
+    /// how many rows changed. One pass over the text tables; only changed rows are held.
+    @discardableResult
+    func normalizeStoredTexts(indexer: SearchIndexer) throws -> Int {
+        var guidelines: [(id: Int, locale: String, text: String)] = []
+        try database.forEachRow("SELECT guideline_id, locale, text FROM guideline_texts") { row in
+            if let text = TextNormalization.storedIfChanged(row.text(2)) { guidelines.append((row.int(0), row.text(1), text)) }
+        }
+        var topics: [(id: Int, locale: String, title: String, summary: String)] = []
+        try database.forEachRow("SELECT topic_id, locale, title, summary FROM topic_texts") { row in
+            let (title, summary) = (row.text(2), row.text(3))
+            let newTitle = TextNormalization.storedIfChanged(title), newSummary = TextNormalization.storedIfChanged(summary)
+            if newTitle != nil || newSummary != nil { topics.append((row.int(0), row.text(1), newTitle ?? title, newSummary ?? summary)) }
+        }
+        var sections: [(id: Int, locale: String, title: String)] = []
+        try database.forEachRow("SELECT section_id, locale, title FROM section_texts") { row in
+            if let title = TextNormalization.storedIfChanged(row.text(2)) { sections.append((row.int(0), row.text(1), title)) }
+        }
+        for row in guidelines {
+            try database.run("UPDATE guideline_texts SET text = ?3 WHERE guideline_id = ?1 AND locale = ?2", [.int(row.id), .text(row.locale), .text(row.text)])
+            try indexer.indexGuideline(id: Int64(row.id))
+        }
+        for row in topics {
+            try database.run("UPDATE topic_texts SET title = ?3, summary = ?4 WHERE topic_id = ?1 AND locale = ?2",
+                             [.int(row.id), .text(row.locale), .text(row.title), .text(row.summary)])
+            try indexer.indexTopicRow(id: Int64(row.id))
+        }
+        for row in sections {
+            try database.run("UPDATE section_texts SET title = ?3 WHERE section_id = ?1 AND locale = ?2", [.int(row.id), .text(row.locale), .text(row.title)])
+            try indexer.indexSection(id: Int64(row.id))
+        }
+        try MetaTable(database: database).set(MetaTable.textNormalization, to: TextNormalization.version)
+        return guidelines.count + topics.count + sections.count
     }
 
     // MARK: Translations from before source revisions

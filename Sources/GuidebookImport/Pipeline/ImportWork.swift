@@ -36,13 +36,11 @@ public struct ImportWork: JobWork {
     }
 
     public func unavailableReason(_ params: ImportParams, interrupted: Bool) -> String? {
-        guard !FileManager.default.fileExists(atPath: params.spoolPath) else { return nil }
-        return interrupted ? "the server stopped during the import and its upload is gone; nothing was applied"
-                           : "the upload of this queued job is gone"
+        SpooledUpload.unavailableReason(path: params.spoolPath, interrupted: interrupted)
     }
 
     public func release(_ params: ImportParams) {
-        try? FileManager.default.removeItem(atPath: params.spoolPath)
+        SpooledUpload.release(path: params.spoolPath)
     }
 
     public func title(of params: ImportParams) -> String { params.fileName }
@@ -114,8 +112,7 @@ public struct ImportWork: JobWork {
         }
 
         func report(_ progress: ImportProgress) {
-            context.report(JobProgress(phase: progress.phase.rawValue, message: progress.message,
-                                       completed: progress.completed, total: progress.total, unit: progress.unit))
+            context.report(JobProgress(progress))
         }
 
         var isCancelled: Bool { context.isCancelled }

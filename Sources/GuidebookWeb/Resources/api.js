@@ -90,6 +90,17 @@
     return response.status === 204 ? null : response.json();
   }
 
+  /**
+   * GET a file with the signed-in token (reads need one under --auth-reads), never cached: its
+   * bytes as a Blob and the name `Content-Disposition` gives it (else `fallback`).
+   */
+  async function download(path, params, fallback) {
+    const response = await fetch(url(path, params), { headers: headers(undefined, true), cache: "no-store" });
+    if (!response.ok) throw await failure(response);
+    const name = ((response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/) || [])[1] || fallback;
+    return { blob: await response.blob(), name };
+  }
+
   /** POST with no body (job cancel). */
   function post(path) { return send("POST", path); }
 
@@ -114,5 +125,5 @@
     });
   }
 
-  G.api = { APIError, url, get, getWithToken, cached, forget, send, post, upload, setToken };
+  G.api = { APIError, url, get, getWithToken, download, cached, forget, send, post, upload, setToken };
 })(window.Guidebook);

@@ -30,6 +30,8 @@
       q: (params.get("q") || "").trim() || null,
       category: params.get("category") || null,
       topicFilter: params.get("topic") || null,
+      // typos=false: search the words exactly as typed (the corrections line links there).
+      typos: params.get("typos") === "false" ? false : null,
       job: params.get("job") || null,
     };
     const path = location.pathname;
@@ -66,7 +68,7 @@
 
   /** Search parameters of the current route, carried along while results stay on screen. */
   function searchParams(route) {
-    return route.q ? { q: route.q, category: route.category, topic: route.topicFilter } : {};
+    return route.q ? { q: route.q, category: route.category, topic: route.topicFilter, typos: route.typos === false ? "false" : null } : {};
   }
 
   /** Where "back" leads from the current route: the list from a guideline, the sidebar from a list. */

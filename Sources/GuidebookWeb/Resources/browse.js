@@ -155,6 +155,7 @@
       data.topics.length ? h("p", { class: "lead" }, complete
         ? t("welcomeText", { topics: G.i18n.number(data.topics.length), guidelines: G.i18n.number(guidelines) })
         : t("welcomeTextTopics", { topics: G.i18n.number(topicTotal()) })) : null,
+      G.translators.tools({}),
       groups.slice(0, 12).map(({ category, topics }) => h("section", { class: "card-group" },
         h("h2", { lang: plainLang(category.title) }, plain(category.title)),
         h("ul", { class: "cards" }, topics.slice(0, 24).map((topic) => h("li", null,
@@ -185,7 +186,8 @@
       h("header", { class: "topic-head" },
         category ? h("p", { class: "eyebrow", lang: plainLang(category.title) }, plain(category.title)) : null,
         title("h1", topic.title, { "data-focus-target": "" }),
-        localized(topic.summary, "p", "summary")),
+        localized(topic.summary, "p", "summary"),
+        G.translators.tools({ topic: topic.slug, title: plain(topic.title) })),
       topic.sections.map((section) => h("section", { class: "section", id: "section-" + section.key },
         h("h2", { class: "section-title", lang: plainLang(section.title) }, section.title && section.title.en ? plain(section.title) : t("overview")),
         h("ol", { class: "guideline-list", "data-list": "" }, section.guidelines.map((guideline) => guidelineItem(guideline, route)))))));

@@ -152,7 +152,9 @@
         conflict ? [" ", h("button", { type: "button", class: "button small", id: "edit-reload", onclick: reload }, t("reloadCurrent"))] : null),
       h("div", { class: "actions" },
         h("button", { type: "submit", class: "button primary small", id: "edit-save", disabled: current.busy }, t("save")),
-        h("button", { type: "button", class: "button small", id: "edit-cancel", onclick: () => close(field) }, t("cancelAction"))));
+        h("button", { type: "button", class: "button small", id: "edit-cancel", onclick: () => close(field) }, t("cancelAction"))),
+      // A translation's editor shows the memory's matches beside it (translators.js).
+      field === "en" ? null : G.translators.beside(current.id, field, (text) => { box.value = text; current.text = text; box.focus(); }));
   }
 
   /** Forgets an open editor (signed out, or the reader moved to another guideline). */

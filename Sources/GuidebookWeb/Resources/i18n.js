@@ -48,6 +48,10 @@
     noResults: ["Nothing found for “{q}”.", "“{q}”에 대한 결과가 없습니다."],
     didYouMean: ["Did you mean", "이것을 찾으셨나요?"],
     searching: ["Searching…", "검색 중…"],
+    showingResultsFor: ["Showing results for “{q}”", "“{q}”의 검색 결과"],
+    completing: ["Completing “{term}”: {forms}", "“{term}” 자동 완성: {forms}"],
+    initialsOf: ["Initials “{term}”: {forms}", "초성 “{term}”: {forms}"],
+    searchAsTyped: ["Search for “{q}” as typed", "입력한 그대로 “{q}” 검색"],
     relaxedNote: ["No result holds every word: showing results for “{matched}”, without {dropped}.", "모든 단어가 들어 있는 결과가 없어 “{matched}”의 결과를 보여 줍니다({dropped} 제외)."],
     moreResults: ["More results", "결과 더 보기"],
     searchFailed: ["Search failed: {message}", "검색하지 못했습니다: {message}"],
@@ -171,6 +175,9 @@
     return text;
   }
 
+  /** Adds the labels of a module that keeps its own ([English, Korean] each, as above). */
+  function add(more) { Object.assign(labels, more); }
+
   function number(value) { return new Intl.NumberFormat(current === "ko" ? "ko-KR" : "en-US").format(value); }
   function unit(name) { return (units[current] && units[current][name]) || name; }
 
@@ -182,5 +189,5 @@
     for (const element of root.querySelectorAll("[data-t-placeholder]")) element.setAttribute("placeholder", t(element.dataset.tPlaceholder));
   }
 
-  G.i18n = { t, number, unit, setLanguage, translatePage, get language() { return current; } };
+  G.i18n = { t, add, number, unit, setLanguage, translatePage, get language() { return current; } };
 })(window.Guidebook);

@@ -2,7 +2,8 @@
 // Search as you type: debounced, an older request is aborted and any stale answer discarded, the
 // results show the API's snippets with the matched words marked, facets filter by category and
 // topic, the API's `suggestion` is offered as "did you mean", and an answer found by dropping
-// words from the end of the query says which words it left out.
+// words from the end of the query says which words it left out. What the engine made of words typed
+// half, wrong or as initials is said above the results (corrections.js).
 (function (G) {
   const { h, marked, MARK_START, MARK_END } = G.dom;
   const { t } = G.i18n;
@@ -85,17 +86,20 @@
     else G.app.navigate(from || G.app.href("/"), { replace: true });
   }
 
+  /** `typos=false` while the words are searched exactly as typed (the address keeps it). */
+  function typosParam(route) { return route.typos === false ? "false" : null; }
+
   function request(route, cursor) {
     const lang = G.app.state.lang === "ko" ? "ko" : "en";
     return G.api.get("/v1/search", {
       q: route.q, lang, limit: PAGE_SIZE, category: route.category, topic: route.topicFilter, cursor,
-      mark_start: MARK_START, mark_end: MARK_END,
+      mark_start: MARK_START, mark_end: MARK_END, typos: typosParam(route),
     }, { signal: controller.signal, store: false });
   }
 
   /** Shows the results for the route's query (unless they are already on screen). */
   async function show(container, route) {
-    const key = "search:" + [route.q, route.category, route.topicFilter, G.app.state.lang].join("\u0001");
+    const key = "search:" + [route.q, route.category, route.topicFilter, route.typos, G.app.state.lang].join("\u0001");
     if (G.panes.main === key) { markSelection(container, route); return; }
     G.panes.main = key;
     const mine = ++sequence;
@@ -127,13 +131,14 @@
       h("header", { class: "results-head" },
         h("h1", { class: "results-title", "data-focus-target": "" }, answer.total === 0 ? t("noResults", { q: route.q }) : count),
         facets(answer, route)),
+      G.corrections.line(answer, route),
       relaxed(answer),
       suggestion(answer),
       list,
       moreButton(answer, route, list));
     container.replaceChildren(view);
     markSelection(container, route);
-    G.app.announce(answer.total === 0 ? t("noResults", { q: route.q }) : count);
+    G.app.announce(G.corrections.announcement(answer, route) + (answer.total === 0 ? t("noResults", { q: route.q }) : count));
   }
 
   /** When no record holds every word: the words the results hold, and those left out. */
@@ -187,7 +192,7 @@
     if (!groups.length) return null;
     return h("div", { class: "facets" }, groups,
       route.category || route.topicFilter
-        ? h("a", { class: "clear-filters", href: G.app.href("/", { q: route.q }) }, t("clearFilters")) : null);
+        ? h("a", { class: "clear-filters", href: G.app.href("/", { q: route.q, typos: typosParam(route) }) }, t("clearFilters")) : null);
   }
 
   function facetGroup(label, items, selected, titleOf, paramsFor) {
@@ -197,7 +202,7 @@
       list.map((item) => h("button", {
         type: "button", class: "chip", "aria-pressed": String(item.slug === selected), "data-facet": item.slug,
         onclick: () => {
-          const params = Object.assign({ q: G.app.state.route.q }, paramsFor(item.slug));
+          const params = Object.assign({ q: G.app.state.route.q, typos: typosParam(G.app.state.route) }, paramsFor(item.slug));
           G.app.navigate(G.app.href("/", params));
         },
       }, titleOf(item.slug), " ", h("span", { class: "count" }, G.i18n.number(item.count)))));

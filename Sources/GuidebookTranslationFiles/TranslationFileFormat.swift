@@ -2,7 +2,7 @@ import GuidebookCore
 
 /// The file formats translators exchange (`?format=` of `GET /v1/translations/export`,
 /// `--format` of `guidebook translations export`).
-public enum TranslationFileFormat: String, Sendable, CaseIterable {
+public enum TranslationFileFormat: String, Sendable, Codable, CaseIterable {
     case xliff2, xliff12, po
 
     /// The media type the file is served as.

@@ -5,15 +5,16 @@ import GuidebookCore
 /// and the glossary terms are extracted comments (`#.`, which tools show as notes for the
 /// translator and leave theirs, `# `, alone); the address is the reference (`#:`). A translation's
 /// state is an extracted comment (`#. state: approved`); an outdated or draft translation is
-/// `#, fuzzy` with its text; a missing one has an empty `msgstr`. The header
-/// carries the locale and the change-log cursor (`X-Guidebook-Cursor`).
+/// `#, fuzzy` with its text; a missing one has an empty `msgstr`. The header carries the locale,
+/// the source locale (`X-Source-Language`, which PO has no field for) and the change-log cursor
+/// (`X-Guidebook-Cursor`).
 public struct POWriter {
     public init() {}
 
     public func write(_ export: TranslationExport) -> String {
         var out = "# Guidebook: texts to translate into \(Self.commentLine(export.locale)).\n"
         out += "msgid \"\"\nmsgstr \"\"\n"
-        for line in ["Project-Id-Version: Guidebook", "Language: \(export.locale)", "MIME-Version: 1.0",
+        for line in ["Project-Id-Version: Guidebook", "Language: \(export.locale)", "X-Source-Language: \(SourceLocale.code)", "MIME-Version: 1.0",
                      "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit",
                      "X-Guidebook-Cursor: \(export.cursor)"] {
             out += "\"\(Self.escaped(line))\\n\"\n"
@@ -23,6 +24,7 @@ public struct POWriter {
                 out += "\n#. topic: \(Self.commentLine(group.topic)) — \(Self.commentLine(group.title))\n"
                 out += "#. English revision \(unit.sourceRevision)\n"
                 for term in unit.terms { out += "#. \(Self.commentLine(TermNote.text(term)))\n" }
+                if let match = unit.bestMatch { out += "#. \(Self.commentLine(MatchNote.text(match)))\n" }
                 out += "#: \(Self.commentLine(unit.address))\n"
                 if unit.target != nil { out += "#. state: \(unit.workflowState.rawValue)\n" }
                 // A draft is not ready and an outdated one translates older English: neither is used as it stands.

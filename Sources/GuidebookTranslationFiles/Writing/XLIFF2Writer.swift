@@ -6,16 +6,22 @@ import GuidebookCore
 /// `subState="gb:outdated"`, draft is `initial` with its target and `subState="gb:draft"`,
 /// translated is `translated`, approved is `final`; the unit's `gb:state` names it too. Glossary
 /// terms are `<note category="glossary">`; the English revision is the unit's `gb:revision` and
-/// the change-log cursor the root's `gb:cursor`.
+/// the change-log cursor the root's `gb:cursor`. A memory match is an `<mtc:match>` (the
+/// Translation Candidates module) pointing at the unit's segment (`id="s"`).
 public struct XLIFF2Writer {
     /// The namespace of the attributes Guidebook adds (`gb:`).
     public static let guidebookNamespace = "urn:guidebook:translation:1"
+    /// The namespace of XLIFF 2.0's Translation Candidates module (`mtc:`), for memory matches.
+    public static let matchesNamespace = "urn:oasis:names:tc:xliff:matches:2.0"
 
     public init() {}
 
     public func write(_ export: TranslationExport) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" xmlns:gb=\"\(Self.guidebookNamespace)\" version=\"2.0\""
+        let hasMatches = export.groups.contains { $0.units.contains { $0.bestMatch != nil } }
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" xmlns:gb=\"\(Self.guidebookNamespace)\""
+        if hasMatches { out += " xmlns:mtc=\"\(Self.matchesNamespace)\"" }
+        out += " version=\"2.0\""
         out += " srcLang=\"\(SourceLocale.code)\" trgLang=\"\(XMLText.attribute(export.locale))\" gb:cursor=\"\(export.cursor)\">\n"
         for group in export.groups {
             out += "  <file id=\"\(XMLText.attribute(group.topic))\" original=\"/v1/topics/\(XMLText.attribute(group.topic))\">\n"
@@ -32,6 +38,13 @@ public struct XLIFF2Writer {
         out += " gb:revision=\"\(unit.sourceRevision)\""
         if let made = unit.translatedRevision { out += " gb:translatedRevision=\"\(made)\"" }
         out += " gb:state=\"\(unit.workflowState.rawValue)\">\n"
+        // Module elements come first in a unit; a match points at the segment it is for.
+        if let match = unit.bestMatch {
+            out += "      <mtc:matches>\n        <mtc:match ref=\"#s\" type=\"tm\" similarity=\"\(match.similarity.percent)\" origin=\"\(XMLText.attribute(MatchNote.origin(match)))\">\n"
+            out += "          <source xml:space=\"preserve\">\(Self.content(match.source))</source>\n"
+            out += "          <target xml:space=\"preserve\">\(Self.content(match.translation))</target>\n"
+            out += "        </mtc:match>\n      </mtc:matches>\n"
+        }
         if !unit.terms.isEmpty {
             out += "      <notes>\n"
             for term in unit.terms {
@@ -47,7 +60,7 @@ public struct XLIFF2Writer {
         case .translated: state = " state=\"translated\""
         case .approved: state = " state=\"final\""
         }
-        out += "      <segment\(state)>\n"
+        out += "      <segment\(unit.bestMatch == nil ? "" : " id=\"s\"")\(state)>\n"
         out += "        <source xml:space=\"preserve\">\(Self.content(unit.source))</source>\n"
         if let target = unit.target { out += "        <target xml:space=\"preserve\">\(Self.content(target))</target>\n" }
         out += "      </segment>\n    </unit>\n"

@@ -5,7 +5,8 @@ import GuidebookCore
 /// state is the target's `state`: outdated is `needs-review-translation` with the stale target,
 /// draft `needs-translation`, translated `translated`, approved `signed-off` (and `approved="yes"`,
 /// only then); a missing translation has no target; the unit's `gb:state` names it too. Glossary
-/// terms are `<note from="glossary">`; the English revision is the unit's `gb:revision`.
+/// terms are `<note from="glossary">`; the English revision is the unit's `gb:revision`; a memory
+/// match is an `<alt-trans>` with its `match-quality` and `origin`.
 public struct XLIFF12Writer {
     public init() {}
 
@@ -41,6 +42,12 @@ public struct XLIFF12Writer {
             out += "        <target xml:lang=\"\(locale)\" state=\"\(state)\">\(XMLText.content(target))</target>\n"
         }
         for term in unit.terms { out += "        <note from=\"glossary\">\(XMLText.content(TermNote.text(term)))</note>\n" }
+        if let match = unit.bestMatch {
+            out += "        <alt-trans match-quality=\"\(match.similarity.percent)\" origin=\"\(XMLText.attribute(MatchNote.origin(match)))\">\n"
+            out += "          <source>\(XMLText.content(match.source))</source>\n"
+            out += "          <target xml:lang=\"\(locale)\">\(XMLText.content(match.translation))</target>\n"
+            out += "        </alt-trans>\n"
+        }
         out += "      </trans-unit>\n"
     }
 }

@@ -1,0 +1,138 @@
+import GuidebookCore
+import GuidebookTranslationFiles
+import XCTest
+
+/// Each format written by our writers and read back by our readers gives the units it holds; and
+/// what translators' tools may do to a file (segments, inline codes, states) is read as documented.
+final class TranslationFileReaderTests: XCTestCase {
+    private static let hostile = "]]> <a href=\"x\">&amp;</a> &xxe; 'q'\t\\ \"end\"\nsecond line\r\nthird"
+
+    private static let export = TranslationExport(locale: "ko", cursor: 42, groups: [
+        TranslationUnitGroup(topic: "sheets", title: "Sheets", units: [
+            TranslationUnit(id: "topic:sheets:title", address: "/v1/topics/sheets", field: .topicTitle, source: "Sheets", target: "시트",
+                            state: .current, sourceRevision: 1, translatedRevision: 1, review: .translated),
+            TranslationUnit(id: "guideline:sheets.one", address: "/v1/guidelines/sheets.one", field: .guidelineText, source: hostile, target: "번역 " + hostile,
+                            state: .outdated, sourceRevision: 3, translatedRevision: 2,
+                            terms: [.init(source: "sheet", target: "시트", note: nil)], review: .translated),
+        ]),
+        TranslationUnitGroup(topic: "popovers", title: "Popovers", units: [
+            TranslationUnit(id: "guideline:popovers.two", address: "/v1/guidelines/popovers.two", field: .guidelineText, source: "Use a popover.",
+                            target: nil, state: .missing, sourceRevision: 1, translatedRevision: nil),
+        ]),
+    ])
+
+    private func read(_ reader: any TranslationFileReader) throws -> (TranslationFileHeader, [OfferedUnit]) {
+        let header = try reader.header()
+        var units: [OfferedUnit] = []
+        while let unit = try reader.nextUnit() { units.append(unit) }
+        return (header, units)
+    }
+
+    private func reader(_ format: TranslationFileFormat, _ text: String) -> any TranslationFileReader {
+        switch format {
+        case .xliff2: XLIFF2Reader(bytes: Array(text.utf8))
+        case .xliff12: XLIFF12Reader(bytes: Array(text.utf8))
+        case .po: POReader(bytes: Array(text.utf8))
+        }
+    }
+
+    func testEveryFormatReadsBackWhatItsWriterWrote() throws {
+        for format in TranslationFileFormat.allCases {
+            let text = format.render(Self.export)
+            let (header, units) = try read(reader(format, text))
+            XCTAssertEqual(header.sourceLanguage, "en", "\(format)")
+            XCTAssertEqual(header.targetLanguage, "ko", "\(format)")
+            XCTAssertEqual(header.cursor, 42, "\(format)")
+            XCTAssertEqual(units.map(\.id), ["topic:sheets:title", "guideline:sheets.one", "guideline:popovers.two"], "\(format)")
+            XCTAssertEqual(units.map(\.source), ["Sheets", Self.hostile, "Use a popover."], "\(format)")
+            XCTAssertEqual(units.map(\.target), ["시트", "번역 " + Self.hostile, nil], "\(format)")
+            XCTAssertEqual(units.map(\.revision), [1, 3, 1], "\(format)")
+            // Translated is finished; outdated is not (fuzzy, needs-review, initial).
+            XCTAssertEqual(units[0].isFinished, true, "\(format)")
+            XCTAssertEqual(units[1].isFinished, false, "\(format)")
+            XCTAssertEqual(units.map(\.problem), [nil, nil, nil], "\(format)")
+            // Each unit is where the file has it.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for unit in units {
+                let line = String(lines[unit.position.line - 1])
+                XCTAssertTrue(line.contains(unit.id) || format == .po, "\(format) \(unit.id) at \(unit.position): \(line)")
+            }
+        }
+    }
+
+    func testXLIFF2SegmentsInlineMarkupAndStates() throws {
+        let xml = """
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" xmlns:gb="urn:guidebook:translation:1" version="2.0" srcLang="en" trgLang="ko">
+              <file id="f"><group id="g">
+                <unit id="guideline:a.b" gb:revision="2">
+                  <notes><note>ignored <b>x</b></note></notes>
+                  <segment state="translated"><source>One.</source><target>하나<cp hex="0001"/>.</target></segment>
+                  <ignorable><source> </source></ignorable>
+                  <segment state="final"><source>Two <pc id="1">bold</pc>.</source><target>둘 <mrk id="m" translate="yes">굵게</mrk>.</target></segment>
+                </unit>
+                <unit id="guideline:a.c"><segment><source>x</source><target>엑스</target></segment></unit>
+                <unit id="guideline:a.d"><segment state="translated"><source>x</source><target>a<ph id="1"/>b</target></segment>
+                  <segment><source>y</source></segment></unit>
+              </group></file>
+            </xliff>
+            """
+        let (_, units) = try read(XLIFF2Reader(bytes: Array(xml.utf8)))
+        XCTAssertEqual(units.count, 3)
+        XCTAssertEqual(units[0].source, "One. Two bold.")
+        XCTAssertEqual(units[0].target, "하나\u{1}. 둘 굵게.")
+        XCTAssertEqual(units[0].revision, 2)
+        XCTAssertTrue(units[0].isFinished)
+        XCTAssertNil(units[0].problem)
+        XCTAssertFalse(units[1].isFinished, "no state is initial")
+        XCTAssertEqual(units[1].position, FilePosition(line: 9, column: 5))
+        XCTAssertTrue(units[2].problem?.contains("<ph>") ?? false, String(describing: units[2].problem))
+    }
+
+    func testXLIFF12StatesAltTransAndLanguages() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="a" source-language="en" target-language="ko" datatype="plaintext"><body>
+                <trans-unit id="guideline:a.b" approved="no"><source>One</source><target>하나</target>
+                  <alt-trans><source>Other</source><target>다른</target></alt-trans></trans-unit>
+                <group><trans-unit id="guideline:a.c"><source>Two</source><target state="needs-review-translation">둘</target></trans-unit></group>
+                <trans-unit id="guideline:a.d"><source>x</source><target state="translated"><g id="1">굵게</g> <x id="2"/></target></trans-unit>
+              </body></file>
+              <file original="b" source-language="en" target-language="ja" datatype="plaintext"><body/></file>
+            </xliff>
+            """
+        let reader = XLIFF12Reader(bytes: Array(xml.utf8))
+        XCTAssertEqual(try reader.header().targetLanguage, "ko")
+        var units: [OfferedUnit] = []
+        let error = try XCTUnwrap({ () -> TranslationFileError? in
+            do {
+                while let unit = try reader.nextUnit() { units.append(unit) }
+                return nil
+            } catch let error as TranslationFileError { return error }
+        }())
+        XCTAssertEqual(error.position.line, 9, error.description)
+        XCTAssertEqual(units.map(\.target), ["하나", "둘", "굵게 "])
+        XCTAssertEqual(units.map(\.isFinished), [true, false, true])
+        XCTAssertNil(units[0].problem)
+        XCTAssertTrue(units[2].problem?.contains("<x>") ?? false)
+    }
+
+    func testAFileOfAnotherKindIsNotXLIFF() throws {
+        XCTAssertThrowsError(try XLIFF2Reader(bytes: Array("<tmx version=\"1.4\"/>".utf8)).header())
+        XCTAssertThrowsError(try XLIFF12Reader(bytes: Array(TranslationFileFormat.xliff2.render(Self.export).utf8)).header())
+        XCTAssertThrowsError(try XLIFF2Reader(bytes: Array(TranslationFileFormat.xliff12.render(Self.export).utf8)).header())
+    }
+
+    func testTheFormatIsDetectedFromTheFirstBytes() throws {
+        let directory = NSTemporaryDirectory() + "detect-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for format in TranslationFileFormat.allCases {
+            let path = directory + "/file"
+            try Data(format.render(Self.export).utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(TranslationFileFormat.detect(path: path), format)
+        }
+        try Data("<tmx version=\"1.4\"/>".utf8).write(to: URL(fileURLWithPath: directory + "/tmx"))
+        XCTAssertNil(TranslationFileFormat.detect(path: directory + "/tmx"))
+    }
+}
