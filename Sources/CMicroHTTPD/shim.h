@@ -36,4 +36,9 @@ static inline int guidebook_mhd_connection_socket(struct MHD_Connection *connect
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
 }
+/* What the server keeps for a connection (set by the connection notification callback); NULL when none. */
+static inline void *guidebook_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
 #endif

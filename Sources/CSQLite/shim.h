@@ -8,6 +8,14 @@ static inline int guidebook_sqlite3_config_multithread(void) {
     return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
 }
 
+/* No memory statistics: with them on (SQLite's default), every allocation SQLite makes takes one
+ * process-wide mutex, and Debian's build has no lookaside memory, so every statement allocates:
+ * two reader threads then queue on that mutex (a futex call per request). Must run before the first
+ * connection opens (SQLITE_MISUSE after). */
+static inline int guidebook_sqlite3_config_no_memstatus(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 /*
  * guidebook_phrase_hits(table, weight_0, ..., weight_{columns-1})
  *
@@ -231,13 +239,25 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
  *  - the Latin-script words: the text with every CJK character blanked, through porter over
  *    unicode61 remove_diacritics 2 (stems, case and diacritics folded);
  *  - the CJK runs (Hangul, kana, Han) as overlapping bigrams ("진행률을" -> 진행 행률 률을; a run of
- *    one character as itself), each run's bigrams through the same porter tokenizer, after the
+ *    one character as itself), each run's bigrams as the same porter tokenizer gives them, after the
  *    Latin words, so a phrase of either kind sees its tokens at the positions it always had;
  *  - when a document is indexed (not a query), the surface forms the "did you mean" vocabulary
  *    reads, as colocated tokens that start with GUIDEBOOK_SURFACE ('#', which no query token holds):
- *    each Latin word as written (unicode61 remove_diacritics 0, case folded, not stemmed) and each
- *    CJK run of 2 to 32 characters whole. Colocated tokens add nothing to a row's length, so bm25
- *    sees the lengths the two kinds of tokens give.
+ *    each Latin word as written (unicode61 remove_diacritics 0: case folded, not stemmed), all
+ *    colocated with the last Latin word, and each CJK run of 2 to 32 characters whole, colocated
+ *    with its last bigram. Colocated tokens add nothing to a row's length, so bm25 sees the lengths
+ *    the two kinds of tokens give.
+ *
+ * The tokens are defined by the composition above (porter and unicode61 as SQLite has them); two
+ * shortcuts give the same tokens at the same positions for less work, and the argument `reference`
+ * turns them off (GuidebookTokenizerTests compares both, character by character):
+ *
+ *  - a Latin word's surface form comes from the span the stem pass reports (unicode61 splits a text
+ *    the same way whatever its remove_diacritics, since diacritics never end a word): lower-cased
+ *    in place when the span is ASCII, through unicode61 remove_diacritics 0 when it is not, instead
+ *    of a second unicode61 pass over the whole text;
+ *  - a run of Hangul syllables (U+AC00-U+D7A3: letters with no case and no diacritic, which porter
+ *    leaves as they are) gives its bigrams directly, instead of through porter and unicode61.
  *
  * The text is the record's text as the text tables hold it (search_content), so the index stores no
  * copy of it; the character classes are TextSegmenter's (guidebook_words_is_cjk).
@@ -249,6 +269,7 @@ typedef struct {
     Fts5Tokenizer *stems;     /* porter unicode61 remove_diacritics 2 */
     fts5_tokenizer unicode61;
     Fts5Tokenizer *words;     /* unicode61 remove_diacritics 0: surface forms */
+    int reference;            /* 1: no shortcuts (the tokens by their definition) */
 } guidebook_tokenizer;
 
 static void guidebook_tokenizer_delete(Fts5Tokenizer *tokenizer) {
@@ -259,13 +280,17 @@ static void guidebook_tokenizer_delete(Fts5Tokenizer *tokenizer) {
 }
 
 static int guidebook_tokenizer_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
-    (void)arguments;
-    (void)count;
     fts5_api *api = (fts5_api *)context;
     void *porterContext = 0, *unicodeContext = 0;
+    int reference = 0;
+    for (int index = 0; index < count; index++) {
+        if (strcmp(arguments[index], "reference") != 0) return SQLITE_ERROR;
+        reference = 1;
+    }
     guidebook_tokenizer *self = sqlite3_malloc(sizeof *self);
     if (self == 0) return SQLITE_NOMEM;
     memset(self, 0, sizeof *self);
+    self->reference = reference;
     int rc = api->xFindTokenizer(api, "porter", &porterContext, &self->porter);
     if (rc == SQLITE_OK) {
         const char *options[] = {"unicode61", "remove_diacritics", "2"};
@@ -291,12 +316,29 @@ typedef struct {
     int primary;              /* primary (not colocated) tokens passed on so far */
     char *surface;            /* buffer for a marked surface form */
     int surfaceCapacity;
+    int offset;               /* added to the offsets of a surface form tokenized from a part of the text */
+    int *spans;               /* the Latin words' [start, end) byte spans, two ints each (0: not kept) */
+    int spanCount;
+    int spanCapacity;         /* spans that fit; more means the spans are not used */
 } guidebook_tokenizer_sink;
 
 static int guidebook_tokenizer_primary(void *pointer, int flags, const char *token, int length, int start, int end) {
     guidebook_tokenizer_sink *sink = (guidebook_tokenizer_sink *)pointer;
     sink->primary++;
     return sink->token(sink->context, flags, token, length, start, end);
+}
+
+/* A Latin word's stem: passed on, and its span kept for its surface form. */
+static int guidebook_tokenizer_stem(void *pointer, int flags, const char *token, int length, int start, int end) {
+    guidebook_tokenizer_sink *sink = (guidebook_tokenizer_sink *)pointer;
+    if (sink->spans) {
+        if (sink->spanCount < sink->spanCapacity) {
+            sink->spans[2 * sink->spanCount] = start;
+            sink->spans[2 * sink->spanCount + 1] = end;
+        }
+        sink->spanCount++;
+    }
+    return guidebook_tokenizer_primary(pointer, flags, token, length, start, end);
 }
 
 /* A surface form, marked, colocated with the last primary token (there is always one before it). */
@@ -306,7 +348,34 @@ static int guidebook_tokenizer_surface(void *pointer, int flags, const char *tok
     if (sink->primary == 0 || length + 1 > sink->surfaceCapacity) return SQLITE_OK;
     sink->surface[0] = GUIDEBOOK_SURFACE;
     memcpy(sink->surface + 1, token, (size_t)length);
-    return sink->token(sink->context, FTS5_TOKEN_COLOCATED, sink->surface, length + 1, start, end);
+    return sink->token(sink->context, FTS5_TOKEN_COLOCATED, sink->surface, length + 1, sink->offset + start, sink->offset + end);
+}
+
+/* The surface forms of the Latin words whose spans the stem pass kept, in their order. An ASCII span
+   is lower-cased as unicode61 would (only A-Z change); any other goes through unicode61, alone, and
+   gives one token: it starts with a letter or digit and holds nothing that ends a word. */
+static int guidebook_tokenizer_latin_surfaces(guidebook_tokenizer *self, guidebook_tokenizer_sink *sink, int flags,
+                                              const char *latin) {
+    int rc = SQLITE_OK;
+    for (int index = 0; rc == SQLITE_OK && index < sink->spanCount; index++) {
+        int start = sink->spans[2 * index], end = sink->spans[2 * index + 1];
+        int ascii = end - start + 1 <= sink->surfaceCapacity;
+        for (int at = start; ascii && at < end; at++) ascii = ((unsigned char)latin[at] & 0x80) == 0;
+        if (!ascii) {
+            sink->offset = start;
+            rc = self->unicode61.xTokenize(self->words, sink, flags, latin + start, end - start, guidebook_tokenizer_surface);
+            sink->offset = 0;
+            continue;
+        }
+        char *out = sink->surface;
+        out[0] = GUIDEBOOK_SURFACE;
+        for (int at = start; at < end; at++) {
+            char c = latin[at];
+            out[1 + at - start] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+        }
+        rc = sink->token(sink->context, FTS5_TOKEN_COLOCATED, out, end - start + 1, start, end);
+    }
+    return rc;
 }
 
 /* The UTF-8 length of a sequence by its first byte (1 for a stray continuation byte). */
@@ -317,18 +386,32 @@ static int guidebook_utf8_length(unsigned char byte) {
     return 1;
 }
 
+/* True for a Hangul syllable (U+AC00-U+D7A3), three bytes in UTF-8. */
+static int guidebook_is_hangul_syllable(const unsigned char *bytes) {
+    if (bytes[0] < 0xEA || bytes[0] > 0xED) return 0;
+    unsigned value = ((unsigned)(bytes[0] & 0x0F) << 12) | ((unsigned)(bytes[1] & 0x3F) << 6) | (unsigned)(bytes[2] & 0x3F);
+    return value >= 0xAC00 && value <= 0xD7A3;
+}
+
 static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
                                         int (*token)(void *, int, const char *, int, int, int)) {
     guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
     const unsigned char *bytes = (const unsigned char *)text;
     int document = (flags & FTS5_TOKENIZE_DOCUMENT) != 0;
     if (length <= 0) return SQLITE_OK;
-    /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a marked form. */
+    /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a marked form; spans: the
+       Latin words' spans (a word and what ends it take two bytes at least). */
     int pairsCapacity = length / 3 * 7 + 8;
     int surfaceCapacity = length + 2;
-    char *buffer = sqlite3_malloc64((sqlite3_uint64)length + (sqlite3_uint64)pairsCapacity + (sqlite3_uint64)surfaceCapacity);
+    int spanCapacity = document && !self->reference ? length / 2 + 1 : 0;
+    sqlite3_uint64 size = (sqlite3_uint64)length + (sqlite3_uint64)pairsCapacity + (sqlite3_uint64)surfaceCapacity
+        + (sqlite3_uint64)spanCapacity * 2 * sizeof(int) + sizeof(int);
+    char *buffer = sqlite3_malloc64(size);
     if (buffer == 0) return SQLITE_NOMEM;
     char *latin = buffer, *pairs = buffer + length, *surface = pairs + pairsCapacity;
+    /* The spans start at the next int boundary after the surface buffer. */
+    size_t spansAt = ((size_t)(surface + surfaceCapacity - buffer) + sizeof(int) - 1) / sizeof(int) * sizeof(int);
+    int *spans = spanCapacity > 0 ? (int *)(void *)(buffer + spansAt) : 0;
     int hasCJK = 0;
     for (int index = 0; index < length;) {
         int size = guidebook_utf8_length(bytes[index]);
@@ -341,32 +424,48 @@ static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context,
         }
         index += size;
     }
-    guidebook_tokenizer_sink sink = {context, token, 0, surface, surfaceCapacity};
-    int rc = self->porter.xTokenize(self->stems, &sink, flags, latin, length, guidebook_tokenizer_primary);
+    guidebook_tokenizer_sink sink = {context, token, 0, surface, surfaceCapacity, 0, spans, 0, spanCapacity};
+    int rc = self->porter.xTokenize(self->stems, &sink, flags, latin, length, guidebook_tokenizer_stem);
     if (rc == SQLITE_OK && document && sink.primary > 0) {
-        rc = self->unicode61.xTokenize(self->words, &sink, flags, latin, length, guidebook_tokenizer_surface);
+        if (spans != 0 && sink.spanCount <= spanCapacity) {
+            rc = guidebook_tokenizer_latin_surfaces(self, &sink, flags, latin);
+        } else {
+            rc = self->unicode61.xTokenize(self->words, &sink, flags, latin, length, guidebook_tokenizer_surface);
+        }
     }
     for (int index = 0; rc == SQLITE_OK && hasCJK && index < length;) {
         if (!(index + 3 <= length && guidebook_words_is_cjk(bytes + index, 3))) {
             index += guidebook_utf8_length(bytes[index]);
             continue;
         }
-        int start = index;
-        while (index + 3 <= length && guidebook_words_is_cjk(bytes + index, 3)) index += 3;
-        int characters = (index - start) / 3;
-        int used = 0;
-        if (characters == 1) {
-            memcpy(pairs, bytes + start, 3);
-            used = 3;
-        } else {
-            for (int pair = 0; pair + 1 < characters; pair++) {
-                if (pair > 0) pairs[used++] = ' ';
-                memcpy(pairs + used, bytes + start + pair * 3, 6);
-                used += 6;
-            }
+        int start = index, hangul = !self->reference;
+        while (index + 3 <= length && guidebook_words_is_cjk(bytes + index, 3)) {
+            hangul = hangul && guidebook_is_hangul_syllable(bytes + index);
+            index += 3;
         }
+        int characters = (index - start) / 3;
         int before = sink.primary;
-        rc = self->porter.xTokenize(self->stems, &sink, flags, pairs, used, guidebook_tokenizer_primary);
+        if (hangul) {
+            /* Porter and unicode61 would give each bigram back as it is. */
+            int width = characters == 1 ? 3 : 6;
+            for (int pair = 0; rc == SQLITE_OK && (pair == 0 || pair + 1 < characters); pair++) {
+                int at = start + pair * 3;
+                rc = guidebook_tokenizer_primary(&sink, 0, text + at, width, at, at + width);
+            }
+        } else {
+            int used = 0;
+            if (characters == 1) {
+                memcpy(pairs, bytes + start, 3);
+                used = 3;
+            } else {
+                for (int pair = 0; pair + 1 < characters; pair++) {
+                    if (pair > 0) pairs[used++] = ' ';
+                    memcpy(pairs + used, bytes + start + pair * 3, 6);
+                    used += 6;
+                }
+            }
+            rc = self->porter.xTokenize(self->stems, &sink, flags, pairs, used, guidebook_tokenizer_primary);
+        }
         if (rc == SQLITE_OK && document && sink.primary > before && characters >= 2 && characters <= GUIDEBOOK_WORDS_MAX_RUN) {
             rc = guidebook_tokenizer_surface(&sink, 0, text + start, index - start, start, index);
         }

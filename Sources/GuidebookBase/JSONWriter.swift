@@ -5,8 +5,11 @@
 public struct JSONWriter {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
-    // One entry per open container: whether it already holds an element.
-    private var hasElement: [Bool] = []
+    // Whether each open container already holds an element: bit n for the container at depth n + 1
+    // (64 levels in one word, so writing a value touches no array), deeper ones in `deeper`.
+    private var hasElement: UInt64 = 0
+    private var depth = 0
+    private var deeper: [Bool] = []
     private var afterKey = false
 
     public init(capacity: Int = 1024) {
@@ -23,9 +26,12 @@ public struct JSONWriter {
             afterKey = false
             return
         }
-        if let last = hasElement.last {
-            if last { bytes.append(UInt8(ascii: ",")) }
-            hasElement[hasElement.count - 1] = true
+        guard depth > 0 else { return }
+        if depth <= 64 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            if hasElement & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { hasElement |= bit }
+        } else {
+            if deeper[deeper.count - 1] { bytes.append(UInt8(ascii: ",")) } else { deeper[deeper.count - 1] = true }
         }
     }
 
@@ -37,11 +43,13 @@ public struct JSONWriter {
     private mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)
-        hasElement.append(false)
+        depth += 1
+        if depth <= 64 { hasElement &= ~(1 << UInt64(depth - 1)) } else { deeper.append(false) }
     }
 
     private mutating func close(_ bracket: UInt8) {
-        hasElement.removeLast()
+        if depth > 64 { deeper.removeLast() }
+        depth -= 1
         bytes.append(bracket)
     }
 
@@ -60,7 +68,15 @@ public struct JSONWriter {
 
     public mutating func int(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits written in place, least significant first, then reversed: no string made.
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var rest = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     public mutating func double(_ value: Double) {
@@ -88,9 +104,30 @@ public struct JSONWriter {
         bytes.append(contentsOf: json)
     }
 
+    /// Writes a string from its UTF-8 bytes (which must be valid UTF-8), as `string(_:)` writes the
+    /// same text: a text read from the database is written without a `String` made of it.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes one string: `prefix`, the text of `utf8`, then `suffix` (a link from a path and an id).
+    public mutating func string(_ prefix: String, utf8: UnsafeBufferPointer<UInt8>, _ suffix: String = "") {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(prefix)
+        appendEscaped(utf8)
+        if !suffix.isEmpty { appendEscaped(suffix) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     // MARK: Conveniences for `"key": value` pairs
 
     public mutating func field(_ name: String, _ value: String) { key(name); string(value) }
+    /// `"name": "text"` from the text's UTF-8 bytes (valid UTF-8).
+    public mutating func field(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) { key(name); string(utf8: value) }
     public mutating func field(_ name: String, _ value: Int) { key(name); int(value) }
     public mutating func field(_ name: String, _ value: Bool) { key(name); bool(value) }
     public mutating func field(_ name: String, _ value: Double) { key(name); double(value) }
@@ -147,28 +184,78 @@ public struct JSONWriter {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        var copy = text
-        copy.withUTF8 { utf8 in
-            // Copy runs of bytes that need no escaping in one go; escape the rest.
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                switch byte {
-                case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
-                case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
-                case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-                case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xf)]])
-                }
-            }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
-        }
+        appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped for a JSON string, without the quotes. A native string's bytes are
+    /// read in place (no copy of the string, no retain).
+    private mutating func appendEscaped(_ text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
+        }
+    }
+
+    /// Appends UTF-8 bytes escaped for a JSON string, without the quotes.
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        guard count > 0, let base = utf8.baseAddress else { return }
+        // Most texts need no escape: find the first byte that does, eight bytes at a time
+        // (`needsEscape`), and copy what comes before it in one go.
+        var index = 0
+        while index + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
+        while index < count, !Self.isEscaped(base[index]) { index += 1 }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: index))
+        guard index < count else { return }
+        // Then escape what must be, copying the runs between in one go each.
+        var runStart = index
+        while index < count {
+            if index + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = base[index]
+                index += 1
+                guard Self.isEscaped(byte) else { continue }
+                if runStart < index - 1 { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart)) }
+                runStart = index
+                appendEscape(byte)
+            }
+        }
+        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+    }
+
+    /// A byte a JSON string cannot hold as it is: a control character, a quote, a backslash, DEL.
+    @inline(__always)
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f
+    }
+
+    /// True when one of the eight bytes of `word` is below 0x20, a quote, a backslash or DEL: each
+    /// test is the "has a zero byte" / "has a byte less than n" bit trick, exact as to whether one
+    /// exists (bytes of 0x80 and above, parts of longer UTF-8 sequences, never count).
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        let control = (word &- ones &* 0x20) & ~word & high
+        return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5c)) | hasZero(word ^ (ones &* 0x7f)) != 0
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
+        case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
+        case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
+        case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let (high, low) = hex.withUTF8Buffer { ($0[Int(byte >> 4)], $0[Int(byte & 0xf)]) }
+            bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, high, low])
+        }
     }
 }

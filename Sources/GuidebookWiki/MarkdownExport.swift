@@ -67,7 +67,7 @@ public struct MarkdownExport {
     }
 
     /// The ETag the API answers for a body (a hash of its bytes, quoted), as `guidebook_etag` holds it.
-    public static func etag(of body: [UInt8]) -> String { "\"" + ContentHash.hex(body) + "\"" }
+    public static func etag(of body: [UInt8]) -> String { "\"" + BodyHash.hex(body) + "\"" }
 
     /// A topic's page: front matter, a blank line, the topic's Markdown rendering in `locale`.
     static func topicPage(_ topic: Topic, locale: String, changed: String) -> [UInt8] {

@@ -126,7 +126,7 @@ private func readHead(_ connection: OpaquePointer, _ line: RequestLine, method: 
             rejection = fault.rejection
         }
     }
-    return (HTTPRequestHead(method: methodText, path: path, headers: collector.headers, peer: peer), query, rejection)
+    return (HTTPRequestHead(method: methodText, path: path, lowercasedHeaders: collector.headers, peer: peer), query, rejection)
 }
 
 /// True when no NUL byte cut the head short in MHD's buffer (see `HeadLayout`).
@@ -169,11 +169,12 @@ typealias URILogCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePoint
 /// A connection opened or closed.
 func connectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                         _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ code: MHD_ConnectionNotificationCode) {
-    guard let cls, let connection else { return }
+    guard let cls, let connection, let socketContext else { return }
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     switch code {
-    case .CONNECTION_NOTIFY_STARTED: core.headDeadlines.opened(connection, socket: guidebook_mhd_connection_socket(connection))
-    case .CONNECTION_NOTIFY_CLOSED: core.headDeadlines.closed(connection)
+    case .CONNECTION_NOTIFY_STARTED:
+        core.headDeadlines.opened(connection, socket: guidebook_mhd_connection_socket(connection), context: socketContext)
+    case .CONNECTION_NOTIFY_CLOSED: core.headDeadlines.closed(connection, context: socketContext)
     @unknown default: break
     }
 }
@@ -232,17 +233,16 @@ func streamFinished(_ cls: UnsafeMutableRawPointer?) {
     context.core.streamClosed()
 }
 
-/// Every header of the request, with where MHD keeps its name and value.
+/// Every header of the request (its name in lower case), with where MHD keeps its name and value.
 private func collectHeaders(_ connection: OpaquePointer) -> HeaderCollector {
     let collector = HeaderCollector()
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
         guard let cls, let key else { return .YES }
         let collector = Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue()
-        func text(_ pointer: UnsafePointer<CChar>?, _ count: Int) -> String {
-            pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: count), as: UTF8.self) } ?? ""
-        }
-        collector.headers.append((text(key, keySize), text(value, valueSize)))
+        let name = HeaderName.lowercased(UnsafeRawBufferPointer(start: key, count: keySize))
+        let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+        collector.headers.append((name, text))
         collector.places.append((key, keySize, value, valueSize))
         return .YES
     }, context)

@@ -16,13 +16,13 @@ public enum FramingRules {
         var lengths = 0, codings = 0, hosts = 0
         var coding = ""
         for (name, value) in headers {
-            switch name.lowercased() {
-            case "content-length": lengths += 1
-            case "transfer-encoding":
+            if HeaderName.equal(name, "content-length") {
+                lengths += 1
+            } else if HeaderName.equal(name, "transfer-encoding") {
                 codings += 1
                 coding = value
-            case "host": hosts += 1
-            default: break
+            } else if HeaderName.equal(name, "host") {
+                hosts += 1
             }
         }
         if lengths > 1 { return "the request has \(lengths) Content-Length headers" }
@@ -53,10 +53,13 @@ public enum FramingRules {
     /// tchar (RFC 9110, 5.6.2).
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"),
+             UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
             return true
         default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            return false
         }
     }
 

@@ -13,16 +13,22 @@ public struct HTTPRequestHead: Sendable {
     public let peer: PeerAddress?
 
     public init(method: String, path: String, headers: [(name: String, value: String)] = [], peer: PeerAddress? = nil) {
+        self.init(method: method, path: path, lowercasedHeaders: headers.map { (HeaderName.lowercased($0.name), $0.value) }, peer: peer)
+    }
+
+    /// A head whose header names are in lower case already (the server lower-cases them as it
+    /// reads them).
+    init(method: String, path: String, lowercasedHeaders: [(name: String, value: String)], peer: PeerAddress?) {
         self.method = method
         self.path = path
-        self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+        self.headers = lowercasedHeaders
         self.peer = peer
     }
 
     /// The first value of a header (case-insensitive name).
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name == lower }?.value
+        for header in headers where HeaderName.equal(header.name, name) { return header.value }
+        return nil
     }
 }
 

@@ -37,8 +37,8 @@ public struct HTTPResponse: Sendable {
 
     /// The first value of a header (case-insensitive name).
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name.lowercased() == lower }?.value
+        for header in headers where HeaderName.equal(header.name, name) { return header.value }
+        return nil
     }
 
     /// The body's bytes, or an empty array for a stream.

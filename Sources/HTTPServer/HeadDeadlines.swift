@@ -1,4 +1,6 @@
+import CMicroHTTPD
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,54 +18,93 @@ import Glibc
 /// the end of the stream and closes the connection its usual way). An idle keep-alive connection
 /// is awaiting a head too, so it lives at most this long.
 ///
-/// The socket is shut down under the same lock under which a closed connection is forgotten, and
-/// libmicrohttpd reports the close before it closes the socket, so a socket number reused by a new
-/// connection is never shut down by mistake.
+/// Each connection's clock lives in libmicrohttpd's socket context (`ConnectionClock`), so marking a
+/// head or an answer is one atomic store on the request's own path, with no lock and no lookup; the
+/// registry of open connections, which the sweep walks, is touched only when a connection opens
+/// or closes. The socket is shut down under the same lock under which a closed connection is
+/// forgotten, and libmicrohttpd reports the close before it closes the socket, so a socket number
+/// reused by a new connection is never shut down by mistake.
 final class HeadDeadlines: @unchecked Sendable {
     /// How long a head may take.
     let bound: Duration
+    private let boundNanoseconds: Int64
     private let lock = NSLock()
-    /// Open connections by their address: the socket, and since when a head is awaited (nil: none is).
-    private var connections: [UInt: (socket: Int32, since: ContinuousClock.Instant?)] = [:]
+    /// Open connections, for the sweep.
+    private var open: [ObjectIdentifier: ConnectionClock] = [:]
+
+    /// One connection's socket and since when a head is awaited on it.
+    final class ConnectionClock: Sendable {
+        let socket: Int32
+        /// Monotonic nanoseconds since a head is awaited (0: none is).
+        let since: Atomic<Int64>
+
+        init(socket: Int32, since: Int64) {
+            self.socket = socket
+            self.since = Atomic(since)
+        }
+    }
 
     init(seconds: Int) {
         bound = .seconds(max(1, seconds))
+        boundNanoseconds = Int64(max(1, seconds)) * 1_000_000_000
     }
 
-    /// A connection opened on `socket`: its first head is awaited from now.
-    func opened(_ connection: OpaquePointer, socket: Int32) {
-        lock.withLock { connections[key(connection)] = (socket, .now) }
+    /// A connection opened on `socket`: its first head is awaited from now. Its clock goes into
+    /// libmicrohttpd's socket context (`context`), which holds a reference until `closed`.
+    func opened(_ connection: OpaquePointer, socket: Int32, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        let clock = ConnectionClock(socket: socket, since: Self.now())
+        context.pointee = Unmanaged.passRetained(clock).toOpaque()
+        lock.withLock { open[ObjectIdentifier(clock)] = clock }
     }
 
     /// A connection's request head is complete: its clock stops.
     func headArrived(_ connection: OpaquePointer) {
-        lock.withLock { connections[key(connection)]?.since = nil }
+        Self.clock(of: connection)?.since.store(0, ordering: .relaxed)
     }
 
     /// A connection's answer has been sent: the next head is awaited from now.
     func requestEnded(_ connection: OpaquePointer) {
-        lock.withLock { connections[key(connection)]?.since = .now }
+        Self.clock(of: connection)?.since.store(Self.now(), ordering: .relaxed)
     }
 
     /// A connection closed (libmicrohttpd has not closed its socket yet).
-    func closed(_ connection: OpaquePointer) {
-        _ = lock.withLock { connections.removeValue(forKey: key(connection)) }
+    func closed(_ connection: OpaquePointer, context: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        guard let pointer = context.pointee else { return }
+        let clock = Unmanaged<ConnectionClock>.fromOpaque(pointer)
+        _ = lock.withLock { open.removeValue(forKey: ObjectIdentifier(clock.takeUnretainedValue())) }
+        context.pointee = nil
+        clock.release()
     }
 
     /// Shuts down the socket of every connection whose head is overdue; returns how many.
-    func closeOverdue(now: ContinuousClock.Instant = .now) -> Int {
-        lock.withLock {
+    func closeOverdue() -> Int {
+        let now = Self.now()
+        return lock.withLock {
             var count = 0
-            for (key, connection) in connections {
-                guard let since = connection.since, now - since > bound else { continue }
-                // Once is enough: libmicrohttpd closes the connection when it sees the end of the stream.
-                connections[key]?.since = nil
-                if connection.socket >= 0 { _ = shutdown(connection.socket, Int32(SHUT_RDWR)) }
+            for clock in open.values {
+                let since = clock.since.load(ordering: .relaxed)
+                guard since != 0, now - since > boundNanoseconds else { continue }
+                // Once is enough: libmicrohttpd closes the connection when it sees the end of the
+                // stream. (A head or an answer that came meanwhile keeps its own mark.)
+                guard clock.since.compareExchange(expected: since, desired: 0, ordering: .relaxed).exchanged else { continue }
+                if clock.socket >= 0 { _ = shutdown(clock.socket, Int32(SHUT_RDWR)) }
                 count += 1
             }
             return count
         }
     }
 
-    private func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+    /// The clock libmicrohttpd keeps for `connection` (nil before it opened, as for a connection
+    /// the server did not see open).
+    private static func clock(of connection: OpaquePointer) -> ConnectionClock? {
+        guard let pointer = guidebook_mhd_socket_context(connection) else { return nil }
+        return Unmanaged<ConnectionClock>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds (never 0 on a running system).
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
 }

@@ -11,7 +11,7 @@ public struct PeerAddress: Hashable, Sendable, CustomStringConvertible {
     private let high: UInt64
     private let low: UInt64
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeRawBufferPointer) {
         var high: UInt64 = 0
         var low: UInt64 = 0
         for index in 0..<8 { high = high << 8 | UInt64(bytes[index]) }
@@ -47,12 +47,14 @@ public struct PeerAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(ipv4: in_addr) {
-        let bytes = withUnsafeBytes(of: ipv4.s_addr) { Array($0) }
-        self.init(bytes: [UInt8](repeating: 0, count: 10) + [0xff, 0xff] + bytes)
+        // ::ffff:a.b.c.d; s_addr holds a.b.c.d in network order (its first byte first in memory).
+        high = 0
+        low = 0xffff << 32 | UInt64(UInt32(bigEndian: ipv4.s_addr))
     }
 
     private init(ipv6: in6_addr) {
-        self.init(bytes: withUnsafeBytes(of: ipv6) { Array($0) })
+        var address = ipv6
+        self = withUnsafeBytes(of: &address) { PeerAddress(bytes: $0) }
     }
 
     /// True for an IPv4 address (held mapped into IPv6).

@@ -28,21 +28,35 @@ public struct RequestTarget: Sendable {
     public static func parse(_ raw: [UInt8]) -> Result<RequestTarget, Fault> {
         if let bad = raw.first(where: { $0 <= 0x20 || $0 == 0x7F }) { return .failure(.rawByte(bad)) }
         let question = raw.firstIndex(of: UInt8(ascii: "?")) ?? raw.endIndex
-        let path = unescape(raw[..<question], plusIsSpace: false)
-        if path.contains(where: isControl) { return .failure(.controlInPath) }
+        // The raw target holds no control byte (checked above), so a part without `%` (and, in the
+        // query, without `+`) decodes to itself: most targets are read without a copy per part.
+        let rawPath = raw[..<question]
+        let path: String
+        if rawPath.contains(UInt8(ascii: "%")) {
+            let decoded = unescape(rawPath, plusIsSpace: false)
+            if decoded.contains(where: isControl) { return .failure(.controlInPath) }
+            path = text(decoded)
+        } else {
+            path = text(rawPath)
+        }
         var query: [(name: String, value: String)] = []
         if question < raw.endIndex {
             for piece in raw[(question + 1)...].split(separator: UInt8(ascii: "&")) {
                 let equals = piece.firstIndex(of: UInt8(ascii: "=")) ?? piece.endIndex
+                let rawValue = equals < piece.endIndex ? piece[(equals + 1)...] : []
+                if !piece.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+                    query.append((text(piece[..<equals]), text(rawValue)))
+                    continue
+                }
                 let name = unescape(piece[..<equals], plusIsSpace: true)
-                let value = equals < piece.endIndex ? unescape(piece[(equals + 1)...], plusIsSpace: true) : []
+                let value = unescape(rawValue, plusIsSpace: true)
                 if name.contains(where: isControl) || value.contains(where: isControl) {
                     return .failure(.controlInQuery(name: printable(name)))
                 }
                 query.append((text(name), text(value)))
             }
         }
-        return .success(RequestTarget(path: text(path), query: query))
+        return .success(RequestTarget(path: path, query: query))
     }
 
     /// The path of `raw`, percent-decoded whatever it holds: what a refused request's log line and
@@ -66,7 +80,7 @@ public struct RequestTarget: Sendable {
         return text
     }
 
-    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    private static func text(_ bytes: some Collection<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     private static func unescape(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> [UInt8] {
         var out: [UInt8] = []

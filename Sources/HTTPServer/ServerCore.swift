@@ -148,7 +148,9 @@ final class ServerCore: @unchecked Sendable {
         defer { MHD_destroy_response(mhdResponse) }
         for header in response.headers {
             // MHD refuses header values with line breaks; such a header is dropped, never sent broken.
-            _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+            // (`withCString` lends a native string's own bytes; passing the strings directly would
+            // copy each into a new array first.)
+            _ = header.name.withCString { name in header.value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }
         }
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }

@@ -12,7 +12,7 @@ enum ServerHeaders {
             response.headers.append(("X-Content-Type-Options", "nosniff"))
         }
         if closing {
-            response.headers.removeAll { $0.name.lowercased() == "connection" }
+            response.headers.removeAll { HeaderName.equal($0.name, "connection") }
             response.headers.append(("Connection", "close"))
         }
         return response

@@ -20,8 +20,16 @@ public final class Database {
         case readOnly
     }
 
+    /// The process-wide settings, made once before the first connection opens: SQLite's memory
+    /// statistics off (`guidebook_sqlite3_config_no_memstatus`: with them, every allocation takes
+    /// one global mutex, and concurrent readers queue on it). `SQLITE_OK`, or `SQLITE_MISUSE` when
+    /// something in the process had initialized SQLite already (it then keeps its defaults,
+    /// which are correct, only slower).
+    public static let processSettings: Int32 = guidebook_sqlite3_config_no_memstatus()
+
     /// Opens a connection to `path` (":memory:" for a private in-memory database).
     public init(path: String, mode: Mode = .readWriteCreate, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        _ = Self.processSettings
         var db: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         switch mode {

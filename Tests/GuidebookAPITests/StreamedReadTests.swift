@@ -3,6 +3,7 @@ import GuidebookBase
 @testable import GuidebookAPI
 @testable import GuidebookCore
 import GuidebookTestSupport
+import SQLite
 import XCTest
 
 /// `GET /v1/topics/{slug}` and `GET /v1/guidelines/{id}` are written as the read streams its
@@ -83,6 +84,28 @@ final class StreamedReadTests: XCTestCase {
                 XCTAssertEqual(response.header("Content-Language"), language, "\(id) lang=\(lang ?? "-")")
             }
         }
+    }
+
+    /// A guideline's texts are written from the bytes SQLite holds, not through a `String`: bytes
+    /// that are not UTF-8 (any program can write them) must come out repaired exactly as
+    /// `String(decoding:as:)` repairs them, as valid JSON, on both read paths.
+    func testTextThatIsNotUTF8IsWrittenAsAStringOfItWouldBe() throws {
+        let raw: [UInt8] = Array("Bad ".utf8) + [0xC3, 0x28, 0xFF] + Array(" bytes \"q\" ".utf8) + [0xE2, 0x82] + Array("진".utf8) + [0xED, 0xA0, 0x80]
+        let hex = raw.map { String(format: "%02X", $0) }.joined()
+        try app.store.write { writer in
+            try writer.database.execute("""
+                UPDATE guideline_texts SET text = CAST(x'\(hex)' AS TEXT)
+                WHERE locale = 'en' AND guideline_id = (SELECT id FROM guidelines WHERE key = 'mixed-topic.four')
+                """)
+        }
+        let expected = String(decoding: raw, as: UTF8.self)
+        let guideline = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try app.get("/v1/guidelines/mixed-topic.four?lang=en").body)) as? [String: Any])
+        XCTAssertEqual(guideline["text"] as? String, expected)
+        let topic = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try app.get("/v1/topics/mixed-topic?lang=en,ko").body)) as? [String: Any])
+        let guidelines = try XCTUnwrap((topic["sections"] as? [[String: Any]])?.flatMap { $0["guidelines"] as? [[String: Any]] ?? [] })
+        let four = try XCTUnwrap(guidelines.first { $0["id"] as? String == "mixed-topic.four" })
+        XCTAssertEqual((four["text"] as? [String: Any])?["en"] as? String, expected)
+        XCTAssertEqual((four["text"] as? [String: Any])?["ko"] as? String, "넷.")
     }
 
     /// What `write` gives with a localizer negotiated as the API negotiates, and its `Content-Language`.

@@ -131,4 +131,24 @@ final class ReadSnapshotTests: StoreTestCase {
             set { lock.withLock { value = newValue } }
         }
     }
+
+    /// A reader keeps the locales it read while the database is unchanged (`KnowledgeReader.locales`
+    /// asks `PRAGMA data_version`): a locale added by this store's writer, or by another process
+    /// (a second store on the same file, as the CLI is), is in the next read; a read that began
+    /// before the commit keeps its snapshot's locales to its end.
+    func testLocalesFollowEveryCommitAndStayWithTheirSnapshot() throws {
+        func codes(_ reader: KnowledgeReader) throws -> [String] { try reader.locales().map(\.code) }
+        let before = try store.read(codes)
+        XCTAssertEqual(try store.read(codes), before, "read again, unchanged")
+        try store.read { reader in
+            XCTAssertEqual(try codes(reader), before)
+            try store.write { try $0.upsertLocale(BundleLocale(code: "ja", name: "日本語")) }
+            XCTAssertEqual(try codes(reader), before, "this read's snapshot")
+        }
+        let withJapanese = try store.read(codes)
+        XCTAssertEqual(withJapanese, before + ["ja"])
+        let other = try Store(path: directory.path + "/kb.sqlite", migrations: migrations)
+        try other.write { try $0.upsertLocale(BundleLocale(code: "fr", name: "Français")) }
+        XCTAssertEqual(try store.read(codes), withJapanese + ["fr"], "another connection's commit")
+    }
 }

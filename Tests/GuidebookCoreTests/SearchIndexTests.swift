@@ -108,4 +108,55 @@ final class SearchIndexTests: StoreTestCase {
         try assertSound("topic deleted")
         XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets rarely"))).total, 0)
     }
+
+    /// A bulk write (an import of more than 1,000 rows, a rebuild) raises FTS5's hash size for
+    /// itself and leaves `search_index_config` as it found it: without the setting, or with the
+    /// operator's own value; the index it wrote passes FTS5's integrity check and finds every row.
+    func testABulkWriteLeavesFTS5sSettingsAsItFoundThem() throws {
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
+        func hashSize() throws -> Int? {
+            try store.read { try $0.database.firstRow("SELECT v FROM search_index_config WHERE k = 'hashsize'") { $0.int(0) } }
+        }
+        func importTopic(_ slug: String, guidelines: Int) throws {
+            try store.write { writer in
+                try writer.upsertCategory(BundleCategory(slug: "bulk", title: ["en": "Bulk"]))
+                let items = (0..<guidelines).map { BundleGuideline(id: "\(slug).g\($0)", text: ["en": "Bulk guideline \($0) about sheets.", "ko": "시트에 관한 지침 \($0)"]) }
+                _ = try writer.upsertTopic(BundleTopic(slug: slug, category: "bulk", title: ["en": "Bulk \(slug)"], summary: [:],
+                                                       sections: [BundleSection(key: "all", title: ["en": "All"], guidelines: items)]), mode: .replace)
+            }
+        }
+        func assertSound(_ step: String, sheets: Int, line: UInt = #line) throws {
+            try store.write { writer in
+                XCTAssertNoThrow(try writer.database.run("INSERT INTO search_index (search_index) VALUES ('integrity-check')"), step, line: line)
+            }
+            XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets"))).total, sheets, step, line: line)
+            XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("시트"))).total, sheets, step, line: line)
+        }
+
+        try importTopic("first", guidelines: 1_500)
+        XCTAssertNil(try hashSize(), "no setting left behind")
+        try assertSound("bulk import", sheets: 1_500)
+        try store.rebuildSearchIndex()
+        XCTAssertNil(try hashSize(), "no setting left behind by a rebuild")
+        try assertSound("rebuild", sheets: 1_500)
+
+        // An operator's own setting is put back as it was.
+        try store.write { try $0.database.run("INSERT INTO search_index (search_index, rank) VALUES ('hashsize', 2097152)") }
+        try importTopic("second", guidelines: 1_200)
+        XCTAssertEqual(try hashSize(), 2_097_152)
+        try assertSound("bulk import with the operator's setting", sheets: 2_700)
+
+        // A bulk write rolled back leaves it as it was too.
+        struct Abandon: Error {}
+        XCTAssertThrowsError(try store.write { writer in
+            try writer.upsertCategory(BundleCategory(slug: "bulk", title: ["en": "Bulk"]))
+            let items = (0..<1_100).map { BundleGuideline(id: "third.g\($0)", text: ["en": "Abandoned sheets \($0)."]) }
+            _ = try writer.upsertTopic(BundleTopic(slug: "third", category: "bulk", title: ["en": "Third"], summary: [:],
+                                                   sections: [BundleSection(key: "all", title: ["en": "All"], guidelines: items)]), mode: .replace)
+            try writer.indexer.finish()
+            throw Abandon()
+        })
+        XCTAssertEqual(try hashSize(), 2_097_152)
+        try assertSound("after a rolled back bulk write", sheets: 2_700)
+    }
 }

@@ -33,7 +33,7 @@ public struct RequestContext: Sendable {
     /// answer is filed under a generation no newer than what it shows); nil until read.
     var dataGeneration: Int64?
     /// The request's key in the response cache, once `CachedAnswerStage` has made it.
-    var cacheKey: String?
+    var cacheKey: ResponseCache.Key?
 
     init(route: APIRoute?, parameters: [String: String], refusal: Problem?, allowedMethods: [String]? = nil, metrics: Metrics) {
         self.route = route

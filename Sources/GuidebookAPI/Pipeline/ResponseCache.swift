@@ -19,7 +19,7 @@ final class ResponseCache: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
     private var bytes = 0
     let maxBytes: Int
     let maxEntries: Int
@@ -29,23 +29,38 @@ final class ResponseCache: @unchecked Sendable {
         self.maxEntries = maxEntries
     }
 
-    /// The key of a request: path, query as sent, the headers that can change the locale and
-    /// the representation (JSON, Markdown or HTML), and the codings its `Accept-Encoding` picks
-    /// (not the header as sent: the many spellings of "gzip and br" share their entries).
-    static func key(for request: HTTPRequest, accepted: AcceptedEncodings) -> String {
-        var key = request.path
-        for item in request.query { key += "\u{1}" + item.name + "=" + item.value }
-        key += "\u{2}" + (request.header("accept-language") ?? "")
-        key += "\u{3}" + (request.header("accept") ?? "")
-        key += "\u{4}" + (accepted.forCompressible?.rawValue ?? "-") + "," + (accepted.forOther?.rawValue ?? "-")
-        return key
+    /// What an answer is filed under: the path, the query as sent, the headers that can change the
+    /// locale and the representation (JSON, Markdown or HTML), and the codings the request's
+    /// `Accept-Encoding` picks (not the header as sent: the many spellings of "gzip and br" share
+    /// their entries). The request's own strings, not a key built from them: no string is made
+    /// per request.
+    struct Key: Hashable, Sendable {
+        let path: String
+        /// The query's names and values, each followed by a byte no URL decodes to: empty without one.
+        let query: String
+        let acceptLanguage: String?
+        let accept: String?
+        let compressible: ContentCoding?
+        let other: ContentCoding?
     }
 
-    func entry(_ key: String) -> Entry? {
+    static func key(for request: HTTPRequest, accepted: AcceptedEncodings) -> Key {
+        var query = ""
+        for item in request.query {
+            query.append(item.name)
+            query.append("\u{1}")
+            query.append(item.value)
+            query.append("\u{2}")
+        }
+        return Key(path: request.path, query: query, acceptLanguage: request.header("accept-language"), accept: request.header("accept"),
+                   compressible: accepted.forCompressible, other: accepted.forOther)
+    }
+
+    func entry(_ key: Key) -> Entry? {
         lock.withLock { entries[key] }
     }
 
-    func store(_ entry: Entry, for key: String) {
+    func store(_ entry: Entry, for key: Key) {
         let size = entry.byteCount
         guard maxBytes > 0, size <= maxBytes / 16 else { return }
         lock.withLock {

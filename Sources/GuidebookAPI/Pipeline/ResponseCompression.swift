@@ -1,4 +1,5 @@
 import Archive
+import HTTPServer
 
 /// Which answers are compressed, and how (`Content-Encoding`).
 ///
@@ -34,7 +35,7 @@ enum ResponseCompression {
         result.body = .bytes(compressed)
         result.headers.append(("Content-Encoding", coding.rawValue))
         if !worthIt { addVary(to: &result) }
-        if let index = result.headers.firstIndex(where: { $0.name.lowercased() == "etag" }) {
+        if let index = result.headers.firstIndex(where: { HeaderName.equal($0.name, "etag") }) {
             let tag = result.headers[index].value
             let version = tag.contains("-") ? ETag.version(of: String(tag.dropFirst().dropLast())) : nil
             result.headers[index].value = ETag.of(compressed, version: version)
@@ -62,7 +63,7 @@ enum ResponseCompression {
     /// Adds `Vary: Accept-Encoding` as a field line of its own (others may already name
     /// `Accept` or `Accept-Language`), unless one names it already.
     private static func addVary(to response: inout APIResponse) {
-        let named = response.headers.contains { $0.name.lowercased() == "vary" && $0.value.lowercased().contains("accept-encoding") }
+        let named = response.headers.contains { HeaderName.equal($0.name, "vary") && $0.value.lowercased().contains("accept-encoding") }
         if !named { response.headers.append(("Vary", "Accept-Encoding")) }
     }
 }

@@ -24,7 +24,7 @@ final class Localizer {
     /// The locale a single-locale response uses for an item with these texts.
     func locale<Texts: LocalizedTexts>(for text: Texts) -> String {
         let wanted = requested[0]
-        return text.text(wanted) != nil ? wanted : source
+        return text.hasText(wanted) ? wanted : source
     }
 
     /// Writes `"locale_mode"`: `"single"` (text fields are strings) or `"side-by-side"` (objects by
@@ -41,14 +41,14 @@ final class Localizer {
         if isSideBySide {
             json.key("missing_locales")
             json.beginArray()
-            for code in requested where text.text(code) == nil || itemMissing.contains(code) { json.string(code) }
+            for code in requested where !text.hasText(code) || itemMissing.contains(code) { json.string(code) }
             json.endArray()
         } else {
             let used = locale(for: text)
             json.field("locale", used)
             json.field("fallback", used != requested[0] || itemFellBack)
         }
-        itemMissing.removeAll()
+        if !itemMissing.isEmpty { itemMissing.removeAll() }
         itemFellBack = false
     }
 
@@ -60,18 +60,25 @@ final class Localizer {
             json.key(name)
             json.beginObject()
             for code in requested {
-                let value = text.text(code)
-                json.field(code, value)
-                if value != nil { note(code) } else if tracked { itemMissing.insert(code) }
+                json.key(code)
+                if text.hasText(code) {
+                    text.writeText(code, into: &json)
+                    note(code)
+                } else {
+                    json.null()
+                    if tracked { itemMissing.insert(code) }
+                }
             }
             json.endObject()
         } else {
             let used = itemLocale ?? locale(for: text)
-            if let value = text.text(used) {
-                json.field(name, value)
+            if text.hasText(used) {
+                json.key(name)
+                text.writeText(used, into: &json)
                 note(used)
-            } else if let value = text.text(source) {
-                json.field(name, value)
+            } else if text.hasText(source) {
+                json.key(name)
+                text.writeText(source, into: &json)
                 note(source)
                 if tracked { itemFellBack = true }
             } else {
@@ -102,14 +109,23 @@ final class Localizer {
     }
 }
 
-/// Text by locale, as a localizer reads it: a dictionary of texts, or a guideline record's texts.
+/// Text by locale, as a localizer reads it: a dictionary of texts, or a guideline record's texts
+/// (written from the record's bytes, without a string made of them).
 protocol LocalizedTexts {
-    /// The text in `locale`, nil when there is none.
-    func text(_ locale: String) -> String?
+    /// True when there is a text in `locale`.
+    func hasText(_ locale: String) -> Bool
+    /// Writes the text in `locale`, which there is (`hasText`), as a JSON string.
+    func writeText(_ locale: String, into json: inout JSONWriter)
 }
 
 extension Dictionary: LocalizedTexts where Key == String, Value == String {
-    func text(_ locale: String) -> String? { self[locale] }
+    func hasText(_ locale: String) -> Bool { self[locale] != nil }
+    func writeText(_ locale: String, into json: inout JSONWriter) { json.string(self[locale] ?? "") }
 }
 
-extension GuidelineRecord: LocalizedTexts {}
+extension GuidelineRecord: LocalizedTexts {
+    func hasText(_ locale: String) -> Bool { published(locale) != nil }
+    func writeText(_ locale: String, into json: inout JSONWriter) {
+        withUTF8(published(locale)?.text ?? 0..<0) { json.string(utf8: $0) }
+    }
+}

@@ -51,26 +51,32 @@ enum Representations {
 
     /// A guideline, from the model or from a record a read streams (the same bytes for both).
     static func write<Fields: GuidelineFields>(_ guideline: Fields, localizer: Localizer, into json: inout JSONWriter) {
-        json.beginObject()
-        json.field("id", guideline.id)
-        json.field("topic", guideline.topic)
-        json.field("section", guideline.section)
-        json.field("position", guideline.position)
-        localizer.write("text", guideline.localizedText, into: &json)
-        localizer.writeMarker(for: guideline.localizedText, into: &json)
-        json.key("translations")
-        json.beginObject()
-        guideline.forEachTranslation { json.field($0, $1.rawValue) }
-        json.endObject()
-        json.field("revision", guideline.revision)
-        json.field("updated_at", guideline.updatedAt)
-        json.key("links")
-        json.beginObject()
-        json.field("self", "/v1/guidelines/" + guideline.id)
-        json.field("topic", "/v1/topics/" + guideline.topic)
-        json.field("translations", "/v1/guidelines/" + guideline.id + "/translations")
-        json.endObject()
-        json.endObject()
+        guideline.withUTF8(of: .id) { id in
+            json.beginObject()
+            json.field("id", utf8: id)
+            json.field("topic", guideline.topic)
+            json.field("section", guideline.section)
+            json.field("position", guideline.position)
+            localizer.write("text", guideline.localizedText, into: &json)
+            localizer.writeMarker(for: guideline.localizedText, into: &json)
+            json.key("translations")
+            json.beginObject()
+            guideline.forEachTranslation { json.field($0, $1.rawValue) }
+            json.endObject()
+            json.field("revision", guideline.revision)
+            guideline.withUTF8(of: .updatedAt) { json.field("updated_at", utf8: $0) }
+            json.key("links")
+            json.beginObject()
+            json.key("self")
+            json.string("/v1/guidelines/", utf8: id)
+            json.key("topic")
+            var topic = guideline.topic
+            topic.withUTF8 { json.string("/v1/topics/", utf8: $0) }
+            json.key("translations")
+            json.string("/v1/guidelines/", utf8: id, "/translations")
+            json.endObject()
+            json.endObject()
+        }
     }
 
     /// A translation of a guideline into one locale, with its state.
@@ -93,20 +99,30 @@ enum Representations {
 /// record), so that one function writes both.
 protocol GuidelineFields {
     associatedtype Texts: LocalizedTexts
-    var id: String { get }
     var topic: String { get }
     var section: String { get }
     var position: Int { get }
     var revision: Int { get }
-    var updatedAt: String { get }
     /// Its text by locale.
     var localizedText: Texts { get }
+    /// Calls `body` with the UTF-8 of its id or update time (a record's as it holds them).
+    func withUTF8<R>(of field: GuidelineTextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
     /// Calls `body` with each translation's locale and state, in locale order.
     func forEachTranslation(_ body: (String, WorkflowState) -> Void)
 }
 
+/// The text fields of a guideline that `GuidelineFields` gives as bytes.
+enum GuidelineTextField {
+    case id, updatedAt
+}
+
 extension Guideline: GuidelineFields {
     var localizedText: LocalizedText { text }
+
+    func withUTF8<R>(of field: GuidelineTextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = field == .id ? id : updatedAt
+        return text.withUTF8(body)
+    }
 
     func forEachTranslation(_ body: (String, WorkflowState) -> Void) {
         for (locale, info) in translations.sorted(by: { $0.key < $1.key }) { body(locale, info.workflowState) }
@@ -115,6 +131,10 @@ extension Guideline: GuidelineFields {
 
 extension GuidelineRecord: GuidelineFields {
     var localizedText: GuidelineRecord { self }
+
+    func withUTF8<R>(of field: GuidelineTextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUTF8(field == .id ? idSpan : updatedAtSpan, body)
+    }
 
     func forEachTranslation(_ body: (String, WorkflowState) -> Void) {
         for text in texts where text.locale != SourceLocale.code { body(text.locale, text.workflowState) }

@@ -69,7 +69,7 @@ public struct APIResponse: Sendable {
 
     /// The first value of a header (case-insensitive name).
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name.lowercased() == lower }?.value
+        for header in headers where HeaderName.equal(header.name, name) { return header.value }
+        return nil
     }
 }

@@ -46,7 +46,8 @@ public struct Router<Handler: Sendable>: Sendable {
         var routes: [String: Route] = [:]
         /// Methods in registration order, for a stable `Allow` list.
         var methods: [String] = []
-        var literals: [String: Node] = [:]
+        /// Keyed by `Substring` so that a request's path segment is looked up as it is, uncopied.
+        var literals: [Substring: Node] = [:]
         /// The node after a capture, whatever the capture is named in each template.
         var capture: [Node] = []
 
@@ -59,7 +60,7 @@ public struct Router<Handler: Sendable>: Sendable {
             }
             switch first {
             case .literal(let text):
-                literals[text, default: Node()].insert(route, at: segments.dropFirst())
+                literals[Substring(text), default: Node()].insert(route, at: segments.dropFirst())
             case .parameter:
                 if capture.isEmpty { capture.append(Node()) }
                 capture[0].insert(route, at: segments.dropFirst())
@@ -118,7 +119,7 @@ public struct Router<Handler: Sendable>: Sendable {
             return nil
         }
         let rest = parts.dropFirst()
-        if let literal = node.literals[String(part)],
+        if !node.literals.isEmpty, let literal = node.literals[part],
            let route = find(method, in: literal, parts: rest, captures: &captures, allowed: &allowed) {
             return route
         }
@@ -134,8 +135,23 @@ public struct Router<Handler: Sendable>: Sendable {
     /// Path segments after the leading slash. Empty segments are kept, so `/v1/topics//` (an
     /// encoded slash, decoded by the server) or a trailing slash matches no template.
     private static func split(_ path: String) -> [Substring] {
-        let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
-        if trimmed.isEmpty { return [] }
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+        // By UTF-8 byte: a "/" is always a whole character, and splitting by characters would
+        // break the path into grapheme clusters first.
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        if start < utf8.endIndex, utf8[start] == UInt8(ascii: "/") { start = utf8.index(after: start) }
+        if start == utf8.endIndex { return [] }
+        var parts: [Substring] = []
+        parts.reserveCapacity(6)
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        parts.append(path[start..<utf8.endIndex])
+        return parts
     }
 }

@@ -1,5 +1,6 @@
 import GuidebookCore
 import GuidebookWiki
+import HTTPServer
 
 /// Serves a knowledge-base resource as JSON, Markdown or an HTML fragment (`Rendition`): the
 /// route's JSON handler for JSON, the `WikiDocument` it builds for the other two, rendered in the
@@ -32,7 +33,7 @@ struct Renderings: Sendable {
                 case .markdown, .html: return try Self.render(request, id: id, kind: kind, as: rendition, reader: reader, document: document)
                 }
             }
-            response.headers.removeAll { $0.name.lowercased() == "vary" }
+            response.headers.removeAll { HeaderName.equal($0.name, "vary") }
             response.headers.append(("Vary", "Accept, Accept-Language"))
             return response
         }

@@ -22,12 +22,15 @@ enum Rendition: Sendable, Equatable {
     /// Slugs and section keys hold no dot; a guideline id may (`topic.md` is a valid id), so
     /// `isID` is asked first: a segment that is an id as it stands is that id, negotiated by `Accept`.
     static func choose(_ segment: String, accept: String?, isID: (String) throws -> Bool = { _ in false }) rethrows -> (id: String, rendition: Rendition) {
-        for (suffix, rendition) in [(".md", Rendition.markdown), (".html", .html)] where segment.hasSuffix(suffix) {
+        for (suffix, rendition) in suffixes where segment.hasSuffix(suffix) {
             if try isID(segment) { break }
             return (String(segment.dropLast(suffix.count)), rendition)
         }
         return (segment, negotiate(accept))
     }
+
+    /// The suffixes that ask for a rendition, made once.
+    private static let suffixes: [(String, Rendition)] = [(".md", .markdown), (".html", .html)]
 
     /// The rendition `Accept` prefers: the one with the highest q; on a tie, or without the
     /// header, JSON (so `*/*` stays JSON), then Markdown. `text/*` counts for Markdown.

@@ -8,6 +8,15 @@ public enum ResourceVersion {
     /// The version of the resource `kind` ("topic", "section", "guideline") with `key` (a section's
     /// is "topic#key"), created at `createdAt`, at `revision`.
     public static func of(_ kind: String, key: String, createdAt: String, revision: Int) -> String {
-        ContentHash.hex(kind + "\n" + key + "\n" + createdAt + "\n" + String(revision))
+        // The hash of "kind\nkey\ncreatedAt\nrevision", its parts added in turn (no joined copy).
+        var hash = ContentHash()
+        hash.add(kind)
+        hash.add("\n")
+        hash.add(key)
+        hash.add("\n")
+        hash.add(createdAt)
+        hash.add("\n")
+        hash.add(String(revision))
+        return hash.hex
     }
 }

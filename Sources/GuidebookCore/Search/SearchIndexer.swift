@@ -92,7 +92,7 @@ public final class SearchIndexer {
     func rebuild() throws {
         isBulk = true
         pending.removeAll()
-        try database.execute("INSERT INTO search_index (search_index) VALUES ('rebuild')")
+        try withBulkHash { try database.execute("INSERT INTO search_index (search_index) VALUES ('rebuild')") }
         try bumpGeneration()
         try MetaTable(database: database).set(MetaTable.searchIndexVersion, to: TextSegmenter.version)
     }
@@ -110,11 +110,14 @@ public final class SearchIndexer {
     func finish() throws {
         if !pending.isEmpty {
             // Each arm of the view yields its rows in rowid order (through its expression index).
-            try database.run("""
-                INSERT INTO search_index (rowid, title, body)
-                SELECT row, title, body FROM search_content
-                WHERE row IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
-                """, [.jsonArray(pending.sorted())])
+            let put = {
+                try self.database.run("""
+                    INSERT INTO search_index (rowid, title, body)
+                    SELECT row, title, body FROM search_content
+                    WHERE row IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
+                    """, [.jsonArray(self.pending.sorted())])
+            }
+            if pending.count > Self.recordLimit { try withBulkHash(put) } else { try put() }
             pending.removeAll()
         }
         let meta = MetaTable(database: database)
@@ -156,6 +159,42 @@ public final class SearchIndexer {
     func storeDirectory() throws {
         let generation = try MetaTable(database: database).integer(MetaTable.searchGeneration)
         try RowDirectory.scan(from: database).store(in: database, generation: generation)
+    }
+
+    // MARK: Bulk writes
+
+    /// FTS5's in-memory hash size during a bulk write of the index (16 MiB; FTS5's own is 1 MiB).
+    ///
+    /// FTS5 collects the tokens of the rows it indexes in a hash and writes them out as a new
+    /// segment of the index whenever the hash holds more than its hash size; every few segments of
+    /// one size are merged into one of the next, so each token of a bulk write is written again
+    /// once per level. At 1 MiB, indexing 100,000 realistic guidelines wrote 60-odd segments and
+    /// spent more time merging them than tokenizing (docs/benchmarks.md, "Import"); at 16 MiB a
+    /// bulk write leaves a handful. The hash is freed when it is written out; a bulk write's peak
+    /// memory grows by about twice this.
+    static let bulkHashBytes = 16 << 20
+
+    /// Runs `body` (one bulk statement on `search_index`) with FTS5's hash size raised to
+    /// `bulkHashBytes`, then sets it back to what it was. FTS5 keeps the setting in
+    /// `search_index_config`, the table its other connections read it from, so the row is put back
+    /// as it was (absent: FTS5's default) in the same transaction; a transaction rolled back
+    /// leaves it as it was too.
+    private func withBulkHash<T>(_ body: () throws -> T) throws -> T {
+        let configured = try database.firstRow("SELECT v FROM search_index_config WHERE k = 'hashsize'") { $0.int(0) }
+        try setHashSize(Self.bulkHashBytes)
+        let result = try body()
+        if let configured {
+            try setHashSize(configured)
+        } else {
+            // FTS5's default, in this connection's own copy of the setting; then the row goes.
+            try setHashSize(1 << 20)
+            try database.execute("DELETE FROM search_index_config WHERE k = 'hashsize'")
+        }
+        return result
+    }
+
+    private func setHashSize(_ bytes: Int) throws {
+        try database.run("INSERT INTO search_index (search_index, rank) VALUES ('hashsize', ?1)", [.integer(Int64(bytes))])
     }
 
     // MARK: Rows

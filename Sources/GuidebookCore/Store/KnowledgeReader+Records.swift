@@ -6,6 +6,19 @@ internal import SQLite
 extension KnowledgeReader {
     /// The text columns every guideline statement below ends with, after the guideline's own.
     private static let textColumns = "gt.locale, gt.text, gt.source_hash, gt.updated_at, gt.source_revision, gt.review_state"
+    /// The statements, made once: a statement's text is its key in the connection's cache, so one
+    /// interpolated on every call would be built (and hashed) anew each time.
+    private static let guidelineSQL = """
+        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
+        FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
+        LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+        WHERE g.key = ?1 ORDER BY gt.locale
+        """
+    private static let topicGuidelinesSQL = """
+        SELECT g.id, g.key, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
+        FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+        WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
+        """
 
     /// One guideline by its public id with its texts (one statement), or nil.
     public func guidelineRecord(id: String) throws -> GuidelineRecord? {
@@ -13,16 +26,11 @@ extension KnowledgeReader {
         var found = false
         // The guideline's columns repeat on each of its text rows (one per locale); the primary
         // key of guideline_texts gives them in locale order.
-        try database.forEachRow("""
-            SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
-            FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
-            LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
-            WHERE g.key = ?1 ORDER BY gt.locale
-            """, [.text(id)]) { row in
+        try database.forEachRow(Self.guidelineSQL, [.text(id)]) { row in
             if !found {
                 found = true
                 record.rowID = row.int64(0)
-                record.id = row.text(1)
+                record.idSpan = row.withText(1) { record.keep($0) }
                 record.topic = row.text(2)
                 record.section = row.text(3)
                 Self.fillOwnFields(of: &record, from: row, at: 4)
@@ -67,19 +75,15 @@ extension KnowledgeReader {
             record.settleStates()
             if place >= 0 { try guideline(place, record) }
         }
-        try database.forEachRow("""
-            SELECT g.id, g.key, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(Self.textColumns)
-            FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
-            WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
-            """, [.integer(topicID)]) { row in
+        try database.forEachRow(Self.topicGuidelinesSQL, [.integer(topicID)]) { row in
             if row.int64(0) != record.rowID {
                 try hand()
+                record.startAnother()
                 record.rowID = row.int64(0)
-                record.id = row.text(1)
+                record.idSpan = row.withText(1) { record.keep($0) }
                 place = sectionIDs.firstIndex(of: row.int64(2)) ?? -1
                 record.section = place >= 0 ? sections[place].key : ""
                 Self.fillOwnFields(of: &record, from: row, at: 3)
-                record.clearTexts()
             }
             appendText(from: row, at: 7, to: &record)
         }
@@ -91,8 +95,8 @@ extension KnowledgeReader {
     private static func fillOwnFields(of record: inout GuidelineRecord, from row: Statement, at column: Int) {
         record.position = row.int(column)
         record.revision = row.int(column + 1)
-        record.updatedAt = row.text(column + 2)
-        record.createdAt = row.text(column + 3)
+        record.updatedAtSpan = row.withText(column + 2) { record.keep($0) }
+        record.createdAtSpan = row.withText(column + 3) { record.keep($0) }
     }
 
     /// One text row (the `textColumns` starting at `column`); none when the guideline has no text
@@ -100,10 +104,11 @@ extension KnowledgeReader {
     private func appendText(from row: Statement, at column: Int, to record: inout GuidelineRecord) {
         guard !row.isNull(column) else { return }
         let locale = row.text(column)
-        record.texts.append(GuidelineRecord.Text(locale: locale, text: row.text(column + 1), state: .current,
-                                                 updatedAt: row.text(column + 3), sourceRevision: row.optionalInt(column + 4),
-                                                 sourceHash: row.optionalText(column + 2),
-                                                 review: locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5)),
-                                                 isPublished: isPublished(row, reviewColumn: column + 5, locale: locale)))
+        let review = locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5))
+        let text = row.withText(column + 1) { record.keep($0) }
+        let updatedAt = row.withText(column + 3) { record.keep($0) }
+        record.texts.append(GuidelineRecord.Text(locale: locale, text: text, state: .current, updatedAt: updatedAt,
+                                                 sourceRevision: row.optionalInt(column + 4), sourceHash: row.optionalText(column + 2),
+                                                 review: review, isPublished: isPublished(review, locale: locale)))
     }
 }

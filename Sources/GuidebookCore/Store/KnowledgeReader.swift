@@ -14,6 +14,10 @@ public final class KnowledgeReader {
     /// given either way. Set by the store for each read.
     public internal(set) var publication: TranslationPublication?
 
+    /// The locales as last read, with the connection's `data_version` then: every request reads
+    /// them to negotiate its language, and they change rarely (`locales()`).
+    private var knownLocales: (dataVersion: Int, locales: [LocaleInfo])?
+
     init(database: Database, searchCache: SearchCache? = nil, publication: TranslationPublication? = nil) {
         self.database = database
         self.searchCache = searchCache
@@ -23,7 +27,13 @@ public final class KnowledgeReader {
     /// True when a text in `locale` with the review state in `column` of `row` is shown (the
     /// source always is).
     func isPublished(_ row: Statement, reviewColumn column: Int, locale: String) -> Bool {
-        guard let publication, locale != SourceLocale.code, let review = ReviewState(rawValue: row.text(column)) else { return true }
+        guard publication != nil, locale != SourceLocale.code else { return true }
+        return isPublished(ReviewState(rawValue: row.text(column)), locale: locale)
+    }
+
+    /// True when a text in `locale` with `review` is shown (the source always is).
+    func isPublished(_ review: ReviewState?, locale: String) -> Bool {
+        guard let publication, locale != SourceLocale.code, let review else { return true }
         return publication.publishes(review)
     }
 
@@ -31,9 +41,17 @@ public final class KnowledgeReader {
 
     /// Every locale, the source locale first.
     public func locales() throws -> [LocaleInfo] {
-        try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
+        // `PRAGMA data_version` changes when another connection has committed since this one last
+        // read (it reads this transaction's snapshot): the same value, the same locales. A pool
+        // reader never writes, and a writer's reader is made anew for each use, so a connection's
+        // own commits never leave a stale copy here.
+        let version = try database.scalarInt("PRAGMA data_version") ?? -1
+        if let known = knownLocales, known.dataVersion == version { return known.locales }
+        let locales = try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
             LocaleInfo(code: $0.text(0), name: $0.text(1), isSource: $0.int(2) == 1)
         }
+        knownLocales = (version, locales)
+        return locales
     }
 
     /// Every category in display order.
@@ -82,8 +100,11 @@ public final class KnowledgeReader {
         try topicRow(slug: slug)?.summary
     }
 
+    /// A topic's own row by slug (made once: a statement's text is its cache key).
+    private static let topicBySlugSQL = topicColumns + " WHERE t.slug = ?"
+
     func topicRow(slug: String) throws -> (id: Int64, summary: TopicSummary)? {
-        guard let (id, bare) = try database.firstRow(Self.topicColumns + " WHERE t.slug = ?", [.text(slug)], {
+        guard let (id, bare) = try database.firstRow(Self.topicBySlugSQL, [.text(slug)], {
             ($0.int64(0), topicSummary(from: $0))
         }) else { return nil }
         return (id, try withTopicTexts(bare, id: id))

@@ -1,0 +1,165 @@
+import Foundation
+import XCTest
+import SQLite
+
+/// The `guidebook` tokenizer's shortcuts (a Latin word's surface form from the span its stem came
+/// from; a run of Hangul syllables as bigrams without porter) give exactly the tokens, positions
+/// and row lengths of its definition, which `tokenize = 'guidebook reference'` computes: porter and
+/// unicode61 as SQLite has them, one unicode61 pass for the surface forms, every run through porter.
+/// FTS5's own `fts5vocab` (instance) lists every token of both indexes with its row, column and
+/// position, and `docsize` every row's lengths.
+final class GuidebookTokenizerTests: XCTestCase {
+    private var db: Database!
+
+    override func setUpWithError() throws {
+        db = try Database(path: ":memory:")
+        try db.registerFullTextFunctions()
+        for (table, tokenizer) in [("fast", "guidebook"), ("reference", "guidebook reference")] {
+            try db.execute("""
+                CREATE VIRTUAL TABLE \(table) USING fts5(title, body, tokenize = '\(tokenizer)');
+                CREATE VIRTUAL TABLE \(table)_tokens USING fts5vocab(\(table), instance);
+                """)
+        }
+    }
+
+    override func tearDown() {
+        db = nil
+    }
+
+    /// Indexes `texts` (as bodies, and every third one as a title too) in both tables and checks
+    /// that both hold the same tokens at the same places; returns how many tokens they hold.
+    @discardableResult
+    private func assertSameTokens(_ texts: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        try db.execute("DELETE FROM fast; DELETE FROM reference;")
+        for (index, text) in texts.enumerated() {
+            let title: SQLValue = index % 3 == 0 ? .text(String(text.prefix(40))) : .null
+            for table in ["fast", "reference"] {
+                try db.run("INSERT INTO \(table) (rowid, title, body) VALUES (?, ?, ?)", [.integer(Int64(index + 1)), title, .text(text)])
+            }
+        }
+        let query = "SELECT term, doc, col, offset FROM %@_tokens ORDER BY doc, col, offset, term"
+        let fast = try db.rows(query.replacingOccurrences(of: "%@", with: "fast")) { "\($0.text(0))|\($0.int(1))|\($0.text(2))|\($0.int(3))" }
+        let reference = try db.rows(query.replacingOccurrences(of: "%@", with: "reference")) { "\($0.text(0))|\($0.int(1))|\($0.text(2))|\($0.int(3))" }
+        XCTAssertEqual(fast.count, reference.count, "token count", file: file, line: line)
+        if let first = zip(fast, reference).first(where: { $0 != $1 }) {
+            XCTFail("first differing token: fast \(first.0), reference \(first.1)", file: file, line: line)
+        }
+        let sizes = "SELECT id, hex(sz) FROM %@_docsize ORDER BY id"
+        XCTAssertEqual(try db.rows(sizes.replacingOccurrences(of: "%@", with: "fast")) { "\($0.int(0)):\($0.text(1))" },
+                       try db.rows(sizes.replacingOccurrences(of: "%@", with: "reference")) { "\($0.int(0)):\($0.text(1))" },
+                       "row lengths", file: file, line: line)
+        return fast.count
+    }
+
+    func testEveryHangulSyllableGivesTheSameBigrams() throws {
+        // All 11,172 syllables in runs of 1 to 37 characters, between spaces, Latin words and
+        // punctuation, so every syllable is a run's first, middle and last character somewhere.
+        let syllables = (0xAC00...0xD7A3).map { Character(Unicode.Scalar($0)!) }
+        var texts: [String] = []
+        var text = ""
+        var at = 0, length = 1
+        let separators = [" ", "\n", "a", ". ", "Popover ", "(", "·", "\u{3000}"]
+        while at < syllables.count {
+            let end = min(at + length, syllables.count)
+            text += String(syllables[at..<end]) + separators[length % separators.count]
+            at = end
+            length = length % 37 + 1
+            if text.unicodeScalars.count > 400 {
+                texts.append(text)
+                text = ""
+            }
+        }
+        texts.append(text)
+        let tokens = try assertSameTokens(texts)
+        XCTAssertGreaterThan(tokens, 11_000)
+    }
+
+    func testMixedScriptsAndEveryCJKRangeGiveTheSameTokens() throws {
+        // The other CJK ranges the tokenizer blanks (jamo, compatibility jamo, kana, Han, their
+        // extensions and unassigned points in them), mixed into Hangul runs and on their own: these
+        // runs take the reference path, and a Hangul run next to them must still match.
+        var points: [UInt32] = []
+        for range in [0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xD7B0...0xD7FF, 0x3040...0x30FF, 0x31F0...0x31FF, 0xF900...0xFAFF] {
+            points += range.map { UInt32($0) }
+        }
+        points += stride(from: 0x4E00, through: 0x9FFF, by: 97).map { UInt32($0) } + stride(from: 0x3400, through: 0x4DBF, by: 53).map { UInt32($0) }
+        var texts: [String] = []
+        for chunk in stride(from: 0, to: points.count, by: 24) {
+            let scalars = points[chunk..<min(chunk + 24, points.count)].compactMap(Unicode.Scalar.init)
+            let run = String(String.UnicodeScalarView(scalars))
+            texts.append("진행\(run)률 \(run) 시트를 Sheet's \(run.prefix(3))")
+        }
+        try assertSameTokens(texts)
+    }
+
+    func testLatinWordsAsWrittenGiveTheSameSurfaceForms() throws {
+        let texts = [
+            "Popovers SHOULD Appear near the CONTROL that opened them; Don't over-use them.",
+            "Café crème, naïve Über-Größe, ŒUVRE façade, İstanbul, straße",
+            "e\u{301}le\u{301}ve combining marks: a\u{308}ther o\u{302}te\u{302}l",
+            "Ελληνικά ΚΕΊΜΕΝΑ, русский ТЕКСТ, עברית, العربية",
+            "ＦＵＬＬＷＩＤＴＨ ｌｅｔｔｅｒｓ and ｈａｌｆ",
+            "emoji 👍🏽 and ZWJ 👩‍💻 between words, snake_case, kebab-case, x86_64, 3.14159, v2.0.1",
+            "a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3",
+            String(repeating: "supercalifragilistic", count: 5) + " " + String(repeating: "Ünïcödé", count: 12),
+            "  leading and trailing spaces  ",
+            "\t\ttabs\tand\nnew\nlines\r\n",
+            "MiXeD 진행률을 CaSe 표시줄 Hello世界 カタカナ 漢字 ㄱㄴㄷ ᄀᄁ",
+            "",
+            "...,;:!?",
+            "진행률",
+            "시",
+        ]
+        try assertSameTokens(texts)
+    }
+
+    func testRandomTextsGiveTheSameTokens() throws {
+        // A fixed-seed mix of every kind of character above, in random runs (Knuth's MMIX linear
+        // congruential generator, its high bits: the same texts on every run).
+        var state: UInt64 = 0x5EED
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pools: [[UInt32]] = [
+            Array(0x61...0x7A).map { UInt32($0) } + Array(0x41...0x5A).map { UInt32($0) } + Array(0x30...0x39).map { UInt32($0) },
+            Array(0xAC00...0xD7A3).map { UInt32($0) },
+            [0x20, 0x20, 0x20, 0x0A, 0x2E, 0x2C, 0x27, 0x2D, 0x5F, 0xB7, 0x3000, 0x3001, 0x3002, 0x201C, 0x201D],
+            Array(0xC0...0x17F).map { UInt32($0) } + [0x301, 0x308, 0x130, 0x1E9E],
+            Array(0x3041...0x30FF).map { UInt32($0) } + Array(0x3131...0x318E).map { UInt32($0) } + [0x4E00, 0x5B57, 0x9FA5, 0xF900],
+            [0x1F44D, 0x1F3FD, 0x200D, 0xFF21, 0xFF41, 0x391, 0x3B1, 0x416, 0x436],
+        ]
+        var texts: [String] = []
+        for _ in 0..<600 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<random(12) + 1 {
+                let pool = pools[random(pools.count)]
+                for _ in 0..<random(9) + 1 {
+                    if let scalar = Unicode.Scalar(pool[random(pool.count)]) { scalars.append(scalar) }
+                }
+            }
+            texts.append(String(scalars))
+        }
+        let tokens = try assertSameTokens(texts)
+        XCTAssertGreaterThan(tokens, 5_000)
+    }
+
+    func testQueriesFindTheSameRowsInBothIndexes() throws {
+        let texts = ["진행률을 표시하는 시트", "Popovers and sheets", "팝오버 popover 시트를 띄우기", "Café naïve 시"]
+        try assertSameTokens(texts)
+        for query in ["\"진행률\"", "\"시트\"", "\"popover\"", "\"sheets\"", "\"cafe\"", "\"시\"", "\"표시\" OR \"naive\""] {
+            let fast = try db.rows("SELECT rowid FROM fast WHERE fast MATCH ? ORDER BY rowid", [.text(query)]) { $0.int(0) }
+            let reference = try db.rows("SELECT rowid FROM reference WHERE reference MATCH ? ORDER BY rowid", [.text(query)]) { $0.int(0) }
+            XCTAssertEqual(fast, reference, query)
+            XCTAssertFalse(fast.isEmpty, query)
+        }
+    }
+
+    func testAnUnknownTokenizerArgumentIsRefused() throws {
+        // FTS5 makes the tokenizer when the table is first used.
+        XCTAssertThrowsError(try db.execute("""
+            CREATE VIRTUAL TABLE odd USING fts5(body, tokenize = 'guidebook fast');
+            INSERT INTO odd (body) VALUES ('text');
+            """))
+    }
+}
