@@ -32,11 +32,15 @@ export TSAN_OPTIONS="history_size=4 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 status=0
 for (( round = 1; round <= ROUNDS; round++ )); do
     echo "tsan-check: round $round/$ROUNDS, ${SECONDS_OF_LOAD}s of mixed load"
-    python3 scripts/tsan/load.py "$TSAN_BIN" "$WORK/round-$round" "$SECONDS_OF_LOAD" &
+    # The load's own lines are kept and repeated after the server's: CI shows only an output's tail.
+    python3 scripts/tsan/load.py "$TSAN_BIN" "$WORK/round-$round" "$SECONDS_OF_LOAD" > "$WORK/load-$round.log" 2>&1 &
     if ! wait $!; then
-        echo "tsan-check: round $round: the load itself failed (server stderr: last lines below)" >&2
+        echo "tsan-check: round $round: the load itself failed; the server's last lines, then the load's:" >&2
         tail -20 "$WORK/round-$round/server.stderr" >&2 || true
+        cat "$WORK/load-$round.log" >&2
         status=1
+    else
+        cat "$WORK/load-$round.log"
     fi
     reports=$(grep -c 'WARNING: ThreadSanitizer' "$WORK/round-$round/server.stderr" || true)
     if [ "$reports" -gt 0 ]; then
