@@ -64,7 +64,7 @@ let package = Package(
             .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/icon.svg"),
             .embedInCode("Resources/prefs.js"), .embedInCode("Resources/dom.js"), .embedInCode("Resources/i18n.js"),
             .embedInCode("Resources/api.js"), .embedInCode("Resources/session.js"), .embedInCode("Resources/edit.js"), .embedInCode("Resources/browse.js"), .embedInCode("Resources/corrections.js"), .embedInCode("Resources/search.js"),
-            .embedInCode("Resources/imports.js"), .embedInCode("Resources/translators.js"), .embedInCode("Resources/translate.js"), .embedInCode("Resources/app.js"),
+            .embedInCode("Resources/imports.js"), .embedInCode("Resources/translators.js"), .embedInCode("Resources/translate.js"), .embedInCode("Resources/checks.js"), .embedInCode("Resources/app.js"),
         ]),
         // What wikis take: Markdown and HTML renderings of topics, sections and guidelines, and the
         // Git-ready Markdown export (a tree of files) — no HTTP.

@@ -64,6 +64,7 @@ public enum WebAssets {
         ("imports.js", PackageResources.imports_js),
         ("translators.js", PackageResources.translators_js),
         ("translate.js", PackageResources.translate_js),
+        ("checks.js", PackageResources.checks_js),
         ("app.js", PackageResources.app_js),
     ]
 

@@ -1477,6 +1477,35 @@ def translation_view(driver, page, record, base):
     record.check("Save as draft writes a draft and stays on the unit",
                  state == "draft" and text == "갱신한 번역 초안입니다." and f"unit={urllib.parse.quote(outdated['id'])}" in driver.current_url,
                  f"{state}: {text}")
+    # The checks' findings beside the unit: a particle error with its fix, and "Use the fix".
+    wrong, right = "시트을 닫으려면 완료를 탭합니다.", "시트를 닫으려면 완료를 탭합니다."
+    box = driver.find_element(By.ID, "unit-text")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(wrong)
+    driver.find_element(By.ID, "unit-draft").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '#finding-list [data-check="particles"]'), 15, "the particle finding is not shown")
+    unit_settled(driver)
+    listed_findings = get_json(base + outdated["address"] + "/translations/ko/checks")["findings"]
+    particle = [item for item in listed_findings if item["check"] == "particles"]
+    shown = driver.find_element(By.CSS_SELECTOR, '#finding-list [data-check="particles"]')
+    record.check("the unit shows the checks' particle error as the API lists it: severity, what was found, the fix",
+                 len(particle) == 1 and particle[0]["found"] == "시트을" and particle[0]["fix"] == "시트를"
+                 and shown.find_element(By.CSS_SELECTOR, "[data-found]").text == "시트을"
+                 and shown.find_element(By.CSS_SELECTOR, "[data-fix]").text == "시트를"
+                 and shown.find_element(By.CSS_SELECTOR, ".badge").get_attribute("class").endswith("severity-error")
+                 and len(driver.find_elements(By.CSS_SELECTOR, "#finding-list .finding")) == sum(1 for item in listed_findings if item["field"] == "text"),
+                 listed_findings)
+    page.shoot("translate-findings")
+    page.audit("the translation view with a check finding")
+    shown.find_element(By.CSS_SELECTOR, "[data-use-fix]").click()
+    record.check("Use the fix puts the corrected text in the box and saves nothing",
+                 driver.find_element(By.ID, "unit-text").get_attribute("value") == right and translation_of(base, outdated)[0] == wrong,
+                 driver.find_element(By.ID, "unit-text").get_attribute("value"))
+    driver.find_element(By.ID, "unit-draft").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "findings") and not d.find_elements(By.CSS_SELECTOR, '#finding-list [data-check="particles"]')
+         and translation_of(base, outdated)[0] == right, 15, "the particle finding stayed after the fix was saved")
+    record.check("saved, the fix leaves no particle finding", translation_of(base, outdated) == (right, "draft")
+                 and not [item for item in get_json(base + outdated["address"] + "/translations/ko/checks")["findings"] if item["check"] == "particles"])
     record.check("an editor has no Approve", not driver.find_elements(By.ID, "unit-approve"))
 
     # A reader suggests and comments (hostile Markdown stays inert).
