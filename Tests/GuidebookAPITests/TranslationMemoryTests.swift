@@ -62,6 +62,24 @@ final class TranslationMemoryTests: XCTestCase {
         XCTAssertEqual(both.map { $0["similarity"] as? Int }, [90, 80])
     }
 
+    /// A word held by more rows than a lookup reads for it (500: a common word of a large base) is
+    /// not ranked over all its rows; the rows read are ranked by the probe words they hold, the
+    /// rarer the heavier. 520 texts written first hold every common word of the text looked up, so
+    /// the near match written after them shares only its rarer words with what is read for them:
+    /// it is still found, ahead of the 520 (counting words alike, they would fill the candidates).
+    func testALookupWhoseCommonWordsPassTheBoundFindsTheTextSharingItsRareWords() throws {
+        for n in 0..<520 {
+            try add("sheets.filler-\(n)", "Show a progress bar when the remaining work is listed in row \(n).")
+        }
+        try add("sheets.memory-e", "Show a progress bar when the remaining work is measurable overnight.", korean: "남은 작업을 밤사이 잴 수 있으면 진행률 표시줄을 보여 주세요.")
+        try add("sheets.memory-f", "Show a progress bar when the remaining work is measurable overnight now.")
+        let found = items(try memory("sheets.memory-f"))
+        // E has the twelve words of F but "now": 1 edit of 12 → 91. A (setUp) lacks "overnight" and "now": 83.
+        XCTAssertEqual(found.map { $0["source"] as? String }, ["Show a progress bar when the remaining work is measurable overnight.",
+                                                               "Show a progress bar when the remaining work is measurable."], "\(found)")
+        XCTAssertEqual(found.map { $0["similarity"] as? Int }, [91, 83])
+    }
+
     func testTheLookupsRequestIsChecked() throws {
         try assertProblem(try app.get("/v1/guidelines/no.such/translations/ko/memory"), status: 404)
         try assertProblem(try app.get("/v1/guidelines/sheets.memory-b/translations/xx/memory"), status: 404)

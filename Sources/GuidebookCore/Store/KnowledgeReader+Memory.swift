@@ -10,6 +10,12 @@ extension KnowledgeReader {
     public static let memoryLimit = 5
     /// Candidates read from each index before the similarity is worked out.
     static let memoryCandidates = 40
+    /// The most rows read for one word of a lookup's text. A word held by more rows than this is
+    /// a common word of a large base: ranking every row that holds it (bm25 ranks them all before
+    /// the best come out) took 2.5 s at 1,000,000 guidelines, so a lookup with such a word ranks
+    /// only the rows read, each by the probe words it holds weighted by their rarity. A text made
+    /// only of such words is then found among the first rows holding them, not all of them.
+    static let memoryRowsPerWord = 500
     /// The translations the memory offers and exports: current ones a translator finished
     /// (`translated`, `approved`). A draft is work in progress (an import's conflict draft even
     /// translates older English), an outdated one translates other English.
@@ -30,14 +36,26 @@ extension KnowledgeReader {
         let words = TextSimilarity.words(of: source)
         guard !words.isEmpty else { return [] }
         let probe = try probeWords(words, minimum: minimum)
-        let expression = probe.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
+        let expression = probe.map { Self.phrase($0.word) }.joined(separator: " OR ")
         var matches: [MemoryMatch] = []
 
         // The base: guideline rows (rowid = id × 4 + 2) holding any probe word in their text.
         let excludedKey: String? = if case .guideline(let key) = excluding { key } else { nil }
-        let rows = try database.rows("""
-            SELECT rowid FROM search_index WHERE search_index MATCH ?1 AND rowid % 4 = 2 ORDER BY rank LIMIT ?2
-            """, [.text("body : (\(expression))"), .int(Self.memoryCandidates)]) { $0.int64(0) / 4 }
+        let rows: [Int64]
+        if probe.allSatisfy(\.isComplete) {
+            rows = try database.rows("""
+                SELECT rowid FROM search_index WHERE search_index MATCH ?1 AND rowid % 4 = 2 ORDER BY rank LIMIT ?2
+                """, [.text("body : (\(expression))"), .int(Self.memoryCandidates)]) { $0.int64(0) / 4 }
+        } else {
+            // Each probe word a row holds counts by its rarity (1 / the rows read for it), as bm25's
+            // idf would: a row with one rare word of the text goes before one with three common words.
+            var held: [Int64: Double] = [:]
+            for word in probe where !word.rows.isEmpty {
+                let weight = 1 / Double(word.rows.count + (word.isComplete ? 0 : 1))
+                for row in word.rows where row % 4 == 2 { held[row / 4, default: 0] += weight }
+            }
+            rows = held.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(Self.memoryCandidates).map(\.key)
+        }
         for id in rows {
             guard let pair = try database.firstRow("""
                 SELECT g.key, s.text, x.text, s.source_revision, x.source_revision, x.source_hash, x.review_state
@@ -92,22 +110,29 @@ extension KnowledgeReader {
     /// The words of `words` whose rows are searched: the rarest first (by how many rows of the
     /// search index hold them), until they make up more of the text than a text `minimum`
     /// percent alike can lack. That many is `n × (100 − minimum) / minimum`: such a text is at
-    /// most that many edits away, since it is at most `n × 100 / minimum` words long.
-    private func probeWords(_ words: [TextSimilarity.Word], minimum: Int) throws -> [String] {
+    /// most that many edits away, since it is at most `n × 100 / minimum` words long. Each comes
+    /// with the rows holding it in its text, read up to `memoryRowsPerWord` (`isComplete` when
+    /// that is all of them); a count past that bound ties with every other common word.
+    private func probeWords(_ words: [TextSimilarity.Word], minimum: Int) throws -> [(word: String, rows: [Int64], isComplete: Bool)] {
         var occurrences: [String: Int] = [:]
         for word in words { occurrences[word.text, default: 0] += 1 }
-        let frequencies = try occurrences.keys.map { word in
-            (word, try database.scalarInt("SELECT doc FROM search_index_vocab WHERE term = ?", [.text("#" + word)]) ?? 0)
-        }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+        let read = try occurrences.keys.map { word in
+            let rows = try database.rows("SELECT rowid FROM search_index WHERE search_index MATCH ?1 LIMIT ?2",
+                                         [.text("body : " + Self.phrase(word)), .int(Self.memoryRowsPerWord + 1)]) { $0.int64(0) }
+            return (word: word, rows: Array(rows.prefix(Self.memoryRowsPerWord)), isComplete: rows.count <= Self.memoryRowsPerWord)
+        }.sorted { ($0.rows.count, $0.word) < ($1.rows.count, $1.word) }
         let needed = words.count * (100 - minimum) / max(1, minimum) + 1
         var covered = 0
-        var probe: [String] = []
-        for (word, _) in frequencies where covered < needed {
+        var probe: [(word: String, rows: [Int64], isComplete: Bool)] = []
+        for word in read where covered < needed {
             probe.append(word)
-            covered += occurrences[word] ?? 0
+            covered += occurrences[word.word] ?? 0
         }
         return probe
     }
+
+    /// `word` as an FTS5 phrase.
+    private static func phrase(_ word: String) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// The imported memory whose columns start at `first`: id, name, source and target locale,
     /// creation tool, imported at and by, units.
