@@ -16,6 +16,7 @@ TRANSLATE_TOOLKIT_VERSION=3.20.4
 POLIB_VERSION=1.2.0
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/lib/listening-url.sh"
+. "$ROOT/scripts/lib/pinned-venv.sh"
 BUILD_PATH=${GUIDEBOOK_BUILD_PATH:-$ROOT/.build}
 VENV=$BUILD_PATH/translators-venv
 SWIFT=${SWIFT:-swift}
@@ -23,18 +24,7 @@ SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 log() { printf '== %s\n' "$*" >&2; }
 
 pins="translate-toolkit==$TRANSLATE_TOOLKIT_VERSION polib==$POLIB_VERSION"
-if [ "$(cat "$VENV/pins" 2>/dev/null)" != "$pins" ]; then
-    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
-        log "installing python3-venv"
-        $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
-    fi
-    log "installing $pins into $VENV"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-    # shellcheck disable=SC2086
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check $pins
-    echo "$pins" >"$VENV/pins"
-fi
+pinned_venv "$VENV" "$pins"
 
 log "building the server (debug)"
 (cd "$ROOT" && "$SWIFT" build --build-path "$BUILD_PATH" --product guidebook 2>&1 | tail -n 3)

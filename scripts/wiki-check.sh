@@ -15,6 +15,7 @@ MICAWBER_VERSION=0.8.0
 PYYAML_VERSION=6.0.3
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$ROOT/scripts/lib/listening-url.sh"
+. "$ROOT/scripts/lib/pinned-venv.sh"
 BUILD_PATH=${GUIDEBOOK_BUILD_PATH:-$ROOT/.build}
 VENV=$BUILD_PATH/wiki-venv
 SWIFT=${SWIFT:-swift}
@@ -22,18 +23,7 @@ SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 log() { printf '== %s\n' "$*" >&2; }
 
 pins="mkdocs==$MKDOCS_VERSION mkdocs-static-i18n==$MKDOCS_I18N_VERSION micawber==$MICAWBER_VERSION pyyaml==$PYYAML_VERSION"
-if [ "$(cat "$VENV/pins" 2>/dev/null)" != "$pins" ]; then
-    if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
-        log "installing python3-venv"
-        $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq python3-venv
-    fi
-    log "installing $pins into $VENV"
-    rm -rf "$VENV"
-    python3 -m venv "$VENV"
-    # shellcheck disable=SC2086
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check $pins
-    echo "$pins" >"$VENV/pins"
-fi
+pinned_venv "$VENV" "$pins"
 
 log "building guidebook (debug)"
 (cd "$ROOT" && "$SWIFT" build --build-path "$BUILD_PATH" --product guidebook 2>&1 | tail -n 3)

@@ -1,4 +1,4 @@
-# Sourced by the checks that start `guidebook serve --port 0` (schemathesis.sh, translators-check.sh).
+# Sourced by the checks that start `guidebook serve --port 0` (schemathesis.sh, translators-check.sh, wiki-check.sh).
 #
 #   URL=$(listening_url SERVER_LOG SERVER_PID) || exit 1
 #
@@ -7,7 +7,8 @@
 listening_url() {
     local log=$1 pid=$2 url
     for _ in $(seq 300); do
-        url=$(sed -n 's/.*"msg":"listening".*"url":"\(http:[^"]*\)".*/\1/p' "$log" | head -n 1 || true)
+        # The log may not exist yet: the server's shell makes it as it starts.
+        url=$(sed -n 's/.*"msg":"listening".*"url":"\(http:[^"]*\)".*/\1/p' "$log" 2>/dev/null | head -n 1 || true)
         if [ -n "$url" ]; then
             printf '%s\n' "$url"
             return 0
