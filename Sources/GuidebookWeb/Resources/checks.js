@@ -41,16 +41,16 @@
     }
   }
 
-  function finding(item, index, writable) {
+  function finding(item, index, locale, writable) {
     const id = "finding-" + index;
     return h("li", { class: "finding finding-" + item.severity, "data-check": item.check, "aria-labelledby": id },
       h("p", { class: "finding-head", id },
         h("span", { class: "badge severity-" + item.severity }, t("severity_" + item.severity)), " ",
         h("span", { class: "mono muted" }, item.check), " ", item.message),
       item.found != null || item.fix != null ? h("p", { class: "finding-fix" },
-        item.found != null ? [h("span", { class: "muted" }, t("findingFound"), ": "), h("del", { lang: "ko", "data-found": "" }, item.found)] : null,
+        item.found != null ? [h("span", { class: "muted" }, t("findingFound"), ": "), h("del", { lang: locale, "data-found": "" }, item.found)] : null,
         item.found != null && item.fix != null ? " → " : null,
-        item.fix != null ? [item.found == null ? h("span", { class: "muted" }, t("findingFix"), ": ") : null, h("ins", { lang: "ko", "data-fix": "" }, item.fix)] : null) : null,
+        item.fix != null ? [item.found == null ? h("span", { class: "muted" }, t("findingFix"), ": ") : null, h("ins", { lang: locale, "data-fix": "" }, item.fix)] : null) : null,
       writable && item.corrected_text != null
         ? h("button", { type: "button", class: "button small", "data-use-fix": item.check, "aria-describedby": id, onclick: () => putInBox(item.corrected_text) }, t("useFix"))
         : null);
@@ -76,7 +76,7 @@
     if (!items.length) {
       section.append(h("p", { class: "muted", id: "findings-none" }, t("checksNone")));
     } else {
-      section.append(h("ul", { class: "finding-list", id: "finding-list" }, items.map((item, index) => finding(item, index, writable))));
+      section.append(h("ul", { class: "finding-list", id: "finding-list" }, items.map((item, index) => finding(item, index, context.locale, writable))));
       if (items.some((item) => item.severity === "error")) section.append(h("p", { class: "hint" }, t("checksErrorsHint")));
     }
     const override = answer.override;
