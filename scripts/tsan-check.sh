@@ -45,7 +45,13 @@ for (( round = 1; round <= ROUNDS; round++ )); do
     reports=$(grep -c 'WARNING: ThreadSanitizer' "$WORK/round-$round/server.stderr" || true)
     if [ "$reports" -gt 0 ]; then
         echo "tsan-check: round $round: $reports ThreadSanitizer report(s); the first:" >&2
-        awk '/WARNING: ThreadSanitizer/ { on = 1 } on { print } on && /^SUMMARY: ThreadSanitizer/ { exit }' "$WORK/round-$round/server.stderr" >&2
+        awk '/WARNING: ThreadSanitizer/ { on = 1 } on { print } on && /^SUMMARY: ThreadSanitizer/ { exit }' "$WORK/round-$round/server.stderr" > "$WORK/report-$round.txt"
+        cat "$WORK/report-$round.txt" >&2
+        # CI shows only a tail: the report's accesses and their top frames once more, last and short.
+        echo "tsan-check: round $round: the first report in short:" >&2
+        # (the two accesses with four frames each; the threads' creation stacks left out)
+        awk '/^  [A-Z]/ { keep = ($0 !~ /^  Thread /) } /^WARNING|^SUMMARY/ || (/^  [A-Z]/ && keep) || (keep && /^    #[0-3] /)' "$WORK/report-$round.txt" |
+            sed -E 's/ \(BuildId: [0-9a-f]+\)//; s/ \((guidebook|lib[^ )]*)\+0x[0-9a-f]+\)//' >&2
         status=1
     else
         echo "tsan-check: round $round: no ThreadSanitizer report"

@@ -82,10 +82,9 @@ public final class WebhookSender: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let busy = busyEndpoints
             condition.unlock()
 
-            let wait = startDueDeliveries(skipping: busy)
+            let wait = startDueDeliveries()
 
             condition.lock()
             if !woken && !isStopping { _ = condition.wait(until: Date().addingTimeInterval(wait)) }
@@ -95,29 +94,16 @@ public final class WebhookSender: @unchecked Sendable {
     }
 
     /// Starts the oldest due delivery of every idle endpoint; returns how long to wait before looking again.
-    private func startDueDeliveries(skipping busy: Set<String>) -> Double {
+    private func startDueDeliveries() -> Double {
         let poll = configuration.pollSeconds
         do {
             let now = WebhookClock.nowMilliseconds()
-            var started = busy
-            for due in try store.dueWebhookDeliveries(now: now, limit: 256) where !started.contains(due.webhookID) {
-                guard started.count < configuration.maxConcurrent else { break }
-                let lease = now + Int64((configuration.timeoutSeconds + 5) * 1000)
-                guard try store.claimWebhookDelivery(id: due.id, now: now, leaseUntil: lease) else { continue }
-                started.insert(due.webhookID)
-                condition.lock()
-                busyEndpoints.insert(due.webhookID)
-                condition.unlock()
-                let thread = Thread { [self] in
-                    deliver(due)
-                    condition.lock()
-                    busyEndpoints.remove(due.webhookID)
-                    woken = true
-                    condition.broadcast()
-                    condition.unlock()
+            deliveries: for due in try store.dueWebhookDeliveries(now: now, limit: 256) {
+                switch reserve(due.webhookID) {
+                case .busy: continue deliveries
+                case .full: break deliveries
+                case .reserved: try startReserved(due, now: now)
                 }
-                thread.name = "webhook-delivery"
-                thread.start()
             }
             // Anything already due now waits for a busy endpoint (whose thread wakes the dispatcher when it ends).
             guard let next = try store.nextWebhookAttemptAt(), next > WebhookClock.nowMilliseconds() else { return poll }
@@ -126,6 +112,49 @@ public final class WebhookSender: @unchecked Sendable {
             // A busy database (a long import in another process): look again at the next poll.
             return poll
         }
+    }
+
+    /// Claims `due` (its endpoint already reserved) and delivers it on a thread of its own; frees the
+    /// endpoint when the claim fails or the delivery ends.
+    private func startReserved(_ due: DueWebhookDelivery, now: Int64) throws {
+        let lease = now + Int64((configuration.timeoutSeconds + 5) * 1000)
+        let claimed: Bool
+        do {
+            claimed = try store.claimWebhookDelivery(id: due.id, now: now, leaseUntil: lease)
+        } catch {
+            release(due.webhookID, wake: false)
+            throw error
+        }
+        guard claimed else { return release(due.webhookID, wake: false) }
+        let thread = Thread { [self] in
+            deliver(due)
+            release(due.webhookID, wake: true)
+        }
+        thread.name = "webhook-delivery"
+        thread.start()
+    }
+
+    private enum Reservation { case reserved, busy, full }
+
+    /// Marks `endpoint` busy unless it already is or `maxConcurrent` deliveries are in flight.
+    /// The set is only ever read or changed under the lock, never copied out of it: a copy shares
+    /// its storage, and the copy's reads would race with the delivery threads' in-place removals.
+    private func reserve(_ endpoint: String) -> Reservation {
+        condition.lock()
+        defer { condition.unlock() }
+        if busyEndpoints.contains(endpoint) { return .busy }
+        if busyEndpoints.count >= configuration.maxConcurrent { return .full }
+        busyEndpoints.insert(endpoint)
+        return .reserved
+    }
+
+    /// Frees `endpoint`; `wake` has the dispatcher look again at once (a delivery ended, so its next one may be due).
+    private func release(_ endpoint: String, wake: Bool) {
+        condition.lock()
+        busyEndpoints.remove(endpoint)
+        if wake { woken = true }
+        condition.broadcast()
+        condition.unlock()
     }
 
     // MARK: One attempt
