@@ -87,14 +87,14 @@ public final class HTTPServer: @unchecked Sendable {
         let thread = Thread { [core, pollerStop] in
             while true {
                 pollerStop.lock()
-                let stopped = pollerStop.wait(until: Date().addingTimeInterval(interval)) && self.pollerStoppedFlag()
+                _ = pollerStop.wait(until: Date().addingTimeInterval(interval))
                 pollerStop.unlock()
                 core.resumeParked(all: false)
                 let overdue = core.headDeadlines.closeOverdue()
                 if overdue > 0 {
                     core.errorLog("closed \(overdue) connection(s) that sent no complete request head within \(core.headDeadlines.bound)")
                 }
-                if stopped || self.pollerStoppedFlag() { return }
+                if self.isPollerStopped() { return }
             }
         }
         thread.name = "http-stream-poller"
@@ -102,7 +102,12 @@ public final class HTTPServer: @unchecked Sendable {
         poller = thread
     }
 
-    private func pollerStoppedFlag() -> Bool { pollerStopped }
+    /// The flag `stop()` sets, read under its lock (the poller reads it between waits, while `stop()` may be writing it).
+    private func isPollerStopped() -> Bool {
+        pollerStop.lock()
+        defer { pollerStop.unlock() }
+        return pollerStopped
+    }
 
     /// Connections currently open.
     public var connectionCount: Int {

@@ -96,9 +96,17 @@ public final class Metrics: @unchecked Sendable {
         var gitPublishes: [String: Int]
     }
 
+    /// A copy of the counters that shares no storage with them: a plain copy would share the
+    /// collections' buffers, and once it was released elsewhere, `end()` would change a buffer in
+    /// place that the reader of the copy had read outside the lock (ThreadSanitizer reports that).
     func snapshot() -> Snapshot {
         lock.withLock {
-            values
+            var copy = values
+            copy.requests = values.requests.mapValues { $0 }
+            copy.latencyBuckets = values.latencyBuckets.map { $0 }
+            copy.authFailures = values.authFailures.mapValues { $0 }
+            copy.gitPublishes = values.gitPublishes.mapValues { $0 }
+            return copy
         }
     }
 }
