@@ -80,4 +80,73 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(fromBytes.bytes, fromString.bytes, "\(sample)")
         }
     }
+
+    /// `decimal(tenths:)` writes what `double` writes for the same value (the standard library's
+    /// shortest form is the oracle), as a lone value and inside an object and an array.
+    func testTenthsAreWrittenAsTheirDouble() {
+        for tenths in Array(-2_005...2_005) + [123_456_789, -987_654_321] {
+            var fromTenths = JSONWriter()
+            fromTenths.beginObject()
+            fromTenths.field("a", tenths: tenths)
+            fromTenths.key("b")
+            fromTenths.beginArray()
+            fromTenths.decimal(tenths: tenths)
+            fromTenths.decimal(tenths: tenths)
+            fromTenths.endArray()
+            fromTenths.endObject()
+            var fromDouble = JSONWriter()
+            fromDouble.beginObject()
+            fromDouble.field("a", Double(tenths) / 10)
+            fromDouble.key("b")
+            fromDouble.beginArray()
+            fromDouble.double(Double(tenths) / 10)
+            fromDouble.double(Double(tenths) / 10)
+            fromDouble.endArray()
+            fromDouble.endObject()
+            XCTAssertEqual(String(decoding: fromTenths.bytes, as: UTF8.self), String(decoding: fromDouble.bytes, as: UTF8.self), "\(tenths)")
+        }
+    }
+
+    /// `int` writes an integer's description, for every number of digits and both ends of `Int`.
+    func testIntegersAreWrittenAsTheirDescription() {
+        var values = [0, -1, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for value in values {
+            var writer = JSONWriter()
+            writer.beginArray()
+            writer.int(value)
+            writer.int(value)
+            writer.endArray()
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), "[\(value),\(value)]")
+        }
+    }
+
+    /// Members written with prepared keys read as those written with their names: separators,
+    /// escaped keys, integers of every length and one-decimal values.
+    func testPreparedKeysWriteWhatNamedKeysWrite() {
+        let names = ["total", "a \"quoted\" key", "키", ""]
+        let keys = names.map { JSONWriter.Key($0) }
+        for value in [0, 7, -7, 10, 99, 1_000, -123_456, Int.max, Int.min + 1] {
+            var prepared = JSONWriter()
+            var named = JSONWriter()
+            prepared.beginObject()
+            named.beginObject()
+            for (name, key) in zip(names, keys) {
+                prepared.field(key, value)
+                named.field(name, value)
+                prepared.field(key, tenths: value)
+                named.field(name, tenths: value)
+                prepared.field(key, "\(value)")
+                named.field(name, "\(value)")
+            }
+            prepared.endObject()
+            named.endObject()
+            XCTAssertEqual(String(decoding: prepared.bytes, as: UTF8.self), String(decoding: named.bytes, as: UTF8.self), "\(value)")
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(prepared.bytes)), "\(value)")
+        }
+    }
 }

@@ -257,6 +257,33 @@ final class StoreTests: StoreTestCase {
         XCTAssertNil(try store.meta("k"))
     }
 
+    // MARK: Coverage
+
+    /// Coverage lists the topics in the topic list's order (category position, then topic position
+    /// and id), also when categories share a position and their topics interleave, which the
+    /// coverage reads category by category rather than through one sorted join.
+    func testCoverageListsTopicsInTheTopicListsOrder() throws {
+        let store = try openStore()
+        try apply(try seedBundle(), to: store)
+        try store.write { writer in
+            // Two categories at one position, their topics' positions interleaved; the rest reversed.
+            try writer.database.run("UPDATE categories SET position = CASE WHEN id <= 2 THEN 0 ELSE 100 - id END")
+            try writer.database.run("UPDATE topics SET position = (id * 7) % 5")
+        }
+        try store.read { reader in
+            let listed = try reader.topics(category: nil, after: nil, limit: 1_000).items.map(\.slug)
+            let joined = try reader.database.rows("""
+                SELECT t.slug FROM topics t JOIN categories c ON c.id = t.category_id ORDER BY c.position, t.position, t.id
+                """) { $0.text(0) }
+            XCTAssertEqual(listed.count, 12)
+            XCTAssertEqual(listed, joined)
+            let covered = try XCTUnwrap(reader.translationCoverage().first).topics.map(\.slug)
+            XCTAssertEqual(covered, listed)
+            let categoriesOfFirstTwo = try reader.database.rows("SELECT count(*) FROM topics WHERE category_id <= 2") { $0.int(0) }
+            XCTAssertGreaterThan(categoriesOfFirstTwo.first ?? 0, 2, "the shared position must hold topics of both categories")
+        }
+    }
+
     // MARK: Imports
 
     func testApplyingTheSeedTwiceLeavesEverythingUnchanged() throws {
