@@ -52,6 +52,36 @@ final class SearchEngineTests: XCTestCase {
         }
     }
 
+    /// A cache too small for any phrase's rows keeps one-phrase summaries: a repeated one-phrase
+    /// search is answered from its summary, and every answer, from rows or from a summary, before
+    /// and after a commit, is FTS5's (a commit drops the summaries of the generation before it).
+    func testOnePhraseSummariesAnswerAsTheRowsDoAndGoWithACommit() throws {
+        let small = try Store(path: directory + "/kb.sqlite", migrations: try Migration.load(from: PackagePaths.migrations),
+                              searchCacheSizing: .fixed(bytes: 1))
+        let texts = ["sheet", "the", "content", "시트", "앱", "사용자", "indicator", "blur", "prog*"]
+        func searchAll(_ step: String) throws {
+            for text in texts {
+                for offset in [0, 20] {
+                    let request = SearchRequest(query: try SearchQuery.parse(text), offset: offset, limit: 20)
+                    try assertMatchesFTS5(try small.search(request), query: request.query, text: "\(step): \(text) at \(offset)",
+                                          topic: nil, offset: offset, limit: 20, tolerance: 1e-3)
+                }
+            }
+        }
+        try searchAll("first")
+        let first = small.searchCache.statistics
+        XCTAssertEqual(first.postingBytes, 0, "no phrase's rows fit")
+        try searchAll("again")
+        let again = small.searchCache.statistics
+        XCTAssertEqual(again.summaryAnswers - first.summaryAnswers, texts.count * 2, "every repeated one-phrase search")
+        XCTAssertEqual(again.misses, first.misses, "and none read its rows again")
+
+        let sheetHit = try XCTUnwrap(try small.search(SearchRequest(query: try SearchQuery.parse("sheet"), limit: 1)).hits.first)
+        try store.write { try $0.database.run("DELETE FROM topics WHERE slug = ?", [.text(sheetHit.topic)]) }
+        try searchAll("after a commit")
+        XCTAssertGreaterThan(small.searchCache.statistics.misses, again.misses, "the rows were read again for the new generation")
+    }
+
     func testACommitIsSeenByTheNextSearch() throws {
         let query = try SearchQuery.parse("sheet")
         let before = try store.search(SearchRequest(query: query, limit: 5))

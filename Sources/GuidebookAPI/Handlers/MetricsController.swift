@@ -81,7 +81,9 @@ struct MetricsController: Controller {
                cache.heldBytes)
         single("guidebook_search_cache_capacity_bytes", "gauge", "Most memory the search cache gives phrases' rows (--search-cache; auto follows the index).",
                cache.capacityBytes)
-        single("guidebook_search_cache_hits_total", "counter", "Searched phrases whose rows were in the search cache.", cache.hits)
+        single("guidebook_search_cache_hits_total", "counter", "Searched phrases whose rows (or, for a one-phrase search, its summary) were in the search cache.", cache.hits)
+        single("guidebook_search_cache_summary_answers_total", "counter", "One-phrase searches answered from the phrase's kept summary without its rows.",
+               cache.summaryAnswers)
         single("guidebook_search_cache_misses_total", "counter", "Searched phrases whose rows were read from the index.", cache.misses)
         single("guidebook_search_cache_hit_ratio", "gauge", "Share of searched phrases found in the search cache.", cache.hitRatio)
         single("guidebook_search_cache_evictions_total", "counter", "Phrases' rows dropped from the search cache to make room.", cache.evictions)

@@ -54,6 +54,10 @@ public final class SearchCache: @unchecked Sendable {
     let vocabularyRefresh: Duration
     private var postings: [String: (value: PhrasePostings, lastUse: UInt64, generation: Int64)] = [:]
     private var postingBytes = 0
+    /// One-phrase answers (`PhraseSummary`) of the cache's generation only, kept while postings
+    /// come and go: at most `keptSummaries`, all dropped when the generation moves on.
+    private var summaries: [String: PhraseSummary] = [:]
+    private var summaryBytes = 0
     private var clock: UInt64 = 0
     /// The directory's patches since `patchBase`, oldest first: the generation each brought it to,
     /// the rows it changed and each row's topic before it (`RowDirectory.topicTag`). A phrase kept
@@ -71,6 +75,8 @@ public final class SearchCache: @unchecked Sendable {
     static let keptPatches = 64
     /// Earlier directories remembered (each shares all but a patch's chunks with the next).
     static let keptEarlier = 4
+    /// One-phrase summaries remembered (about a kilobyte each).
+    static let keptSummaries = 4_096
 
     /// An automatic cache starts at its size for an empty index until it learns the index's rows.
     /// `latestGeneration` reads the newest search generation in the database in a transaction of
@@ -130,6 +136,8 @@ public final class SearchCache: @unchecked Sendable {
         /// another search caught the cache up with): answered from their own generation's
         /// directory, kept or made for them, while the cache stayed where it was.
         public var earlierSnapshotSearches: Int
+        /// One-phrase searches answered from a phrase's summary without its postings (`PhraseSummary`).
+        public var summaryAnswers: Int = 0
 
         /// hits / (hits + misses); 0 before any search.
         public var hitRatio: Double { hits + misses > 0 ? Double(hits) / Double(hits + misses) : 0 }
@@ -140,7 +148,7 @@ public final class SearchCache: @unchecked Sendable {
         lock.withLock {
             var now = counted
             now.capacityBytes = capacity
-            now.heldBytes = postingBytes + (directory?.byteCount ?? 0) + (vocabulary?.words.byteCount ?? 0)
+            now.heldBytes = postingBytes + summaryBytes + (directory?.byteCount ?? 0) + (vocabulary?.words.byteCount ?? 0)
             now.postingBytes = postingBytes
             return now
         }
@@ -190,6 +198,7 @@ public final class SearchCache: @unchecked Sendable {
                     keepEarlier(replaced, at: from)
                     directory = patched.directory
                     self.generation = generation
+                    dropSummaries()
                     counted.directoryPatches += 1
                     patches.append((generation, patched.rows, patched.formerTopics))
                     if patches.count > Self.keptPatches { forgetOldestPatch() }
@@ -294,13 +303,44 @@ public final class SearchCache: @unchecked Sendable {
         return loaded
     }
 
-    /// How many rows `phrase` matches as of `generation` when its postings are kept for it, not
-    /// counted as a use: search as you type asks it of the last word before searching it.
+    /// How many rows `phrase` matches as of `generation` when its postings or its summary are kept
+    /// for it, not counted as a use: search as you type asks it of the last word before searching it.
     func keptRowCount(_ phrase: String, generation: Int64) -> Int? {
         lock.withLock {
-            guard let entry = postings[phrase], entry.generation == generation else { return nil }
-            return entry.value.rows.count
+            if let entry = postings[phrase], entry.generation == generation { return entry.value.rows.count }
+            guard self.generation == generation else { return nil }
+            return summaries[phrase]?.total
         }
+    }
+
+    /// The one-phrase answer of `phrase` as of `generation` when one is kept (counted as a hit).
+    func summary(_ phrase: String, generation: Int64) -> PhraseSummary? {
+        lock.withLock {
+            guard self.generation == generation, let summary = summaries[phrase] else { return nil }
+            counted.hits += 1
+            counted.summaryAnswers += 1
+            return summary
+        }
+    }
+
+    /// Keeps the one-phrase answer of `phrase` as of `generation` (when that is the cache's and the
+    /// cache keeps anything at all: a capacity of 0 keeps nothing).
+    func keepSummary(_ phrase: String, generation: Int64, _ make: () -> PhraseSummary) {
+        let wanted = lock.withLock { capacity > 0 && self.generation == generation && summaries[phrase] == nil }
+        guard wanted else { return }
+        let summary = make()
+        lock.withLock {
+            guard self.generation == generation, summaries[phrase] == nil else { return }
+            if summaries.count >= Self.keptSummaries { dropSummaries() }
+            summaries[phrase] = summary
+            summaryBytes += summary.byteCount + phrase.utf8.count
+        }
+    }
+
+    // Called with the lock held.
+    private func dropSummaries() {
+        summaries.removeAll()
+        summaryBytes = 0
     }
 
     /// The postings of `phrase` for `generation`, loaded with `load` when missing.
@@ -361,6 +401,7 @@ public final class SearchCache: @unchecked Sendable {
         vocabulary = nil
         postings.removeAll()
         postingBytes = 0
+        dropSummaries()
         patches.removeAll()
         patchBase = newGeneration
         earlier.removeAll()

@@ -116,6 +116,22 @@ public struct SearchEngine {
                 return nil
             }
         }
+        let wanted = request.offset + request.limit + 1
+        let filtered = request.topic != nil || request.category != nil
+        // One phrase without filters whose postings are not kept (a large index's half-typed words
+        // take more room than the cache has): its summary, when kept, answers the page.
+        if !filtered, case .phrase(let index) = request.query.condition, kept[index] == nil,
+           let summary = cache.summary(phrases[index], generation: generation), summary.total > 0, summary.holds(wanted) {
+            let idf = Self.idf(matching: summary.total, of: directory.rowCount)
+            let best = summary.best.prefix(wanted).map { (score: idf * Double($0.weight), row: $0.row) }
+            let page = best.dropFirst(request.offset).prefix(request.limit)
+            return SearchResults(hits: try hits(page, directory: directory), total: summary.total, totalIsExact: true,
+                                 topicFacets: summary.facets.topics, topicsMatched: summary.facets.topicsMatched,
+                                 categoryFacets: summary.facets.categories, facetsAreExact: true,
+                                 hasMore: best.count > request.offset + request.limit, suggestion: nil,
+                                 completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
+                                 initials: initials)
+        }
         let hasRows = try phrases.indices.map { try kept[$0].map { !$0.rows.isEmpty } ?? PhrasePostings.hasRows(phrases[$0], in: database) }
         let canMatch = request.query.condition.canMatch { hasRows[$0] }
         let none = canMatch ? nil : PhrasePostings(rows: [], weights: [], directory: directory)
@@ -127,7 +143,6 @@ public struct SearchEngine {
             }
         }
 
-        let wanted = request.offset + request.limit + 1
         // A Korean word or its noun (시트를 OR 시트), unfiltered: the word's rows are all among the
         // noun's (checked, not assumed), so the matches are the noun's rows, and only the word's
         // rows and the noun's heaviest need scoring.
@@ -138,7 +153,6 @@ public struct SearchEngine {
             nested = (noun, best)
         }
         // One phrase, unfiltered: the matches are that phrase's rows, index for index.
-        let filtered = request.topic != nil || request.category != nil
         var samePhrase: Int?
         if case .phrase(let index) = request.query.condition, !filtered { samePhrase = index }
         let scoring = MatchScoring(condition: request.query.condition, postings: postings, asWritten: asWritten, rowCount: directory.rowCount)
@@ -189,12 +203,45 @@ public struct SearchEngine {
             best = rows.rows
         }
         // Facets count every match, as the total does (estimated beyond the bound as the total is).
-        var categoryCounts = [Int](repeating: 0, count: directory.categorySlugs.count)
-        for (number, count) in topicCounts.enumerated() where count > 0 { categoryCounts[directory.topicCategories[number]] += count }
-
+        let facets = SearchFacets(topicCounts: topicCounts, directory: directory, limit: Self.topicFacetLimit)
+        if let index = samePhrase, !postings[index].rows.isEmpty {
+            cache.keepSummary(phrases[index], generation: generation) {
+                PhraseSummary(postings[index], directory: directory, topicFacetLimit: Self.topicFacetLimit)
+            }
+        }
         let page = best.dropFirst(request.offset).prefix(request.limit)
-        // The topic and category come from the directory; guideline and section keys from their
-        // small tables, one statement each for the page (the index holds tokens only).
+        let hits = try hits(page, directory: directory)
+        // Typo tolerance: a query that finds nothing is searched again with each word that matches
+        // nothing as written replaced by its closest indexed word, when that finds something.
+        var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])?
+        if total == 0, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
+            var retry = request
+            retry.query = corrected.query
+            retry.correctsTypos = false
+            var found = try search(retry)
+            if found.total > 0 {
+                found.searched = found.searched ?? corrected.query
+                found.correctedTerms = corrected.terms
+                found.layoutCorrected = corrected.layout
+                return found
+            }
+            unmatchedCorrection = corrected
+        }
+        var results = SearchResults(hits: hits, total: total, totalIsExact: totalIsExact,
+                             topicFacets: facets.topics, topicsMatched: facets.topicsMatched,
+                             categoryFacets: facets.categories, facetsAreExact: totalIsExact,
+                             hasMore: best.count > request.offset + request.limit,
+                             suggestion: total == 0 && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
+                             completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
+                             initials: initials)
+        results.unmatchedCorrection = unmatchedCorrection
+        return results
+    }
+
+    /// The hits of a page of ranked rows: the topic and category come from the directory; guideline
+    /// and section keys from their small tables, one statement each for the page (the index holds
+    /// tokens only). A row whose record is gone is left out.
+    private func hits(_ page: ArraySlice<(score: Double, row: UInt32)>, directory: RowDirectory) throws -> [SearchHit] {
         func keys(_ kind: SearchIndexer.Kind, _ table: String) throws -> [Int64: String] {
             let ids = page.filter { Int64($0.row) % 4 == kind.rawValue }.map { Int64($0.row) / 4 }
             guard !ids.isEmpty else { return [:] }
@@ -223,48 +270,7 @@ public struct SearchEngine {
                                   category: directory.categorySlugs[directory.topicCategories[topicNumber]],
                                   score: entry.score >= Self.asWrittenBonus ? entry.score - Self.asWrittenBonus : entry.score, matchedLocales: []))
         }
-
-        func facets(_ counts: [Int], _ slugs: [String], limit: Int) -> [(slug: String, count: Int)] {
-            var listed: [(slug: String, count: Int)] = []
-            func before(_ a: (slug: String, count: Int), _ b: (slug: String, count: Int)) -> Bool {
-                a.count != b.count ? a.count > b.count : a.slug < b.slug
-            }
-            // Keeps the best `limit` in order while passing over all of them once.
-            for (number, count) in counts.enumerated() where count > 0 {
-                let facet = (slug: slugs[number], count: count)
-                if listed.count == limit, let last = listed.last, !before(facet, last) { continue }
-                let position = listed.firstIndex { before(facet, $0) } ?? listed.count
-                listed.insert(facet, at: position)
-                if listed.count > limit { listed.removeLast() }
-            }
-            return listed
-        }
-        // Typo tolerance: a query that finds nothing is searched again with each word that matches
-        // nothing as written replaced by its closest indexed word, when that finds something.
-        var unmatchedCorrection: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])?
-        if total == 0, request.correctsTypos, let corrected = try typoCorrected(request.query, hasRows: hasRows, generation: generation) {
-            var retry = request
-            retry.query = corrected.query
-            retry.correctsTypos = false
-            var found = try search(retry)
-            if found.total > 0 {
-                found.searched = found.searched ?? corrected.query
-                found.correctedTerms = corrected.terms
-                found.layoutCorrected = corrected.layout
-                return found
-            }
-            unmatchedCorrection = corrected
-        }
-        var results = SearchResults(hits: hits, total: total, totalIsExact: totalIsExact,
-                             topicFacets: facets(topicCounts, directory.topicSlugs, limit: Self.topicFacetLimit),
-                             topicsMatched: topicCounts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) },
-                             categoryFacets: facets(categoryCounts, directory.categorySlugs, limit: .max), facetsAreExact: totalIsExact,
-                             hasMore: best.count > request.offset + request.limit,
-                             suggestion: total == 0 && request.suggests ? try suggestion(for: request.query, hasRows: hasRows, generation: generation) : nil,
-                             completion: completion, searched: completion != nil || !initials.isEmpty ? request.query : nil,
-                             initials: initials)
-        results.unmatchedCorrection = unmatchedCorrection
-        return results
+        return hits
     }
 
     /// The query with each word the index does not know (none of its phrases has a row) replaced
