@@ -56,7 +56,7 @@ let package = Package(
         // injected work of its kind; the jobs store (its own SQLite file).
         .target(name: "GuidebookJobs", dependencies: ["GuidebookBase", "GuidebookCore", "SQLite"]),
         // Importers: bundle JSON, NDJSON and bilingual plain-text notes; the import as job work.
-        .target(name: "GuidebookImport", dependencies: ["GuidebookCore", "GuidebookJobs", "GuidebookNotes", "GuidebookTranslationFiles"]),
+        .target(name: "GuidebookImport", dependencies: ["GuidebookChecks", "GuidebookCore", "GuidebookJobs", "GuidebookNotes", "GuidebookTranslationFiles"]),
         // Webhooks: signing (Standard Webhooks), the retry schedule, URL checks and the sender thread.
         .target(name: "GuidebookWebhooks", dependencies: ["GuidebookBase", "GuidebookCore", "Crypto", "HTTPClient"]),
         // The web page's HTML, CSS and JavaScript, embedded in the binary (no SQLite, no store).

@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookChecks
 import GuidebookCore
 import GuidebookText
 import GuidebookTranslationFiles
@@ -142,7 +143,7 @@ public struct TranslationImporter: Sendable {
                     return problem(unit, "the translation holds only whitespace", at: unit.targetPosition)
                 } else if target.count > id.maxLength {
                     return problem(unit, "the translation is longer than \(id.maxLength) characters", at: unit.targetPosition)
-                } else if let broken = Placeholders.problems(source: unit.source ?? stored.source, translation: target).first {
+                } else if let broken = ProtectedSpans.carryOverProblems(source: unit.source ?? stored.source, translation: target).first {
                     return problem(unit, broken, at: unit.targetPosition)
                 }
             }
