@@ -89,17 +89,20 @@ public struct JSONWriter {
         afterKey = true
     }
 
-    /// Writes a prepared key and an integer: the separator, the key and the digits composed in a
-    /// buffer on the stack and appended at once (one capacity check instead of one per byte).
-    public mutating func field(_ key: Key, _ value: Int) { member(key, value, tenths: false) }
+    /// Writes a prepared key and an integer.
+    public mutating func field(_ key: Key, _ value: Int) { appendNumber(value, tenths: false, after: key) }
 
     /// Writes a prepared key and `value / 10` with one decimal, as `decimal(tenths:)` writes it.
-    public mutating func field(_ key: Key, tenths value: Int) { member(key, value, tenths: true) }
+    public mutating func field(_ key: Key, tenths value: Int) { appendNumber(value, tenths: true, after: key) }
 
-    private mutating func member(_ key: Key, _ value: Int, tenths: Bool) {
+    /// Writes an integer, or `value / 10` with one decimal (`tenths`), after `key` when one is given:
+    /// the separator, the key, the sign and the digits composed in a buffer on the stack and appended
+    /// at once (one capacity check instead of one per byte; no string made).
+    private mutating func appendNumber(_ value: Int, tenths: Bool, after key: Key?) {
         let needsComma = needsSeparator()
-        // At most a comma, the key, a sign, 20 digits and a decimal point.
-        key.encoded.withUnsafeBufferPointer { encoded in
+        let encoded = key?.encoded ?? []
+        encoded.withUnsafeBufferPointer { encoded in
+            // At most a comma, the key, a sign, 20 digits and a decimal point.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: encoded.count + 24) { buffer in
                 var end = 0
                 if needsComma {
@@ -120,6 +123,7 @@ public struct JSONWriter {
                     fraction = UInt8(rest % 10)
                     rest /= 10
                 }
+                // Digits counted, then written from the last.
                 var digits = 1
                 var scale: UInt = 10
                 while digits < 20, rest >= scale {
@@ -149,42 +153,11 @@ public struct JSONWriter {
         appendQuoted(value)
     }
 
-    public mutating func int(_ value: Int) {
-        separate()
-        // Digits counted, then written in place from the last: no string made.
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var digits = 1
-        var scale: UInt = 10
-        while digits < 20, magnitude >= scale {
-            digits += 1
-            (scale, _) = scale.multipliedReportingOverflow(by: 10)
-        }
-        let end = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var rest = magnitude
-            var index = end
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-        }
-    }
+    public mutating func int(_ value: Int) { appendNumber(value, tenths: false, after: nil) }
 
     /// Writes `tenths / 10` with one decimal (`12.3`, `100.0`, `0.0`): the text `double` writes for
     /// such a value, without making a string for it (a coverage answer holds 120,000 of them at 1M).
-    public mutating func decimal(tenths: Int) {
-        if tenths < 0 {
-            separate()
-            bytes.append(UInt8(ascii: "-"))
-            afterKey = true
-        }
-        int(Int(tenths.magnitude / 10))
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(UInt8(ascii: "0") + UInt8(tenths.magnitude % 10))
-    }
+    public mutating func decimal(tenths: Int) { appendNumber(tenths, tenths: true, after: nil) }
 
     public mutating func double(_ value: Double) {
         separate()
