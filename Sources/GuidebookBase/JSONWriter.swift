@@ -95,6 +95,9 @@ public struct JSONWriter {
     /// Writes a prepared key and `value / 10` with one decimal, as `decimal(tenths:)` writes it.
     public mutating func field(_ key: Key, tenths value: Int) { appendNumber(value, tenths: true, after: key) }
 
+    /// Writes a prepared key and a string.
+    public mutating func field(_ key: Key, _ value: String) { self.key(key); string(value) }
+
     /// Writes an integer, or `value / 10` with one decimal (`tenths`), after `key` when one is given:
     /// the separator, the key, the sign and the digits composed in a buffer on the stack and appended
     /// at once (one capacity check instead of one per byte; no string made).
@@ -146,7 +149,6 @@ public struct JSONWriter {
             }
         }
     }
-    public mutating func field(_ key: Key, _ value: String) { self.key(key); string(value) }
 
     public mutating func string(_ value: String) {
         separate()
