@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <sys/ioctl.h>
 #include <microhttpd.h>
 
 /* MHD_get_daemon_info is variadic; these wrappers give Swift what it needs. */
@@ -40,5 +41,10 @@ static inline int guidebook_mhd_connection_socket(struct MHD_Connection *connect
 static inline void *guidebook_mhd_socket_context(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info == NULL ? NULL : info->socket_context;
+}
+/* Bytes that have arrived on `socket` and not been read yet (ioctl is variadic); -1 when unknown. */
+static inline int guidebook_socket_unread_bytes(int socket) {
+    int count = 0;
+    return ioctl(socket, FIONREAD, &count) == 0 ? count : -1;
 }
 #endif

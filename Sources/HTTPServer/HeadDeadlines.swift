@@ -15,8 +15,10 @@ import Glibc
 /// request's answer has been sent, and stops when a head is complete (the first access-handler
 /// call). The stream poller sweeps the connections a few times a second and shuts down the socket of
 /// each one past its bound (`shutdown`, not `close`: the socket stays libmicrohttpd's, which sees
-/// the end of the stream and closes the connection its usual way). An idle keep-alive connection
-/// is awaiting a head too, so it lives at most this long.
+/// the end of the stream and closes the connection its usual way), unless bytes wait unread on it:
+/// then the connection's worker thread is busy with another request, and the server, not the
+/// client, is behind. An idle keep-alive connection is awaiting a head too, so it lives at most
+/// this long.
 ///
 /// Each connection's clock lives in libmicrohttpd's socket context (`ConnectionClock`), so marking a
 /// head or an answer is one atomic store on the request's own path, with no lock and no lookup; the
@@ -84,6 +86,10 @@ final class HeadDeadlines: @unchecked Sendable {
             for clock in open.values {
                 let since = clock.since.load(ordering: .relaxed)
                 guard since != 0, now - since > boundNanoseconds else { continue }
+                // Bytes waiting unread mean the server is behind, not the client: the worker thread
+                // that owns the connection is busy with another request (a write waiting out an
+                // import). The head is judged once that thread has read what arrived.
+                if clock.socket >= 0 && guidebook_socket_unread_bytes(clock.socket) > 0 { continue }
                 // Once is enough: libmicrohttpd closes the connection when it sees the end of the
                 // stream. (A head or an answer that came meanwhile keeps its own mark.)
                 guard clock.since.compareExchange(expected: since, desired: 0, ordering: .relaxed).exchanged else { continue }

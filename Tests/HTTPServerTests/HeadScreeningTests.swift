@@ -196,4 +196,32 @@ final class HeadScreeningTests: TinyServerTestCase {
         XCTAssertFalse(client.isClosedByServer(waitMilliseconds: 300))
         XCTAssertTrue(client.isClosedByServer(waitMilliseconds: 1500), "an idle keep-alive connection is awaiting a head too")
     }
+
+    func testAHeadThatArrivedWhileItsThreadWasBusyIsAnsweredNotCutOff() throws {
+        // One worker thread, so that the waiting connection and the busy one share it.
+        let server = try start {
+            $0.threads = 1
+            $0.headerTimeoutSeconds = 1
+        }
+        let waiting = try HTTPTestClient(port: server.port, timeoutSeconds: 8)
+        defer { waiting.close() }
+        usleep(200_000)  // accepted: its clock runs
+        let busy = try HTTPTestClient(port: server.port, timeoutSeconds: 8)
+        defer { busy.close() }
+        try busy.sendRaw(Array("GET /hold HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
+        usleep(200_000)  // the only thread now holds
+        try waiting.sendRaw(Array("GET /echo?waited HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
+        usleep(2_500_000)  // well past the header timeout, the head unread all along
+        handler.gate.raise()
+        XCTAssertEqual(try busy.readResponse().text, "held")
+        let answer = try waiting.readResponse()
+        XCTAssertEqual(answer.status, 200, "a head sent in time was cut off because the server was busy")
+        XCTAssertEqual(answer.header("X-Query"), "waited=")
+
+        // The bound still holds for a head that is really late, once the thread is free again.
+        let late = try HTTPTestClient(port: server.port, timeoutSeconds: 5)
+        defer { late.close() }
+        try late.sendRaw(Array("GET /echo HTTP/1.1\r\nHost: t\r\n".utf8))
+        XCTAssertTrue(late.isClosedByServer(waitMilliseconds: 2500), "an incomplete head outlived its header timeout")
+    }
 }

@@ -6,7 +6,9 @@ import HTTPServer
 /// - `/echo` keeps its body in memory (up to 64 KiB) and answers it back;
 /// - `/spool` has its body spooled to a file (up to 1 MiB) and answers the file's bytes back;
 /// - `/refuse`, and any request with `X-Refuse: yes`, is refused from its head (403);
-/// - `/stream` answers a stream that waits until `gate` opens, then sends `hello` and ends.
+/// - `/stream` answers a stream that waits until `gate` opens, then sends `hello` and ends;
+/// - `/hold` keeps its worker thread until `gate` opens (at most 10 s), as a write waiting for the
+///   write lock does, then answers `held`.
 ///
 /// The server's own refusals carry `X-Rejected`: 413 for a body over the limit, 400 for a malformed
 /// head (`malformed`, the reason in the body) or query parameter (`parameter=NAME`), 414 and 431.
@@ -51,6 +53,10 @@ final class TinyHandler: HTTPHandler, @unchecked Sendable {
             return HTTPResponse(status: 200, headers: [("X-Body-Kind", Self.kind(of: request.body)), ("X-Query", query)], body: bytes)
         case "/stream":
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], stream: GatedStream(gate: gate))
+        case "/hold":
+            let until = Date().addingTimeInterval(10)
+            while !gate.isOpen() && Date() < until { usleep(10_000) }
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("held".utf8))
         default:
             return HTTPResponse(status: 404, body: Array("no such path".utf8))
         }

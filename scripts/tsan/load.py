@@ -228,10 +228,21 @@ def translator(seed):
 
 
 def follow(job_id, kind):
-    """Reads a job's event stream until it ends; the number of events."""
-    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=300)
-    connection.request("GET", f"/v1/jobs/{job_id}/events", headers={"Authorization": "Bearer " + ADMIN})
-    response = connection.getresponse()
+    """Reads a job's event stream until it ends; the number of events. A connection dropped before
+    the answer began is counted and opened again (as `request` counts its drops); the job's own
+    end is checked by the caller."""
+    for attempt in range(3):
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=300)
+        try:
+            connection.request("GET", f"/v1/jobs/{job_id}/events", headers={"Authorization": "Bearer " + ADMIN})
+            response = connection.getresponse()
+            break
+        except (http.client.HTTPException, ConnectionError, socket.timeout):
+            connection.close()
+            note(kind + "-dropped", 0)
+            if attempt == 2:
+                raise
+            time.sleep(1)
     note(kind, response.status)
     events = 0
     for line in response:
