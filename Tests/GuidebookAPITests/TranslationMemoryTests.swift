@@ -106,6 +106,20 @@ final class TranslationMemoryTests: XCTestCase {
         XCTAssertEqual(guidelineUnits, current)
     }
 
+    func testTheTMXIsLabelledAsXMLOnlyWhenAcceptPrefersThat() throws {
+        let tmx = try app.get("/v1/memory/export?format=tmx", headers: [("Accept", "application/x-tmx+xml")])
+        XCTAssertEqual(tmx.header("Content-Type"), "application/x-tmx+xml; charset=utf-8")
+        let xml = try app.get("/v1/memory/export?format=tmx", headers: [("Accept", "text/xml")])
+        XCTAssertEqual(xml.status, 200, xml.text)
+        XCTAssertEqual(xml.header("Content-Type"), "text/xml; charset=utf-8")
+        XCTAssertEqual(xml.body, tmx.body, "the same file under another label")
+        XCTAssertEqual(try app.get("/v1/memory/export", headers: [("Accept", "text/*")]).header("Content-Type"), "text/xml; charset=utf-8")
+        XCTAssertEqual(try app.get("/v1/memory/export", headers: [("Accept", "text/xml;q=0.5, */*")]).header("Content-Type"),
+                       "application/x-tmx+xml; charset=utf-8", "a higher q for anything keeps TMX's type")
+        XCTAssertEqual(try app.get("/v1/memory/export", headers: [("Accept", "*/*")]).header("Content-Type"), "application/x-tmx+xml; charset=utf-8")
+        try assertProblem(try app.get("/v1/memory/export", headers: [("Accept", "application/xml")]), status: 406)
+    }
+
     /// A TMX of another tool's, with a unit like B and one without Korean.
     private static func tmx(srclang: String = "en", english: String = "en-US", korean: String = "ko-KR", swapTexts: Bool = false) -> String {
         let (en, ko) = ("Show a progress bar when the remaining time is measurable.", "남은 시간을 잴 수 있으면 진행률 표시줄을 보여 주세요.")

@@ -15,10 +15,13 @@ struct MemoryController: Controller {
 
     /// TMX's media type.
     static let tmxType = "application/x-tmx+xml"
+    /// The same file as plain XML, for a client whose `Accept` prefers it (`text/xml`, `text/*`):
+    /// TMX is XML, and tools that know no TMX type still read the file.
+    static let xmlType = "text/xml"
 
     func register(into router: inout Router<RouteHandler>) {
         router.add("GET", "/v1/guidelines/{id}/translations/{locale}/memory", lookup, options: [.cacheable, .role(.reader)])
-        router.add("GET", "/v1/memory/export", export, options: [.cacheable, .role(.reader), .produces([Self.tmxType])])
+        router.add("GET", "/v1/memory/export", export, options: [.cacheable, .role(.reader), .produces([Self.tmxType, Self.xmlType])])
         router.add("GET", "/v1/memory/imports", imports, options: [.cacheable, .role(.reader)])
         router.add("POST", "/v1/memory/import", submit, options: [.body(.spool), .role(.editor)])
     }
@@ -110,8 +113,24 @@ struct MemoryController: Controller {
             }
             return try reader.translationExport(locale: locale, topic: nil, states: KnowledgeReader.memoryStates)
         }
-        return .bytes(Array(TMXWriter().write(export).utf8), contentType: Self.tmxType + "; charset=utf-8",
+        let type = Self.exportType(accepting: request.http.header("accept"))
+        return .bytes(Array(TMXWriter().write(export).utf8), contentType: type + "; charset=utf-8",
                       headers: [("Content-Language", export.locale), ("Content-Disposition", "attachment; filename=\"guidebook-\(export.locale).tmx\"")])
+    }
+
+    /// The type the export is labelled with: TMX's own unless `accept` ranks `text/xml` (or
+    /// `text/*`) above every range that admits it; without the header, TMX's.
+    static func exportType(accepting accept: String?) -> String {
+        guard let accept, !accept.isEmpty else { return tmxType }
+        var tmx = 0.0, xml = 0.0
+        for range in WeightedValue.parse(accept) {
+            switch range.value {
+            case tmxType, "application/*", "*/*": tmx = max(tmx, range.quality)
+            case xmlType, "text/*": xml = max(xml, range.quality)
+            default: continue
+            }
+        }
+        return xml > tmx ? xmlType : tmxType
     }
 
     /// `GET /v1/memory/imports`: the imported memories, newest first.
