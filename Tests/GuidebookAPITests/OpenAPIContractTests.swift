@@ -146,6 +146,27 @@ final class OpenAPIContractTests: XCTestCase {
         }
     }
 
+    /// A schema that requires a member describes it: generated clients type an object by its
+    /// `properties`, and openapi-generator warns for every required name it cannot find there.
+    /// (An object whose members are all alike, `additionalProperties`, may require names without listing them.)
+    func testEveryRequiredMemberOfASchemaIsDescribed() throws {
+        var undescribed: [String] = []
+        func walk(_ value: Any, at path: String) {
+            if let object = value as? [String: Any] {
+                if let required = object["required"] as? [String], object["additionalProperties"] == nil,
+                   object["allOf"] == nil, object["oneOf"] == nil, object["anyOf"] == nil {
+                    let described = Set((object["properties"] as? [String: Any] ?? [:]).keys)
+                    for name in required where !described.contains(name) { undescribed.append("\(path): \(name)") }
+                }
+                for (key, child) in object { walk(child, at: path + "/" + key) }
+            } else if let array = value as? [Any] {
+                for (index, child) in array.enumerated() { walk(child, at: "\(path)/\(index)") }
+            }
+        }
+        walk(try document(), at: "#")
+        XCTAssertEqual(undescribed, [], "required members with no schema")
+    }
+
     /// Follows a local `$ref` (`#/components/...`); other values are returned as they are.
     private func resolve(_ value: Any, in document: [String: Any]) throws -> [String: Any] {
         var object = try XCTUnwrap(value as? [String: Any], "not an object: \(value)")

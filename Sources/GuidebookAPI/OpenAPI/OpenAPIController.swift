@@ -6,8 +6,13 @@ struct OpenAPIController: Controller {
         router.add("GET", APICatalog.path, catalog, options: [.open])
     }
 
+    /// The document; its gzip form comes made in advance (`OpenAPIDocument.gzipped`) when gzip is
+    /// the coding the client prefers. Every other coding is the pipeline's, as for any answer.
     private func document(_ request: APIRequest) throws -> APIResponse {
-        .bytes(OpenAPIDocument.bytes, contentType: MediaType.json.contentType)
+        if AcceptedEncodings(request.http.header("accept-encoding")).forCompressible == .gzip, let gzipped = OpenAPIDocument.gzipped {
+            return .bytes(gzipped, contentType: MediaType.json.contentType, headers: [("Content-Encoding", "gzip"), ("Vary", "Accept-Encoding")])
+        }
+        return .bytes(OpenAPIDocument.bytes, contentType: MediaType.json.contentType)
     }
 
     private func catalog(_ request: APIRequest) throws -> APIResponse {
