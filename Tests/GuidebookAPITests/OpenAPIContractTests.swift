@@ -146,6 +146,21 @@ final class OpenAPIContractTests: XCTestCase {
         }
     }
 
+    /// The refusals the HTTP server and the path screening give before any route runs are
+    /// documented on every operation they can reach: 414 and 431 on all, and 400 (a control
+    /// character in a percent-decoded path segment) on every operation with a path parameter.
+    func testEveryOperationDocumentsTheRefusalsMadeBeforeRouting() throws {
+        for (method, path, operation) in try operations() {
+            let statuses = Set((operation["responses"] as? [String: Any] ?? [:]).keys)
+            var expected: Set<String> = ["414", "431"]
+            if path.contains("{") { expected.insert("400") }
+            XCTAssertEqual(expected.subtracting(statuses), [], "\(method) \(path) does not document every refusal made before routing")
+        }
+        // The 400 is real on such an operation (the one the API fuzzing found undocumented).
+        let refused = try get("/v1/guidelines/sheets.mail-compose/translations/%01/memory")
+        try assertProblem(refused, status: 400)
+    }
+
     /// A schema that requires a member describes it: generated clients type an object by its
     /// `properties`, and openapi-generator warns for every required name it cannot find there.
     /// (An object whose members are all alike, `additionalProperties`, may require names without listing them.)
