@@ -22,6 +22,20 @@ public enum TermMatcher {
         return false
     }
 
+    /// True when the term's `run` of words appears in a row in the text's `words` as written, or
+    /// with a regular plural ending (`bar` in `bars`, `box` in `boxes`, `category` in
+    /// `categories`) or as an adverb (`modal` in `modally`). For terms whose stems another term shares (`modal` and `modality` both stem
+    /// to `modal`), where the stems alone cannot tell which of them a text uses.
+    public static func englishWords(_ words: [String], contain run: [String]) -> Bool {
+        guard !run.isEmpty, run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { start in
+            zip(words[start..<(start + run.count)], run).allSatisfy { written, term in
+                written == term || written == term + "s" || written == term + "es" || written == term + "ly"
+                    || (term.hasSuffix("y") && written == term.dropLast() + "ies")
+            }
+        }
+    }
+
     /// Where `text` uses `term` as a Korean term, as character offsets (start and end, the
     /// particle included): the term is not preceded by a letter or syllable, and what follows it
     /// up to the end of the word is nothing or a particle the word's noun carries
@@ -63,18 +77,33 @@ public enum TermMatcher {
         }
     }
 
-    /// True when `rest` is a particle `word` may carry: one `KoreanParticles` cuts off it, or a form
+    /// True when `rest` is a particle `word` may carry: one `KoreanParticles` cuts off it, a form
     /// of the eight pairs (`ParticlePair`: 이나/나, 이랑/랑, 아/야 too) that agrees with the word's
-    /// last syllable; after a Latin word or a number, any of them in either form (`SF Symbols를`:
-    /// whether it agrees is the particle check's to say).
+    /// last syllable, or one of `nounEndings`; after a Latin word or a number, any of them in either
+    /// form (`SF Symbols를`: whether it agrees is the particle check's to say).
     private static func isParticle(_ rest: String, after word: String) -> Bool {
         if let split = KoreanParticles.split(word + rest), split.stem == word { return true }
         let ending = ParticlePair.endings.first { $0.text == rest }
         guard let last = word.unicodeScalars.last else { return false }
-        if let sound = FinalSound(syllable: last) { return ending?.agrees(with: sound) ?? false }
+        if let sound = FinalSound(syllable: last) {
+            if let ending { return ending.agrees(with: sound) }
+            return nounEndings.contains(rest)
+        }
         guard Latin.isLetter(last) || ("0"..."9").contains(last) else { return false }
-        return ending != nil || KoreanParticles.isEnding(rest)
+        return ending != nil || KoreanParticles.isEnding(rest) || nounEndings.contains(rest)
     }
+
+    /// What else a noun carries in running text, beyond the particles search cuts off: the copula
+    /// (`뷰입니다`, `모달일`, `다크 모드라고`), comparison and limit particles (`활동 표시기보다`,
+    /// `시트까지`) and the contraction of 에는 (`보조 컬럼엔`), each in every form. Whether a form
+    /// agrees with the noun is not asked here: a term followed by one is a use of the term.
+    private static let nounEndings: Set<String> = {
+        let copula = ["이다", "다", "입니다", "이에요", "예요", "이고", "고", "이며", "며", "인", "일", "이라고", "라고",
+                      "이라는", "라는", "이라", "라", "이란", "란", "이지만", "지만", "이면", "면", "이었다", "였다"]
+        let particles = ["보다", "까지", "부터", "처럼", "마다", "에게", "한테", "대로", "만큼", "조차", "밖에", "뿐"]
+        let stacked = particles.flatMap { [$0 + "는", $0 + "도", $0 + "의", $0 + "만"] }
+        return Set(copula + particles + stacked + ["엔", "에선", "으론", "론", "에도", "에게서"])
+    }()
 
     /// True when `text` uses `term` as a Korean term (`koreanUses`).
     public static func koreanText(_ text: String, uses term: String) -> Bool {

@@ -26,4 +26,25 @@ final class TermMatcherTests: XCTestCase {
         for ending in ["을", "를", "에서", "에서는", "으로도", "와의", "만"] { XCTAssertTrue(KoreanParticles.isEnding(ending), ending) }
         for text in ["", "기", "는에서", "시트를"] { XCTAssertFalse(KoreanParticles.isEnding(text), text) }
     }
+
+    func testATermCarriesTheCopulaAndTheOtherEndingsOfRunningText() {
+        // From the study notes: each was a glossary finding that the term was missing.
+        for (text, term) in [("\"다크 모드라고\" 부르는", "다크 모드"), ("모달일 수도 있고", "모달"), ("활동 표시기보다 진행률 표시줄을", "활동 표시기"),
+                             ("팝오버는 뷰입니다", "뷰"), ("일차 컬럼엔 목록이", "일차 컬럼"), ("시트까지는", "시트"), ("iPad처럼", "iPad")] {
+            XCTAssertTrue(TermMatcher.koreanText(text, uses: term), text)
+        }
+        // A longer word is still not the term, nor is a disagreeing particle of the eight pairs.
+        for (text, term) in [("모달리티", "모달"), ("비모달일", "모달"), ("툴바이 보입니다", "툴바"), ("시트을", "시트"), ("뷰어입니다", "뷰")] {
+            XCTAssertFalse(TermMatcher.koreanText(text, uses: term), text)
+        }
+    }
+
+    func testTermsThatShareStemsAreMatchedByTheirWordsAsWritten() {
+        XCTAssertTrue(TermMatcher.englishWords(["modal", "views"], contain: ["modal"]))
+        XCTAssertFalse(TermMatcher.englishWords(["modality"], contain: ["modal"]))
+        XCTAssertTrue(TermMatcher.englishWords(["the", "progress", "bars"], contain: ["progress", "bar"]))
+        XCTAssertTrue(TermMatcher.englishWords(["categories"], contain: ["category"]))
+        XCTAssertTrue(TermMatcher.englishWords(["presented", "modally"], contain: ["modal"]))
+        XCTAssertFalse(TermMatcher.englishWords(["modal"], contain: ["modality"]))
+    }
 }

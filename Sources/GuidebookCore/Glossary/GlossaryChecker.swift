@@ -20,29 +20,46 @@ public struct GlossaryFinding: Sendable, Equatable {
 }
 
 /// Checks translations against the glossary. English sources are matched by word stems
-/// (`TermMatcher.englishText`: a plural source uses the singular term), translations as words that
+/// (`TermMatcher.englishText`: a plural source uses the singular term), or, for terms that share
+/// their stems with another (`modal`, `modality`), by their words as written (`TermMatcher.englishWords`);
+/// translations as words that
 /// may carry particles (`TermMatcher.koreanUses`: `진행률 표시줄을` has `진행률 표시줄`). A forbidden
 /// variant is looked for outside the approved equivalent's own uses (a variant that is part of it
 /// is not a finding where the approved term is written).
 public struct GlossaryChecker: Sendable {
-    private let terms: [(term: GlossaryTerm, stems: [String])]
+    /// Each term with its words' stems and words; `sharesStems` when another term has the same
+    /// stems (`modal`, `modality`): such a term is matched by its words as written.
+    private let terms: [(term: GlossaryTerm, stems: [String], words: [String], sharesStems: Bool)]
 
     public init(terms: [GlossaryTerm]) {
-        self.terms = terms.map { ($0, TermMatcher.englishStems(of: $0.source)) }.filter { !$0.stems.isEmpty }
+        let prepared = terms.map { ($0, TermMatcher.englishStems(of: $0.source), EnglishWords.words($0.source)) }.filter { !$0.1.isEmpty }
+        var termsPerStems: [[String]: Int] = [:]
+        for (_, stems, _) in prepared { termsPerStems[stems, default: 0] += 1 }
+        self.terms = prepared.map { ($0.0, $0.1, $0.2, termsPerStems[$0.1, default: 0] > 1) }
     }
 
-    /// The terms the English `source` uses (matched by word stems, as `findings` matches them).
+    /// The terms the English `source` uses (matched as `findings` matches them).
     public func terms(in source: String) -> [GlossaryTerm] {
-        let stems = TermMatcher.englishStems(of: source)
-        return terms.filter { TermMatcher.englishStems(stems, contain: $0.stems) }.map(\.term)
+        let words = EnglishWords.words(source)
+        let stems = words.map(EnglishStemmer.stem)
+        return terms.filter { Self.uses(words: words, stems: stems, $0) }.map(\.term)
+    }
+
+    /// True when a text of `words` (and their `stems`) uses `term`: by stems, or by the words as
+    /// written when another term shares its stems.
+    private static func uses(words: [String], stems: [String], _ term: (term: GlossaryTerm, stems: [String], words: [String], sharesStems: Bool)) -> Bool {
+        guard TermMatcher.englishStems(stems, contain: term.stems) else { return false }
+        return !term.sharesStems || TermMatcher.englishWords(words, contain: term.words)
     }
 
     /// The findings for one guideline: its English `source` and its translations by locale.
     public func findings(guideline: String, source: String, translations: LocalizedText) -> [GlossaryFinding] {
-        let stems = TermMatcher.englishStems(of: source)
+        let words = EnglishWords.words(source)
+        let stems = words.map(EnglishStemmer.stem)
         let present = Set(stems)
         var findings: [GlossaryFinding] = []
-        for (term, termStems) in terms where present.contains(termStems[0]) && TermMatcher.englishStems(stems, contain: termStems) {
+        for entry in terms where present.contains(entry.stems[0]) && Self.uses(words: words, stems: stems, entry) {
+            let term = entry.term
             for (locale, text) in translations.sorted(by: { $0.key < $1.key }) where locale != SourceLocale.code {
                 guard let expected = term.term[locale] else { continue }
                 let uses = TermMatcher.koreanUses(of: expected, in: text)
