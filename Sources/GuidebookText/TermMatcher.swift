@@ -24,8 +24,8 @@ public enum TermMatcher {
 
     /// True when the term's `run` of words appears in a row in the text's `words` as written, or
     /// with a regular plural ending (`bar` in `bars`, `box` in `boxes`, `category` in
-    /// `categories`) or as an adverb (`modal` in `modally`). For terms whose stems another term shares (`modal` and `modality` both stem
-    /// to `modal`), where the stems alone cannot tell which of them a text uses.
+    /// `categories`) or as an adverb (`modal` in `modally`). For terms whose stems another term
+    /// shares (`modal` and `modality` both stem to `modal`): the stems cannot tell them apart.
     public static func englishWords(_ words: [String], contain run: [String]) -> Bool {
         guard !run.isEmpty, run.count <= words.count else { return false }
         return (0...(words.count - run.count)).contains { start in

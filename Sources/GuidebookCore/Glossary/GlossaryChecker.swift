@@ -20,36 +20,42 @@ public struct GlossaryFinding: Sendable, Equatable {
 }
 
 /// Checks translations against the glossary. English sources are matched by word stems
-/// (`TermMatcher.englishText`: a plural source uses the singular term), or, for terms that share
-/// their stems with another (`modal`, `modality`), by their words as written (`TermMatcher.englishWords`);
-/// translations as words that
-/// may carry particles (`TermMatcher.koreanUses`: `진행률 표시줄을` has `진행률 표시줄`). A forbidden
-/// variant is looked for outside the approved equivalent's own uses (a variant that is part of it
-/// is not a finding where the approved term is written).
+/// (`TermMatcher.englishText`: a plural source uses the singular term) or, for terms that share
+/// their stems with another (`modal`, `modality`), by their words as written
+/// (`TermMatcher.englishWords`); translations as words that may carry particles
+/// (`TermMatcher.koreanUses`: `진행률 표시줄을` has `진행률 표시줄`). A forbidden variant is looked
+/// for outside the approved equivalent's own uses (a variant that is part of it is not a finding
+/// where the approved term is written).
 public struct GlossaryChecker: Sendable {
-    /// Each term with its words' stems and words; `sharesStems` when another term has the same
-    /// stems (`modal`, `modality`): such a term is matched by its words as written.
-    private let terms: [(term: GlossaryTerm, stems: [String], words: [String], sharesStems: Bool)]
+    /// A term with what its English is matched by.
+    private struct Entry: Sendable {
+        let term: GlossaryTerm
+        let stems: [String]
+        let words: [String]
+        /// True when another term has the same stems: then the words as written decide.
+        let sharesStems: Bool
+
+        /// True when a text of `words` (and their `stems`) uses the term.
+        func isUsed(inWords words: [String], stems textStems: [String]) -> Bool {
+            guard TermMatcher.englishStems(textStems, contain: stems) else { return false }
+            return !sharesStems || TermMatcher.englishWords(words, contain: self.words)
+        }
+    }
+
+    private let entries: [Entry]
 
     public init(terms: [GlossaryTerm]) {
         let prepared = terms.map { ($0, TermMatcher.englishStems(of: $0.source), EnglishWords.words($0.source)) }.filter { !$0.1.isEmpty }
         var termsPerStems: [[String]: Int] = [:]
         for (_, stems, _) in prepared { termsPerStems[stems, default: 0] += 1 }
-        self.terms = prepared.map { ($0.0, $0.1, $0.2, termsPerStems[$0.1, default: 0] > 1) }
+        entries = prepared.map { Entry(term: $0.0, stems: $0.1, words: $0.2, sharesStems: termsPerStems[$0.1, default: 0] > 1) }
     }
 
     /// The terms the English `source` uses (matched as `findings` matches them).
     public func terms(in source: String) -> [GlossaryTerm] {
         let words = EnglishWords.words(source)
         let stems = words.map(EnglishStemmer.stem)
-        return terms.filter { Self.uses(words: words, stems: stems, $0) }.map(\.term)
-    }
-
-    /// True when a text of `words` (and their `stems`) uses `term`: by stems, or by the words as
-    /// written when another term shares its stems.
-    private static func uses(words: [String], stems: [String], _ term: (term: GlossaryTerm, stems: [String], words: [String], sharesStems: Bool)) -> Bool {
-        guard TermMatcher.englishStems(stems, contain: term.stems) else { return false }
-        return !term.sharesStems || TermMatcher.englishWords(words, contain: term.words)
+        return entries.filter { $0.isUsed(inWords: words, stems: stems) }.map(\.term)
     }
 
     /// The findings for one guideline: its English `source` and its translations by locale.
@@ -58,7 +64,7 @@ public struct GlossaryChecker: Sendable {
         let stems = words.map(EnglishStemmer.stem)
         let present = Set(stems)
         var findings: [GlossaryFinding] = []
-        for entry in terms where present.contains(entry.stems[0]) && Self.uses(words: words, stems: stems, entry) {
+        for entry in entries where present.contains(entry.stems[0]) && entry.isUsed(inWords: words, stems: stems) {
             let term = entry.term
             for (locale, text) in translations.sorted(by: { $0.key < $1.key }) where locale != SourceLocale.code {
                 guard let expected = term.term[locale] else { continue }
