@@ -15,10 +15,11 @@ struct PhraseSummary: Sendable {
     /// The facets of all of the phrase's rows.
     let facets: SearchFacets
 
-    init(_ postings: PhrasePostings, directory: RowDirectory, topicFacetLimit: Int) {
+    /// The summary of a phrase's `postings`, with the `facets` its search already worked out.
+    init(_ postings: PhrasePostings, facets: SearchFacets) {
         total = postings.rows.count
         best = postings.best.map { (row: postings.rows[$0], weight: postings.weights[$0]) }
-        facets = SearchFacets(topicCounts: postings.topicCounts, directory: directory, limit: topicFacetLimit)
+        self.facets = facets
     }
 
     /// True when the first `wanted` rows of the answer are all in `best`.

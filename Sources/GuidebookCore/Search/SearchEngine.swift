@@ -204,10 +204,9 @@ public struct SearchEngine {
         }
         // Facets count every match, as the total does (estimated beyond the bound as the total is).
         let facets = SearchFacets(topicCounts: topicCounts, directory: directory, limit: Self.topicFacetLimit)
+        // One phrase unfiltered: its matches are all its rows, so these facets are the phrase's own.
         if let index = samePhrase, !postings[index].rows.isEmpty {
-            cache.keepSummary(phrases[index], generation: generation) {
-                PhraseSummary(postings[index], directory: directory, topicFacetLimit: Self.topicFacetLimit)
-            }
+            cache.keepSummary(phrases[index], generation: generation) { PhraseSummary(postings[index], facets: facets) }
         }
         let page = best.dropFirst(request.offset).prefix(request.limit)
         let hits = try hits(page, directory: directory)
