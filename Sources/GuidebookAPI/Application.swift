@@ -32,7 +32,7 @@ public final class Application: HTTPHandler {
             KnowledgeController(store: store),
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
             ChangesController(store: store),
-            TranslationController(store: store, requireIfMatch: configuration.requireIfMatch),
+            TranslationController(store: store, requireIfMatch: configuration.requireIfMatch, coverageRendering: CoverageRendering()),
             CheckController(store: store),
             ReviewController(store: store, requireIfMatch: configuration.requireIfMatch),
             HistoryController(store: store, requireIfMatch: configuration.requireIfMatch),

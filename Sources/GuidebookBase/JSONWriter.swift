@@ -43,16 +43,20 @@ public struct JSONWriter {
         return false
     }
 
-    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    /// Opens an object; returns the offset of its `{` in `bytes` (after any comma before it).
+    @discardableResult
+    public mutating func beginObject() -> Int { open(UInt8(ascii: "{")) }
     public mutating func endObject() { close(UInt8(ascii: "}")) }
-    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func beginArray() { _ = open(UInt8(ascii: "[")) }
     public mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    private mutating func open(_ bracket: UInt8) {
+    private mutating func open(_ bracket: UInt8) -> Int {
         separate()
+        let start = bytes.count
         bytes.append(bracket)
         depth += 1
         if depth <= 64 { hasElement &= ~(1 << UInt64(depth - 1)) } else { deeper.append(false) }
+        return start
     }
 
     private mutating func close(_ bracket: UInt8) {
@@ -184,6 +188,17 @@ public struct JSONWriter {
     public mutating func raw(_ json: [UInt8]) {
         separate()
         bytes.append(contentsOf: json)
+    }
+
+    /// Writes pre-encoded JSON that is one element or several separated by commas (`{…},{…}`, a run
+    /// of an array's elements copied from an earlier answer); returns the offset where it starts in
+    /// `bytes` (after any comma before it).
+    @discardableResult
+    public mutating func elements(_ json: ArraySlice<UInt8>) -> Int {
+        separate()
+        let start = bytes.count
+        bytes.append(contentsOf: json)
+        return start
     }
 
     /// Writes a string from its UTF-8 bytes (which must be valid UTF-8), as `string(_:)` writes the

@@ -14,6 +14,8 @@ struct TranslationController: Controller {
     let store: Store
     /// `--require-if-match`: a write without `If-Match` is a 428.
     let requireIfMatch: Bool
+    /// Writes the coverage answers, reusing the last full one's unchanged entries.
+    let coverageRendering: CoverageRendering
 
     func register(into router: inout Router<RouteHandler>) {
         let edit: [RouteOption] = [.role(.editor)]
@@ -161,44 +163,7 @@ struct TranslationController: Controller {
                 throw Problem.badParameter("topic", "no topic '\(id.prefix(100))'; see /v1/topics")
             }
         }
-        // About 300 bytes per topic and locale: reserved at once rather than grown by doubling
-        // (4 MB at 1M guidelines).
-        var json = JSONWriter(capacity: 1024 + coverage.reduce(0) { $0 + 300 * $1.topics.count })
-        json.beginObject()
-        json.objects("items", coverage) { json, locale in
-            json.field("locale", locale.locale.code)
-            json.field("name", locale.locale.name)
-            Self.write(locale.overall, into: &json)
-            json.objects("topics", locale.topics) { json, topic in
-                json.field(CoverageKeys.topic, topic.slug)
-                Self.write(topic.counts, into: &json)
-            }
-        }
-        json.endObject()
-        return .json(json)
-    }
-
-    /// The keys of a coverage entry, encoded once: an answer at 1M writes 20,000 entries of 15.
-    private enum CoverageKeys {
-        static let topic = JSONWriter.Key("topic")
-        static let total = JSONWriter.Key("total")
-        static let current = JSONWriter.Key("current")
-        static let percent = JSONWriter.Key("percent")
-        static let states = WorkflowState.allCases.map { (state: $0, key: JSONWriter.Key($0.rawValue)) }
-    }
-
-    /// Counts and percentages (of the total, one decimal; 0 when there is nothing to translate):
-    /// every state, and `current` (draft, translated and approved together).
-    private static func write(_ counts: TranslationCoverage.Counts, into json: inout JSONWriter) {
-        func percent(_ part: Int) -> Int { counts.total == 0 ? 0 : Int((Double(part) * 1000 / Double(counts.total)).rounded()) }
-        json.field(CoverageKeys.total, counts.total)
-        json.field(CoverageKeys.current, counts.current)
-        for (state, key) in CoverageKeys.states { json.field(key, counts[state]) }
-        json.key(CoverageKeys.percent)
-        json.beginObject()
-        json.field(CoverageKeys.current, tenths: percent(counts.current))
-        for (state, key) in CoverageKeys.states { json.field(key, tenths: percent(counts[state])) }
-        json.endObject()
+        return .bytes(coverageRendering.json(coverage, isFull: topic == nil), contentType: MediaType.json.contentType)
     }
 
     private func workList(_ request: APIRequest) throws -> APIResponse {
