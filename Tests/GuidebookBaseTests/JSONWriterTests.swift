@@ -149,4 +149,33 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(prepared.bytes)), "\(value)")
         }
     }
+
+    func testElementsCopiedFromAnEarlierAnswerReadAsIfWrittenOneByOne() throws {
+        // Written one by one, noting where each object starts and ends.
+        var original = JSONWriter()
+        original.beginArray()
+        var spans: [Range<Int>] = []
+        for n in 1...4 {
+            let start = original.beginObject()
+            original.field("n", n)
+            original.endObject()
+            spans.append(start..<original.bytes.count)
+        }
+        original.endArray()
+        XCTAssertEqual(spans.map { original.bytes[$0.lowerBound] }, Array(repeating: UInt8(ascii: "{"), count: 4), "each span starts at its brace, after the comma")
+        // The middle two copied as one run between two written afresh: the same text.
+        var copied = JSONWriter()
+        copied.beginArray()
+        copied.beginObject()
+        copied.field("n", 1)
+        copied.endObject()
+        let start = copied.elements(original.bytes[spans[1].lowerBound..<spans[2].upperBound])
+        XCTAssertEqual(copied.bytes[start], UInt8(ascii: "{"))
+        copied.beginObject()
+        copied.field("n", 4)
+        copied.endObject()
+        copied.endArray()
+        XCTAssertEqual(String(decoding: copied.bytes, as: UTF8.self), String(decoding: original.bytes, as: UTF8.self))
+        XCTAssertEqual(String(decoding: copied.bytes, as: UTF8.self), #"[{"n":1},{"n":2},{"n":3},{"n":4}]"#)
+    }
 }

@@ -79,7 +79,7 @@ public struct SearchEngine {
             return try matchesAsWritten(word)
         }
         if let lastWord = request.query.lastWord, request.completes, try !isSyllableFoundAsWritten(lastWord) {
-            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database, generation: generation) }
             let found = vocabulary.completions(of: lastWord.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
             if !found.forms.isEmpty {
                 completion = SearchCompletion(term: lastWord.text, forms: found.forms, found: found.found)
@@ -90,7 +90,7 @@ public struct SearchEngine {
         // Initials (초성): a word of consonants also finds the Korean words whose syllables they start.
         var initials: [SearchCompletion] = []
         if request.completes, !request.query.initialsWords.isEmpty {
-            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+            let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database, generation: generation) }
             for word in request.query.initialsWords {
                 let found = vocabulary.initialsMatches(of: word.text, limit: SearchQuery.maxCompletions, rowBudget: rowBudget)
                 guard !found.forms.isEmpty else { continue }
@@ -278,7 +278,7 @@ public struct SearchEngine {
     private func suggestion(for query: SearchQuery, hasRows: [Bool], generation: Int64) throws -> String? {
         let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
         guard !unknown.isEmpty else { return nil }
-        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database, generation: generation) }
         var budget = SearchVocabulary.comparisonBudget
         var replacements: [Int: String] = [:]
         for index in unknown {
@@ -293,7 +293,7 @@ public struct SearchEngine {
         throws -> (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)])? {
         let unknown = query.words.indices.filter { !query.words[$0].phrases.contains { hasRows[$0] } }
         guard !unknown.isEmpty else { return nil }
-        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database) }
+        let vocabulary = try cache.vocabulary(generation: generation) { try SearchVocabulary.load(from: database, generation: generation) }
         var budget = SearchVocabulary.comparisonBudget
         var replacements: [Int: String] = [:]
         var terms: [(from: String, to: String)] = []

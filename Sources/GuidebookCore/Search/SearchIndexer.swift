@@ -130,6 +130,9 @@ public final class SearchIndexer {
             try meta.set(MetaTable.searchChangesFloor, to: String(newFloor))
         }
         try keepDirectory(generation: generation)
+        // Counting every word's rows costs a bulk change little beside its own work, and spares the
+        // first half-typed search after a start from doing it (0.7–0.9 s at 1M guidelines).
+        if isBulk { try SearchVocabulary.store(from: database, generation: generation) }
     }
 
     /// Rows changed since the stored row directory beyond which the writer stores it again: a

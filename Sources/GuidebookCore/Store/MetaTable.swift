@@ -25,6 +25,10 @@ struct MetaTable {
     /// the search generation it shows.
     static let searchDirectory = "search_directory"
     static let searchDirectoryGeneration = "search_directory_generation"
+    /// The search vocabulary as a bulk change of the index left it (a blob,
+    /// `SearchVocabulary+Stored.swift`), and the search generation it shows.
+    static let searchVocabulary = "search_vocabulary"
+    static let searchVocabularyGeneration = "search_vocabulary_generation"
     /// When the primary last wrote its replication heartbeat (milliseconds since 1970).
     static let replicationHeartbeat = "replication_heartbeat"
     /// The marker of an import job whose data committed (see `KnowledgeWriter.markImportCommitted`).

@@ -1,0 +1,82 @@
+internal import SQLite
+
+/// The vocabulary as the database keeps it (the `meta` table's `search_vocabulary`, with the search
+/// generation it shows in `search_vocabulary_generation`), so the first half-typed search after a
+/// start reads one blob instead of having FTS5 count the rows of every word.
+///
+/// Counting them (`fts5vocab`'s `doc`) reads every word's whole row list: 0.7–0.9 s at a million
+/// guidelines, paid by the first search that completes a word. A bulk change of the index (an
+/// import, a rebuild) pays it instead, in its own transaction, and stores the result
+/// (`SearchIndexer.finish`). A small commit leaves the stored one behind, and a search then reads
+/// the vocabulary from FTS5 as before: the stored one is only used for the very generation it was
+/// read at, so it never holds other words or counts than FTS5 would give.
+///
+/// The format (little-endian): "GBVO", a version, then the Latin-script words and the Korean words
+/// (nouns merged in), each list as a count and, per word in character order, its characters (a
+/// count and each scalar value, as varints) and the rows holding it.
+extension SearchVocabulary {
+    static let storedMagic: [UInt8] = Array("GBVO".utf8)
+    static let storedVersion: UInt64 = 1
+
+    /// The vocabulary for a search at `generation`: the stored one when it is of that generation,
+    /// else the one FTS5 gives now (`load(from:)`).
+    static func load(from database: Database, generation: Int64) throws -> SearchVocabulary {
+        let meta = MetaTable(database: database)
+        if try meta.value(MetaTable.searchVocabularyGeneration).flatMap({ Int64($0) }) == generation,
+           let stored = try meta.withBytes(MetaTable.searchVocabulary, { try? decoded($0) }) ?? nil {
+            return stored
+        }
+        return try load(from: database)
+    }
+
+    /// Stores the vocabulary FTS5 gives now as the one of `generation` (on the writer, in its
+    /// transaction, after a bulk change of the index).
+    static func store(from database: Database, generation: Int64) throws {
+        let meta = MetaTable(database: database)
+        try meta.set(MetaTable.searchVocabulary, toBytes: try load(from: database).encoded())
+        try meta.set(MetaTable.searchVocabularyGeneration, to: String(generation))
+    }
+
+    /// The stored form of this vocabulary.
+    func encoded() -> [UInt8] {
+        var bytes = StoredBytes()
+        bytes.append(Self.storedMagic)
+        bytes.appendFixed(Self.storedVersion)
+        for words in [latin, korean] {
+            bytes.appendVarint(UInt64(words.alphabetical.count))
+            for number in words.alphabetical {
+                let units = words.units(of: Int(number))
+                bytes.appendVarint(UInt64(units.count))
+                for unit in units { bytes.appendVarint(UInt64(unit)) }
+                bytes.appendVarint(UInt64(words.frequencies[Int(number)]))
+            }
+        }
+        return bytes.bytes
+    }
+
+    /// The vocabulary `bytes` (from `encoded`) hold; `StoredFormatError` when they are not one.
+    static func decoded(_ bytes: UnsafeRawBufferPointer) throws -> SearchVocabulary {
+        var reader = StoredReader(bytes)
+        guard try reader.bytes(storedMagic.count).elementsEqual(storedMagic), try reader.fixed() == storedVersion else {
+            throw StoredFormatError()
+        }
+        func words() throws -> [(units: [UInt32], count: Int)] {
+            var words: [(units: [UInt32], count: Int)] = []
+            for _ in 0..<(try reader.count()) {
+                var units: [UInt32] = []
+                for _ in 0..<(try reader.count()) {
+                    let unit = try reader.varint()
+                    guard unit <= 0x10FFFF else { throw StoredFormatError() }
+                    units.append(UInt32(unit))
+                }
+                let count = try reader.varint()
+                guard !units.isEmpty, units.count <= 1_024, count <= UInt64(Int32.max) else { throw StoredFormatError() }
+                words.append((units, Int(count)))
+            }
+            return words
+        }
+        let latin = try words(), korean = try words()
+        guard reader.isAtEnd else { throw StoredFormatError() }
+        return SearchVocabulary(latin: latin, korean: korean)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+@testable import GuidebookCore
+import GuidebookImport
+import SQLite
+import XCTest
+
+/// The vocabulary a bulk change of the index stores (`SearchVocabulary+Stored.swift`), so that the
+/// first half-typed search after a start reads one blob instead of counting every word's rows in
+/// FTS5. It is used only at the generation it was read at, and is then exactly what FTS5 gives.
+final class StoredVocabularyTests: StoreTestCase {
+    override class var folderPrefix: String { "guidebook-stored-vocabulary" }
+
+    private var store: Store!
+    private var path: String { directory.path + "/kb.sqlite" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        store = try Store(path: path, migrations: migrations)
+        try GeneratedBase.fill(store, guidelines: 1_500, folder: directory.path)
+    }
+
+    override func tearDown() {
+        store = nil
+        super.tearDown()
+    }
+
+    /// Each word of both scripts with the rows holding it, in character order.
+    private func words(_ vocabulary: SearchVocabulary) -> [String] {
+        [vocabulary.latin, vocabulary.korean].flatMap { words in
+            words.alphabetical.map { "\(words.texts[Int($0)]) \(words.frequencies[Int($0)])" }
+        }
+    }
+
+    /// The stored generation, the stored vocabulary, what a search at the current generation loads
+    /// and what FTS5 gives now, in one read transaction.
+    private func vocabularies() throws -> (storedGeneration: Int64?, stored: SearchVocabulary?, loaded: SearchVocabulary, counted: SearchVocabulary, generation: Int64) {
+        try store.read { reader in
+            let database = reader.database
+            let meta = MetaTable(database: database)
+            let generation = try meta.integer(MetaTable.searchGeneration)
+            let stored = try meta.withBytes(MetaTable.searchVocabulary) { try? SearchVocabulary.decoded($0) } ?? nil
+            return (try meta.value(MetaTable.searchVocabularyGeneration).flatMap { Int64($0) }, stored,
+                    try SearchVocabulary.load(from: database, generation: generation), try SearchVocabulary.load(from: database), generation)
+        }
+    }
+
+    func testAnImportStoresTheVocabularyFTS5Counts() throws {
+        let (storedGeneration, stored, loaded, counted, generation) = try vocabularies()
+        XCTAssertEqual(storedGeneration, generation, "the import stored the vocabulary of its own generation")
+        let kept = try XCTUnwrap(stored)
+        XCTAssertGreaterThan(counted.latin.texts.count, 50)
+        XCTAssertGreaterThan(counted.korean.texts.count, 50)
+        XCTAssertEqual(words(kept), words(counted), "what the import stored is what FTS5 counts after it committed")
+        XCTAssertEqual(words(loaded), words(counted))
+        XCTAssertEqual(kept.korean.byInitials.count, counted.korean.byInitials.count, "the initials index is built again from it")
+        XCTAssertEqual(kept.completions(of: "she", limit: 8, rowBudget: 10_000).forms, counted.completions(of: "she", limit: 8, rowBudget: 10_000).forms)
+        // Encoded and decoded again: the same bytes.
+        let bytes = kept.encoded()
+        XCTAssertEqual(try bytes.withUnsafeBytes { try SearchVocabulary.decoded($0) }.encoded(), bytes)
+    }
+
+    func testASearchAtTheStoredGenerationReadsTheStoredOne() throws {
+        // Stored under the current generation, a vocabulary of one made-up word is what a search loads:
+        // the search read the blob, not FTS5.
+        let planted = SearchVocabulary(latin: ["zzyzx": 7], korean: [:])
+        try store.write { writer in
+            let meta = MetaTable(database: writer.database)
+            try meta.set(MetaTable.searchVocabulary, toBytes: planted.encoded())
+        }
+        let (storedGeneration, _, loaded, _, generation) = try vocabularies()
+        XCTAssertEqual(storedGeneration, generation, "a commit that leaves the index alone leaves the generation")
+        XCTAssertEqual(words(loaded), ["zzyzx 7"])
+    }
+
+    func testASmallCommitLeavesItBehindAndSearchesCountInFTS5() throws {
+        let before = try vocabularies()
+        try store.write { writer in
+            _ = try writer.editor.replaceGuideline(id: "sheets.mail-compose",
+                                                   GuidelineDraft(topic: "sheets", section: "overview", text: "Quokkas edit sheets."),
+                                                   precondition: .none)
+        }
+        let after = try vocabularies()
+        XCTAssertEqual(after.storedGeneration, before.generation, "a small commit stores nothing")
+        XCTAssertGreaterThan(after.generation, before.generation)
+        XCTAssertTrue(words(after.loaded).contains("quokkas 1"), "a search after it counts in FTS5: the new word is there")
+        XCTAssertEqual(words(after.loaded), words(after.counted))
+    }
+
+    func testADamagedStoredVocabularyIsCountedAgain() throws {
+        try store.write { writer in
+            try MetaTable(database: writer.database).set(MetaTable.searchVocabulary, toBytes: Array("GBVO".utf8) + [1, 0, 0, 0, 0, 0, 0, 0, 0xFF])
+        }
+        let (_, stored, loaded, counted, _) = try vocabularies()
+        XCTAssertNil(stored, "the blob does not decode")
+        XCTAssertEqual(words(loaded), words(counted))
+    }
+}
