@@ -8,7 +8,7 @@ import GuidebookCore
 /// four fifths of the call. A write changes the counts of one topic or a few, so each topic's entry
 /// of the last full answer is copied as it was when the topic at that place has the same slug and
 /// the same counts: the new answer is byte for byte what writing it afresh gives, only most of it
-/// is copied in runs. A topic added, moved or renamed makes the entries after it differ in place,
+/// is copied in runs. A topic added, moved or deleted makes the entries after it differ in place,
 /// and those are written again (once; the next answer reuses them). Answers for one topic
 /// (`?topic=`) are small and always written afresh.
 final class CoverageRendering: @unchecked Sendable {
