@@ -7,22 +7,8 @@ import XCTest
 /// The row directory the writers keep in the database (`RowDirectory+Stored.swift`): what a search
 /// reads in one pass at its first use instead of scanning the record tables and FTS5's sizes. It
 /// must always be what a scan reads, or patch to it, whatever has been committed since.
-final class StoredDirectoryTests: StoreTestCase {
+final class StoredDirectoryTests: GeneratedStoreTestCase {
     override class var folderPrefix: String { "guidebook-stored-directory" }
-
-    private var store: Store!
-    private var path: String { directory.path + "/kb.sqlite" }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        store = try Store(path: path, migrations: migrations)
-        try GeneratedBase.fill(store, guidelines: 1_500, folder: directory.path)
-    }
-
-    override func tearDown() {
-        store = nil
-        super.tearDown()
-    }
 
     /// The stored directory, what a search loads at its generation, and what a scan reads, in one read transaction.
     private func directories() throws -> (stored: (generation: Int64, directory: RowDirectory)?, loaded: RowDirectory, scanned: RowDirectory, generation: Int64) {

@@ -7,22 +7,8 @@ import XCTest
 /// The vocabulary a bulk change of the index stores (`SearchVocabulary+Stored.swift`), so that the
 /// first half-typed search after a start reads one blob instead of counting every word's rows in
 /// FTS5. It is used only at the generation it was read at, and is then exactly what FTS5 gives.
-final class StoredVocabularyTests: StoreTestCase {
+final class StoredVocabularyTests: GeneratedStoreTestCase {
     override class var folderPrefix: String { "guidebook-stored-vocabulary" }
-
-    private var store: Store!
-    private var path: String { directory.path + "/kb.sqlite" }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        store = try Store(path: path, migrations: migrations)
-        try GeneratedBase.fill(store, guidelines: 1_500, folder: directory.path)
-    }
-
-    override func tearDown() {
-        store = nil
-        super.tearDown()
-    }
 
     /// Each word of both scripts with the rows holding it, in character order.
     private func words(_ vocabulary: SearchVocabulary) -> [String] {
