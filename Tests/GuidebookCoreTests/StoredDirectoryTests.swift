@@ -48,6 +48,37 @@ final class StoredDirectoryTests: GeneratedStoreTestCase {
         XCTAssertEqual(again.encoded(), bytes)
     }
 
+    /// The large stored forms live in `meta_blobs`, not in `meta` (a WITHOUT ROWID table, whose
+    /// key lookups read every overflowing value they step on: Migrations/0020_meta_blobs.sql), and
+    /// a file whose writers kept them in `meta` has them moved by the migration, still usable.
+    func testLargeStoredFormsAreKeptApartFromTheSmallFacts() throws {
+        func sizes(_ table: String) throws -> [String: Int] {
+            try store.read { reader in
+                Dictionary(uniqueKeysWithValues: try reader.database.rows("SELECT key, length(value) FROM \(table)") { ($0.text(0), $0.int(1)) })
+            }
+        }
+        let blobs = try sizes("meta_blobs")
+        XCTAssertEqual(Set(blobs.keys), [MetaTable.searchDirectory, MetaTable.searchVocabulary])
+        XCTAssertGreaterThan(blobs[MetaTable.searchDirectory] ?? 0, 1_000, "the directory of 1,500 guidelines and the seed")
+        XCTAssertEqual(try sizes("meta").filter { $0.value > 200 }, [:], "no large value is left among the small facts")
+
+        // As the writers before the migration left the file: the blobs in `meta`, no `meta_blobs`.
+        let kept = try XCTUnwrap(try directories().stored)
+        try store.write { writer in
+            try writer.database.execute("""
+                INSERT INTO meta (key, value) SELECT key, value FROM meta_blobs;
+                DROP TABLE meta_blobs;
+                DELETE FROM schema_migrations WHERE version = 20;
+                """)
+        }
+        store = try Store(path: path, migrations: migrations)
+        XCTAssertEqual(try sizes("meta_blobs"), blobs, "the migration moved both")
+        XCTAssertEqual(try sizes("meta").filter { $0.value > 200 }, [:])
+        let moved = try XCTUnwrap(try directories().stored, "the moved directory is read as stored")
+        XCTAssertEqual(moved.generation, kept.generation)
+        XCTAssertEqual(moved.directory.encoded(), kept.directory.encoded())
+    }
+
     func testSmallCommitsAreLeftForSearchesToPatchUntilManyRowsChanged() throws {
         let before = try XCTUnwrap(try directories().stored?.generation)
         // A few edits: the stored directory stays where it was; a search patches it to what a scan reads.
@@ -102,7 +133,10 @@ final class StoredDirectoryTests: GeneratedStoreTestCase {
 
     func testAFileWithoutOneGetsOneWhenOpenedAndADamagedOneIsScannedInstead() throws {
         // As a file made before the directory was stored: none.
-        try store.write { try $0.database.run("DELETE FROM meta WHERE key IN ('search_directory', 'search_directory_generation')") }
+        try store.write {
+            try $0.database.run("DELETE FROM meta_blobs WHERE key = 'search_directory'")
+            try $0.database.run("DELETE FROM meta WHERE key = 'search_directory_generation'")
+        }
         XCTAssertNil(try directories().stored)
         store = try Store(path: path, migrations: migrations)
         XCTAssertNotNil(try directories().stored, "opening the file stored it")
@@ -112,7 +146,7 @@ final class StoredDirectoryTests: GeneratedStoreTestCase {
         let expected = try Store(path: path, migrations: migrations).search(request)
         for damage in [[UInt8](), Array("GBRD".utf8), Array("GBRD".utf8) + [UInt8](repeating: 0xFF, count: 64),
                        Array(try directories().stored!.directory.encoded().dropLast(3))] {
-            try store.write { try $0.database.run("UPDATE meta SET value = ?1 WHERE key = 'search_directory'", [.blob(damage)]) }
+            try store.write { try $0.database.run("UPDATE meta_blobs SET value = ?1 WHERE key = 'search_directory'", [.blob(damage)]) }
             XCTAssertNil(try directories().stored, "\(damage.count) bytes")
             let found = try Store(path: path, migrations: migrations).search(request)
             XCTAssertEqual(found.hits.map(\.ref), expected.hits.map(\.ref))

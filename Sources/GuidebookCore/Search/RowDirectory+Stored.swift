@@ -1,10 +1,9 @@
 internal import SQLite
 
-/// The row directory as the database keeps it (the `meta` table's `search_directory`, with the
-/// generation it shows in `search_directory_generation`): one blob a search reads in one pass,
-/// instead of scanning the record tables and FTS5's `docsize` table row by row (seconds for a
-/// million guidelines on a cold file). Kept in `meta`, beside the generation it belongs to, so it
-/// needs no table of its own.
+/// The row directory as the database keeps it (`search_directory` in the `meta_blobs` table, with
+/// the generation it shows in `meta`'s `search_directory_generation`): one blob a search reads in
+/// one pass, instead of scanning the record tables and FTS5's `docsize` table row by row (seconds
+/// for a million guidelines on a cold file).
 ///
 /// The writers keep it (`SearchIndexer.finish`): a bulk change stores the directory it leaves;
 /// small commits leave the stored one behind and a search patches it with the rows changed since,

@@ -1,7 +1,7 @@
 internal import SQLite
 
-/// The vocabulary as the database keeps it (the `meta` table's `search_vocabulary`, with the search
-/// generation it shows in `search_vocabulary_generation`), so the first half-typed search after a
+/// The vocabulary as the database keeps it (`search_vocabulary` in the `meta_blobs` table, with the
+/// search generation it shows in `meta`'s `search_vocabulary_generation`), so the first half-typed search after a
 /// start reads one blob instead of having FTS5 count the rows of every word.
 ///
 /// Counting them (`fts5vocab`'s `doc`) reads every word's whole row list: 0.7–0.9 s at a million

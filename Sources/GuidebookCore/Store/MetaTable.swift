@@ -1,8 +1,10 @@
 internal import SQLite
 
 /// The `meta` table: facts kept beside the knowledge base — when the seed was loaded, the search
-/// index's version and generation, which import jobs committed. The one place in the code that
-/// writes it (the migrations' triggers also count the search generation up, in SQL).
+/// index's version and generation, which import jobs committed — and `meta_blobs`, its large
+/// values (kept apart so that looking up a small fact never reads one: see
+/// Migrations/0020_meta_blobs.sql). The one place in the code that writes them (the migrations'
+/// triggers also count the search generation up, in SQL).
 struct MetaTable {
     let database: Database
 
@@ -21,11 +23,11 @@ struct MetaTable {
     /// Counted up by every transaction that changes the glossary (the checks keep what they made
     /// of a glossary while this stays the same).
     static let glossaryGeneration = "glossary_generation"
-    /// The search row directory as the writers keep it (a blob, `RowDirectory+Stored.swift`), and
-    /// the search generation it shows.
+    /// The search row directory as the writers keep it (a blob in `meta_blobs`,
+    /// `RowDirectory+Stored.swift`), and the search generation it shows.
     static let searchDirectory = "search_directory"
     static let searchDirectoryGeneration = "search_directory_generation"
-    /// The search vocabulary as a bulk change of the index left it (a blob,
+    /// The search vocabulary as a bulk change of the index left it (a blob in `meta_blobs`,
     /// `SearchVocabulary+Stored.swift`), and the search generation it shows.
     static let searchVocabulary = "search_vocabulary"
     static let searchVocabularyGeneration = "search_vocabulary_generation"
@@ -49,14 +51,14 @@ struct MetaTable {
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .text(value)])
     }
 
-    /// Calls `body` with the bytes stored under `key` (a blob); nil when there are none.
+    /// Calls `body` with the bytes stored under `key` in `meta_blobs`; nil when there are none.
     func withBytes<R>(_ key: String, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R? {
-        try database.firstRow("SELECT value FROM meta WHERE key = ?1", [.text(key)]) { try $0.withBlob(0, body) }
+        try database.firstRow("SELECT value FROM meta_blobs WHERE key = ?1", [.text(key)]) { try $0.withBlob(0, body) }
     }
 
-    /// Stores `bytes` under `key` as a blob, replacing what was there.
+    /// Stores `bytes` under `key` in `meta_blobs`, replacing what was there.
     func set(_ key: String, toBytes bytes: [UInt8]) throws {
-        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)", [.text(key), .blob(bytes)])
+        try database.run("INSERT OR REPLACE INTO meta_blobs (key, value) VALUES (?1, ?2)", [.text(key), .blob(bytes)])
     }
 
     /// Adds one to the number stored under `key`.
