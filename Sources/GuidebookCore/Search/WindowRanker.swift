@@ -32,8 +32,7 @@ struct WindowRanker {
     private var walkEnds: [Int]
     private var starts: [Int]
     private var ends: [Int]
-    /// Per sub-window of the window at hand: the phrases with rows there, and the ceiling.
-    private var present: [UInt64]
+    /// Per sub-window of the window at hand: the ceiling.
     private var ceilings: [Double]
 
     init(condition: CompiledCondition, named: [Int], scoring: MatchScoring, rows: [UnsafeBufferPointer<UInt32>],
@@ -48,7 +47,6 @@ struct WindowRanker {
         walkEnds = cursors
         starts = cursors
         ends = cursors
-        present = [UInt64](repeating: 0, count: 1 << fineBits)
         ceilings = [Double](repeating: 0, count: 1 << fineBits)
     }
 
@@ -56,24 +54,24 @@ struct WindowRanker {
     mutating func rank(window: Int, windows: [PostingWindows], into best: inout BestRows) {
         let fines = 1 << fineBits
         let fineShift = windowShift - fineBits
-        // Which phrases have rows in each sub-window, then each sub-window's ceiling: the additions
-        // of a score, each with the phrase's bound there, phrase after phrase in the score's order.
-        present.withUnsafeMutableBufferPointer { present in
-            ceilings.withUnsafeMutableBufferPointer { ceilings in
-                for fine in 0..<fines { present[fine] = 0 }
-                for index in named {
-                    guard window < fineOffsets[index].count, fineOffsets[index][window] >= 0 else { continue }
-                    let bit: UInt64 = 1 << UInt64(index)
-                    let bounds = UnsafeBufferPointer(rebasing: fineMaxima[index][Int(fineOffsets[index][window])...].prefix(fines))
-                    for fine in 0..<fines where bounds[fine] != 0 { present[fine] |= bit }
-                }
-                for fine in 0..<fines { ceilings[fine] = present[fine] & asWritten != 0 ? SearchEngine.asWrittenBonus : 0 }
-                for index in order {
-                    guard window < fineOffsets[index].count, fineOffsets[index][window] >= 0 else { continue }
-                    let bounds = UnsafeBufferPointer(rebasing: fineMaxima[index][Int(fineOffsets[index][window])...].prefix(fines))
-                    let scale = fineScales[index], idf = idfs[index]
-                    for fine in 0..<fines where bounds[fine] != 0 { ceilings[fine] += idf * Double(Float(bounds[fine]) * scale) }
-                }
+        // Each sub-window's ceiling: the additions of a score (the bonus, then each phrase's bound
+        // there, in the score's order). A phrase with no rows in a sub-window adds exactly 0 there
+        // (its bound is 0, its idf finite), which leaves the sum as it is, so every sub-window
+        // takes every addition and the loop has no branch: this is most of a large query's
+        // ranking, as nearly every sub-window is ruled out by its ceiling alone.
+        // Locals, so that the loops below read no property of `self` while its ceilings are written.
+        let (named, order, idfs, fineScales, asWritten) = (named, order, idfs, fineScales, asWritten)
+        let (fineMaxima, fineOffsets) = (fineMaxima, fineOffsets)
+        ceilings.withUnsafeMutableBufferPointer { ceilings in
+            for fine in 0..<fines { ceilings[fine] = 0 }
+            for index in named where asWritten & (1 << UInt64(index)) != 0 {
+                guard let bounds = Self.fineBounds(fineMaxima[index], fineOffsets[index], window) else { continue }
+                for fine in 0..<fines where bounds[fine] != 0 { ceilings[fine] = SearchEngine.asWrittenBonus }
+            }
+            for index in order {
+                guard let bounds = Self.fineBounds(fineMaxima[index], fineOffsets[index], window) else { continue }
+                let scale = fineScales[index], idf = idfs[index]
+                for fine in 0..<fines { ceilings[fine] += idf * Double(Float(bounds[fine]) * scale) }
             }
         }
         // Each phrase's rows in the window; sub-windows are taken in rowid order, so each search
@@ -85,7 +83,12 @@ struct WindowRanker {
         for fine in 0..<fines {
             let low = UInt32(window << windowShift | fine << fineShift)
             if best.excludes(ceiling: ceilings[fine], fromRow: low) { continue }
-            guard condition.canMatch(present[fine]) else { continue }
+            // Which phrases have rows in the sub-window: looked up only for the few not ruled out.
+            var present: UInt64 = 0
+            for index in named where Self.fineBounds(fineMaxima[index], fineOffsets[index], window)?[fine] ?? 0 != 0 {
+                present |= 1 << UInt64(index)
+            }
+            guard condition.canMatch(present) else { continue }
             // The rows of each phrase in the sub-window.
             let high = UInt64(low) + (1 << UInt64(fineShift))
             for index in named {
@@ -96,6 +99,14 @@ struct WindowRanker {
             }
             walk(into: &best)
         }
+    }
+
+    /// A phrase's bounds in the sub-windows of `window` (`1 << fineBits` of them; `maxima` and
+    /// `offsets` are its `fineMaxima` and `fineOffsets`), nil when it has no rows there.
+    @inline(__always)
+    private static func fineBounds(_ maxima: UnsafeBufferPointer<UInt8>, _ offsets: UnsafeBufferPointer<Int32>, _ window: Int) -> UnsafePointer<UInt8>? {
+        guard window < offsets.count, offsets[window] >= 0, let base = maxima.baseAddress else { return nil }
+        return base + Int(offsets[window])
     }
 
     /// Scores every match between the cursors and their ends, row by row in rowid order.
