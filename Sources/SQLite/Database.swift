@@ -116,6 +116,11 @@ public final class Database {
         try firstRow(sql, values) { $0.isNull(0) ? nil : $0.int(0) } ?? nil
     }
 
+    /// True when the schema has a table named `name`.
+    public func hasTable(_ name: String) throws -> Bool {
+        try scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", [.text(name)]) != nil
+    }
+
     /// The rowid of the most recent successful INSERT on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

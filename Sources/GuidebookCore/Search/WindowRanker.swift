@@ -58,8 +58,8 @@ struct WindowRanker {
         // there, in the score's order). A phrase with no rows in a sub-window adds exactly 0 there
         // (its bound is 0, its idf finite), which leaves the sum as it is, so every sub-window
         // takes every addition and the loop has no branch: this is most of a large query's
-        // ranking, as nearly every sub-window is ruled out by its ceiling alone.
-        // Locals, so that the loops below read no property of `self` while its ceilings are written.
+        // ranking, as nearly every sub-window is ruled out by its ceiling alone. (Locals, so that
+        // the loops read no property of `self` while its ceilings are written.)
         let (named, order, idfs, fineScales, asWritten) = (named, order, idfs, fineScales, asWritten)
         let (fineMaxima, fineOffsets) = (fineMaxima, fineOffsets)
         ceilings.withUnsafeMutableBufferPointer { ceilings in

@@ -34,7 +34,7 @@ struct CoverageCounts {
 
     /// True when the database keeps the counts (its schema has them).
     func isKept() throws -> Bool {
-        try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'coverage_stale'") != nil
+        try database.hasTable("coverage_stale")
     }
 
     /// The topics whose stored counts are stale.

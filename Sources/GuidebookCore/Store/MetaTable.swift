@@ -69,7 +69,7 @@ struct MetaTable {
     /// left it) meets one; such a file keeps no stored forms, and what they hold is worked out
     /// from the index instead, as for a file that never had them.
     private func keepsBytes() throws -> Bool {
-        try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta_blobs'") == 1
+        try database.hasTable("meta_blobs")
     }
 
     /// Adds one to the number stored under `key`.

@@ -49,8 +49,7 @@ public struct Migrator: Sendable {
 
     /// The schema version recorded in `database`, read without writing anything (0 for a new file).
     package func recordedVersion(of database: Database) throws -> Int {
-        let hasTable = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") != nil
-        guard hasTable else { return 0 }
+        guard try database.hasTable("schema_migrations") else { return 0 }
         return try database.scalarInt("SELECT max(version) FROM schema_migrations") ?? 0
     }
 

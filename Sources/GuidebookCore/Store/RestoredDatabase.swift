@@ -52,7 +52,7 @@ public struct RestoredDatabase: Sendable, Equatable {
             let found = try migrator.recordedVersion(of: database)
             guard found <= migrator.latestVersion else { throw Failure.schemaTooNew(found: found, supported: migrator.latestVersion) }
             let count = { (sql: String) in try database.scalarInt(sql) ?? 0 }
-            let hasChanges = try database.scalarInt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'changes'") != nil
+            let hasChanges = try database.hasTable("changes")
             let last = hasChanges ? try database.firstRow("SELECT seq, at FROM changes ORDER BY seq DESC LIMIT 1") { ($0.int(0), $0.text(1)) } : nil
             return RestoredDatabase(
                 schemaVersion: found,
