@@ -70,7 +70,7 @@ public enum EditRules {
         }
         if required && TextNormalization.isBlank(value) {  // blank once stored: only zero-width spaces, say
             problems.append(InvalidField(name, "must not be empty"))
-        } else if value.count > maxLength {
+        } else if value.unicodeScalars.count > maxLength {  // code points, as the contract's maxLength counts
             problems.append(InvalidField(name, "is longer than \(maxLength) characters"))
         }
     }
@@ -79,7 +79,7 @@ public enum EditRules {
     public static func checkReason(_ value: String, name: String, maxLength: Int, into problems: inout [InvalidField]) {
         if value.trimmingWhitespace().isEmpty {
             problems.append(InvalidField(name, "must not be empty"))
-        } else if value.count > maxLength {
+        } else if value.unicodeScalars.count > maxLength {  // code points, as the contract's maxLength counts
             problems.append(InvalidField(name, "is longer than \(maxLength) characters"))
         }
     }

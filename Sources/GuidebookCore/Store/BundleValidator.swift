@@ -38,7 +38,7 @@ public enum BundleValidator {
         guard isLocaleCode(locale.code) else {
             throw StoreError.invalid(field: "\(path).code", reason: "'\(locale.code)' is not a locale code (like en, ko, pt-br)")
         }
-        guard !locale.name.isEmpty, locale.name.count <= 100 else {
+        guard !locale.name.isEmpty, locale.name.unicodeScalars.count <= 100 else {
             throw StoreError.invalid(field: "\(path).name", reason: "must be 1 to 100 characters")
         }
     }
