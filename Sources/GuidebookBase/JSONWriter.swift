@@ -102,6 +102,12 @@ public struct JSONWriter {
     /// Writes a prepared key and a string.
     public mutating func field(_ key: Key, _ value: String) { self.key(key); string(value) }
 
+    /// Writes a prepared key and a string from its UTF-8 bytes (valid UTF-8).
+    public mutating func field(_ key: Key, utf8 value: UnsafeBufferPointer<UInt8>) { self.key(key); string(utf8: value) }
+
+    /// Writes a prepared key and a boolean.
+    public mutating func field(_ key: Key, _ value: Bool) { self.key(key); bool(value) }
+
     /// Writes an integer, or `value / 10` with one decimal (`tenths`), after `key` when one is given:
     /// the separator, the key, the sign and the digits composed in a buffer on the stack and appended
     /// at once (one capacity check instead of one per byte; no string made).

@@ -31,7 +31,15 @@ final class Localizer {
     /// locale), so that a client tells the two shapes of an object apart by one member (the
     /// OpenAPI document's discriminator) rather than by guessing from the type of its texts.
     func writeMode(into json: inout JSONWriter) {
-        json.field("locale_mode", isSideBySide ? "side-by-side" : "single")
+        json.field(MarkerKey.localeMode, isSideBySide ? "side-by-side" : "single")
+    }
+
+    /// The marker's keys, written on every item of a list, encoded once.
+    private enum MarkerKey {
+        static let localeMode = JSONWriter.Key("locale_mode")
+        static let missingLocales = JSONWriter.Key("missing_locales")
+        static let locale = JSONWriter.Key("locale")
+        static let fallback = JSONWriter.Key("fallback")
     }
 
     /// Writes the mode, then `"locale"` and `"fallback"` (one locale) or `"missing_locales"`
@@ -39,14 +47,14 @@ final class Localizer {
     func writeMarker<Texts: LocalizedTexts>(for text: Texts, into json: inout JSONWriter) {
         writeMode(into: &json)
         if isSideBySide {
-            json.key("missing_locales")
+            json.key(MarkerKey.missingLocales)
             json.beginArray()
             for code in requested where !text.hasText(code) || itemMissing.contains(code) { json.string(code) }
             json.endArray()
         } else {
             let used = locale(for: text)
-            json.field("locale", used)
-            json.field("fallback", used != requested[0] || itemFellBack)
+            json.field(MarkerKey.locale, used)
+            json.field(MarkerKey.fallback, used != requested[0] || itemFellBack)
         }
         if !itemMissing.isEmpty { itemMissing.removeAll() }
         itemFellBack = false

@@ -49,30 +49,43 @@ enum Representations {
         json.endObject()
     }
 
+    /// The keys every guideline of a list or a topic writes, encoded once.
+    private enum GuidelineKey {
+        static let id = JSONWriter.Key("id")
+        static let topic = JSONWriter.Key("topic")
+        static let section = JSONWriter.Key("section")
+        static let position = JSONWriter.Key("position")
+        static let translations = JSONWriter.Key("translations")
+        static let revision = JSONWriter.Key("revision")
+        static let updatedAt = JSONWriter.Key("updated_at")
+        static let links = JSONWriter.Key("links")
+        static let linkSelf = JSONWriter.Key("self")
+    }
+
     /// A guideline, from the model or from a record a read streams (the same bytes for both).
     static func write<Fields: GuidelineFields>(_ guideline: Fields, localizer: Localizer, into json: inout JSONWriter) {
         guideline.withUTF8(of: .id) { id in
             json.beginObject()
-            json.field("id", utf8: id)
-            json.field("topic", guideline.topic)
-            json.field("section", guideline.section)
-            json.field("position", guideline.position)
+            json.field(GuidelineKey.id, utf8: id)
+            json.field(GuidelineKey.topic, guideline.topic)
+            json.field(GuidelineKey.section, guideline.section)
+            json.field(GuidelineKey.position, guideline.position)
             localizer.write("text", guideline.localizedText, into: &json)
             localizer.writeMarker(for: guideline.localizedText, into: &json)
-            json.key("translations")
+            json.key(GuidelineKey.translations)
             json.beginObject()
             guideline.forEachTranslation { json.field($0, $1.rawValue) }
             json.endObject()
-            json.field("revision", guideline.revision)
-            guideline.withUTF8(of: .updatedAt) { json.field("updated_at", utf8: $0) }
-            json.key("links")
+            json.field(GuidelineKey.revision, guideline.revision)
+            guideline.withUTF8(of: .updatedAt) { json.field(GuidelineKey.updatedAt, utf8: $0) }
+            json.key(GuidelineKey.links)
             json.beginObject()
-            json.key("self")
+            json.key(GuidelineKey.linkSelf)
             json.string("/v1/guidelines/", utf8: id)
-            json.key("topic")
+            json.key(GuidelineKey.topic)
             var topic = guideline.topic
             topic.withUTF8 { json.string("/v1/topics/", utf8: $0) }
-            json.key("translations")
+            json.key(GuidelineKey.translations)
             json.string("/v1/guidelines/", utf8: id, "/translations")
             json.endObject()
             json.endObject()

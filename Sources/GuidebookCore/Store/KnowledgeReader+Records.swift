@@ -107,8 +107,11 @@ extension KnowledgeReader {
         let review = locale == SourceLocale.code ? nil : ReviewState(rawValue: row.text(column + 5))
         let text = row.withText(column + 1) { record.keep($0) }
         let updatedAt = row.withText(column + 3) { record.keep($0) }
+        // The source's fingerprint only decides the state of a text that records no source
+        // revision (written before there were revisions); the others are not made a string of it.
+        let sourceRevision = row.optionalInt(column + 4)
         record.texts.append(GuidelineRecord.Text(locale: locale, text: text, state: .current, updatedAt: updatedAt,
-                                                 sourceRevision: row.optionalInt(column + 4), sourceHash: row.optionalText(column + 2),
+                                                 sourceRevision: sourceRevision, sourceHash: sourceRevision == nil ? row.optionalText(column + 2) : nil,
                                                  review: review, isPublished: isPublished(review, locale: locale)))
     }
 }
