@@ -60,6 +60,9 @@ public struct GlossaryChecker: Sendable {
 
     /// The findings for one guideline: its English `source` and its translations by locale.
     public func findings(guideline: String, source: String, translations: LocalizedText) -> [GlossaryFinding] {
+        // No terms, nothing to find: the English is not split and stemmed for nothing (an import
+        // into a file without a glossary checks every translation it writes).
+        guard !entries.isEmpty else { return [] }
         let words = EnglishWords.words(source)
         let stems = words.map(EnglishStemmer.stem)
         let present = Set(stems)
