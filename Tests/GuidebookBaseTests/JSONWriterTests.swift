@@ -68,6 +68,20 @@ final class JSONWriterTests: XCTestCase {
                                   [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x91], [0xC0, 0xAF], [0xE0, 0x80, 0xAF]]
         for first in 0...255 { for second in stride(from: 0, through: 255, by: 3) { samples.append([UInt8(first), UInt8(second)]) } }
         for bad in samples.suffix(from: 3).prefix(6) { samples.append(Array("abcdefghijk".utf8) + bad + Array("lmnopqrstu".utf8)) }
+        // Three- and four-byte sequences: every lead byte from 0xE0 with second bytes around each
+        // range's edges and third and fourth bytes in and out of the continuation range, cut short too.
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0xE0...0xFF {
+            for second in edges {
+                for third in [0x80, 0xBF, 0x41, 0xC0] as [UInt8] {
+                    samples.append([UInt8(lead), second, third])
+                    samples.append([UInt8(lead), second, third, 0x80])
+                    samples.append([UInt8(lead), second, third, 0x7A])
+                    samples.append(Array("12345678".utf8) + [UInt8(lead), second, third, 0xBF] + Array("z".utf8))
+                }
+                samples.append([UInt8(lead), second])
+            }
+        }
         for sample in samples {
             let decoded = String(decoding: sample, as: UTF8.self)
             let valid = sample.withUnsafeBufferPointer { UTF8Check.isValid($0) }
