@@ -521,6 +521,24 @@ EOF
             row "Read API" "same without the response cache (--response-cache 0): GET /v1/$target/… req/s; p50 / p99 ms; server CPU µs per request (nginx: ${R[ngx-$target-cpu_us]})" "$(printf '%.0f' "${R[nc-$target-rps]}"); $(us_to_ms "${R[nc-$target-p50_us]}") / $(us_to_ms "${R[nc-$target-p99_us]}"); ${R[nc-$target-cpu_us]} µs" "$(printf '%.0f' "${R[ngx-$target-rps]}") (nginx static)" "${nc_pct}%" ">= ${nc_target}% of nginx" "$(verdict "$nc_pct" '>=' "$nc_target")"
         done
         row "Read API" "RSS idle without the response cache (after the same warm-up)" "$(kb_to_mb "$NC_IDLE") MB" "" "" "< $IDLE_TARGET MB" "$(verdict "$(kb_to_mb "$NC_IDLE")" '<' "$IDLE_TARGET")"
+        # The floor of the uncached topic read: its statements run by a C program against the same
+        # file (SQLite alone), plus what nginx spends to put the same bytes on the socket. What the
+        # server spends above it is ours; a target below it no server reading SQLite can meet.
+        FLOOR_CC=${CC:-$(command -v cc || command -v clang || true)}
+        if [[ -n "$FLOOR_CC" ]] && "$FLOOR_CC" -O2 -o "$TMP/topic-floor" "$ROOT/scripts/bench/topic-floor.c" -lsqlite3 2>"$TMP/topic-floor.log"; then
+            for (( run = 1; run <= RUNS; run++ )); do
+                log "floor of a topic read (scripts/bench/topic-floor.c), run $run/$RUNS (${DURATION}s)"
+                "$TMP/topic-floor" "$DB" "$TOPIC_PATHS" "$DURATION" | sed -n 's/.*cpu_us_per_topic=\([0-9.]*\).*/\1/p'
+            done >"$TMP/topic-floor.runs"
+            FLOOR_US=$(median <"$TMP/topic-floor.runs")
+            FLOOR_SUM=$(awk -v a="$FLOOR_US" -v b="${R[ngx-topics-cpu_us]}" 'BEGIN { printf "%.1f", a + b }')
+            # What 30% of nginx's rate would leave a request if the server had every core to itself.
+            FLOOR_BUDGET=$(awk -v c="$CORES" -v r="${R[ngx-topics-rps]}" 'BEGIN { printf "%.0f", (r > 0 ? c * 1e6 / (0.3 * r) : 0) }')
+            row "Read API" "floor of the uncached topic read: its five statements in C on the same file (scripts/bench/topic-floor.c: SQLite alone, every column read, no JSON, no HTTP; median of $RUNS runs) + nginx's CPU per request for the same bytes; 30% of nginx's rate leaves at most $FLOOR_BUDGET µs a request with all $CORES cores to the server" \
+                "${R[nc-topics-cpu_us]} µs (server, cache off)" "$FLOOR_US + ${R[ngx-topics-cpu_us]} = $FLOOR_SUM µs" "$(ratio "${R[nc-topics-cpu_us]}" "$FLOOR_SUM")x the floor" "" ""
+        else
+            log "no C compiler (cc or clang) built scripts/bench/topic-floor.c: the floor row is left out ($(head -c 300 "$TMP/topic-floor.log" 2>/dev/null))"
+        fi
     fi
     if [[ -n "$STATIC_BIN" ]]; then
         log "static-stdlib binary: ready time and idle RSS"
