@@ -4,10 +4,13 @@ import Foundation
 import Glibc
 #endif
 
-/// An HTTP server on libmicrohttpd: a pool of worker threads, each multiplexing its
-/// connections with epoll. Owns the MHD daemon and stops it in `stop()` or `deinit`.
+/// An HTTP server on libmicrohttpd: worker threads, each an MHD daemon multiplexing its
+/// connections with epoll, and one acceptor that hands the new connections to the workers in turn
+/// (`ConnectionAcceptor` says why MHD's own pool does not). Owns the daemons and the
+/// acceptor and stops them in `stop()` or `deinit`.
 public final class HTTPServer: @unchecked Sendable {
-    private var daemon: OpaquePointer?
+    private var daemons: [OpaquePointer] = []
+    private var acceptor: ConnectionAcceptor?
     private let core: ServerCore
     private let configuration: HTTPServerConfiguration
     private var tlsStrings: [UnsafeMutablePointer<CChar>] = []
@@ -34,15 +37,19 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func start() throws {
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        defer { address.deallocate() }
+        // Each worker is a daemon without a listening socket of its own, fed by the acceptor.
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+        let workers = max(1, configuration.threads)
+        // The limit is shared out as MHD's own pool shares it: each worker takes its part.
+        let perWorker = UInt32(max(1, configuration.connectionLimit / workers))
         var options: [CVarArg] = [
             // First, so that MHD's messages about the other options reach the log too.
             MHD_OPTION.EXTERNAL_LOGGER.rawValue, unsafeBitCast(daemonLog as MHD_LogCallback, to: OpaquePointer.self),
             OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
-            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, UInt32(max(1, configuration.connectionLimit)),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, perWorker,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, configuration.connectionTimeoutSeconds)),
             // MHD clears a connection's memory pool for every request; 16 KiB (not the default 32)
             // still holds any sane request head and halves that work.
@@ -56,7 +63,6 @@ public final class HTTPServer: @unchecked Sendable {
             // Connections opening and closing, for the bound on the head's time (`HeadDeadlines`).
             MHD_OPTION.NOTIFY_CONNECTION.rawValue,
             unsafeBitCast(connectionNotified as MHD_NotifyConnectionCallback, to: OpaquePointer.self), OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
-            MHD_OPTION.SOCK_ADDR.rawValue, OpaquePointer(address.pointer),
         ]
         if let tls = configuration.tls {
             flags |= MHD_USE_TLS.rawValue
@@ -68,16 +74,33 @@ public final class HTTPServer: @unchecked Sendable {
         options.append(MHD_OPTION.END.rawValue)
 
         let context = Unmanaged.passUnretained(core).toOpaque()
-        let started = withVaList(options) { list in
-            MHD_start_daemon_va(flags, configuration.port, nil, nil, accessHandler, context, list)
+        for _ in 0..<workers {
+            let started = withVaList(options) { list in
+                MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, context, list)
+            }
+            guard let started else {
+                stopDaemons()
+                throw HTTPServerError.cannotStart("cannot start the HTTP workers (bad TLS material, or out of threads or memory)")
+            }
+            daemons.append(started)
         }
-        address.deallocate()
-        guard let started else {
-            throw HTTPServerError.cannotStart("cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address or bad TLS material)")
+        do {
+            let workers = Workers(daemons: daemons)
+            acceptor = try ConnectionAcceptor(address: address, log: core.errorLog) { socket, peer, length in
+                // MHD closes the socket if the worker cannot take it (at its limit, out of memory).
+                _ = MHD_add_connection(workers.take(), socket, peer, length)
+            }
+        } catch HTTPServerError.cannotStart(let reason) {
+            stopDaemons()
+            throw HTTPServerError.cannotStart("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
         }
-        daemon = started
-        port = guidebook_mhd_bound_port(started)
+        port = acceptor?.port ?? 0
         startPoller()
+    }
+
+    private func stopDaemons() {
+        for daemon in daemons { MHD_stop_daemon(daemon) }
+        daemons = []
     }
 
     /// Wakes the parked streams that do not resume themselves at a fixed interval so they can look
@@ -111,8 +134,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Connections currently open.
     public var connectionCount: Int {
-        guard let daemon else { return 0 }
-        return Int(guidebook_mhd_current_connections(daemon))
+        daemons.reduce(0) { $0 + Int(guidebook_mhd_current_connections($1)) }
     }
 
     /// Requests whose handler is running right now.
@@ -124,7 +146,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// `MHD_quiesce_daemon` is not used: with an epoll thread pool, libmicrohttpd 0.9.75 can race a
     /// worker removing the listen socket from its epoll set and abort the process.
     public func stop(graceSeconds: Double = 10) {
-        guard let daemon else { return }
+        guard !daemons.isEmpty else { return }
         core.markStopping()
         let deadline = Date().addingTimeInterval(graceSeconds)
         // Parked streams are resumed so they can see the stop flag and end; delayed answers go out now.
@@ -141,8 +163,29 @@ public final class HTTPServer: @unchecked Sendable {
         pollerStopped = true
         pollerStop.signal()
         pollerStop.unlock()
-        MHD_stop_daemon(daemon)
-        self.daemon = nil
+        acceptor?.stop()
+        acceptor = nil
+        stopDaemons()
+    }
+}
+
+/// The workers as the acceptor's thread sees them: the daemons, which outlive it (`stop()` stops
+/// the acceptor before them) and are safe to hand connections to from any thread.
+private final class Workers: @unchecked Sendable {
+    let daemons: [OpaquePointer]
+    // The next worker's index; only the acceptor's thread reads and writes it.
+    private var next = 0
+
+    init(daemons: [OpaquePointer]) {
+        self.daemons = daemons
+    }
+
+    /// The worker for a new connection: each in turn. (Not the one with the fewest connections:
+    /// MHD counts a connection only once its worker has picked it up, so a worker slow to pick up
+    /// its new ones would look the least busy and be given every connection.)
+    func take() -> OpaquePointer {
+        defer { next = (next + 1) % daemons.count }
+        return daemons[next]
     }
 }
 

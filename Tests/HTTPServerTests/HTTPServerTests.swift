@@ -36,6 +36,25 @@ final class HTTPServerTests: TinyServerTestCase {
         XCTAssertFalse(client.isClosedByServer(waitMilliseconds: 100))
     }
 
+    /// Keep-alive connections opened all at once (as a client's connection pool or wrk opens them)
+    /// are shared out among the worker threads, not all kept by the first to wake: with
+    /// libmicrohttpd's own pool, 2 of 5 such runs had every connection on one of two workers.
+    func testConnectionsOpenedAtOnceAreSharedAmongTheWorkers() throws {
+        let server = try start { $0.threads = 2 }
+        let clients = try (0..<16).map { _ in try HTTPTestClient(port: server.port) }
+        defer { for client in clients { client.close() } }
+        var perThread: [String: Int] = [:]
+        for (index, client) in clients.enumerated() {
+            // Two requests each: a connection stays with the worker it was given.
+            let first = try client.request("GET", "/thread"), second = try client.request("GET", "/thread")
+            XCTAssertEqual(first.status, 200, "connection \(index)")
+            XCTAssertEqual(first.text, second.text, "connection \(index) moved between workers")
+            perThread[first.text, default: 0] += 1
+        }
+        XCTAssertEqual(perThread.count, 2, "connections per worker: \(perThread)")
+        XCTAssertEqual(perThread.values.sorted(), [8, 8], "connections per worker: \(perThread)")
+    }
+
     func testThePathAndTheQueryArriveDecoded() throws {
         let server = try start()
         let client = try HTTPTestClient(port: server.port)

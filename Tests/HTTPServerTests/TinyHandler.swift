@@ -8,7 +8,8 @@ import HTTPServer
 /// - `/refuse`, and any request with `X-Refuse: yes`, is refused from its head (403);
 /// - `/stream` answers a stream that waits until `gate` opens, then sends `hello` and ends;
 /// - `/hold` keeps its worker thread until `gate` opens (at most 10 s), as a write waiting for the
-///   write lock does, then answers `held`.
+///   write lock does, then answers `held`;
+/// - `/thread` answers the id of the worker thread that answered it.
 ///
 /// The server's own refusals carry `X-Rejected`: 413 for a body over the limit, 400 for a malformed
 /// head (`malformed`, the reason in the body) or query parameter (`parameter=NAME`), 414 and 431.
@@ -57,6 +58,8 @@ final class TinyHandler: HTTPHandler, @unchecked Sendable {
             let until = Date().addingTimeInterval(10)
             while !gate.isOpen() && Date() < until { usleep(10_000) }
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("held".utf8))
+        case "/thread":
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array(String(UInt(pthread_self())).utf8))
         default:
             return HTTPResponse(status: 404, body: Array("no such path".utf8))
         }
