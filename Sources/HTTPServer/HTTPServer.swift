@@ -85,7 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
             daemons.append(started)
         }
         do {
-            let workers = Workers(daemons: daemons)
+            let workers = Workers(daemons: daemons, limit: perWorker)
             acceptor = try ConnectionAcceptor(address: address, log: core.errorLog) { socket, peer, length in
                 // MHD closes the socket if the worker cannot take it (at its limit, out of memory).
                 _ = MHD_add_connection(workers.take(), socket, peer, length)
@@ -173,19 +173,27 @@ public final class HTTPServer: @unchecked Sendable {
 /// the acceptor before them) and are safe to hand connections to from any thread.
 private final class Workers: @unchecked Sendable {
     let daemons: [OpaquePointer]
+    /// The connections each worker takes (its share of `--max-connections`).
+    let limit: UInt32
     // The next worker's index; only the acceptor's thread reads and writes it.
     private var next = 0
 
-    init(daemons: [OpaquePointer]) {
+    init(daemons: [OpaquePointer], limit: UInt32) {
         self.daemons = daemons
+        self.limit = limit
     }
 
-    /// The worker for a new connection: each in turn. (Not the one with the fewest connections:
-    /// MHD counts a connection only once its worker has picked it up, so a worker slow to pick up
-    /// its new ones would look the least busy and be given every connection.)
+    /// The worker for a new connection: each in turn, passing over one that is full (its long-lived
+    /// connections, such as event streams, use its share) while another has room. Not the one
+    /// with the fewest connections: MHD counts a connection only once its worker has picked it
+    /// up, so a worker slow to pick up its new ones would look the least busy and get them all.
     func take() -> OpaquePointer {
         defer { next = (next + 1) % daemons.count }
-        return daemons[next]
+        for offset in 0..<daemons.count {
+            let daemon = daemons[(next + offset) % daemons.count]
+            if guidebook_mhd_current_connections(daemon) < limit { return daemon }
+        }
+        return daemons[next]  // every worker is full: MHD refuses it and closes the socket
     }
 }
 
