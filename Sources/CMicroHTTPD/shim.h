@@ -8,12 +8,7 @@
 #include <sys/ioctl.h>
 #include <microhttpd.h>
 
-/* MHD_get_daemon_info is variadic; these wrappers give Swift what it needs. */
-static inline uint16_t guidebook_mhd_bound_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
-}
-
+/* MHD_get_daemon_info is variadic; this wrapper gives Swift what it needs. */
 static inline unsigned int guidebook_mhd_current_connections(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;

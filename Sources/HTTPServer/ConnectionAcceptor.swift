@@ -21,14 +21,15 @@ final class ConnectionAcceptor: @unchecked Sendable {
     private var finished = false
     private var thread: Thread?
 
-    /// Binds and listens on `address` (failing as a bound port or a bad address does), then
-    /// accepts on a thread of its own until `stop()`: each connection goes to `hand`, which owns
-    /// its socket from then on. `log` hears of accept failures other than a client's own.
+    /// Binds and listens on `address` (throwing `cannotStart` with the system's reason, such as
+    /// "Address already in use"), then accepts on a thread of its own until `stop()`: each
+    /// connection goes to `hand`, which owns its socket from then on. `log` hears of accept
+    /// failures other than a client's own.
     init(address: SocketAddress, log: @escaping @Sendable (String) -> Void,
          hand: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) throws {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw HTTPServerError.cannotStart("cannot make a socket: \(Self.errorText())") }
+        guard socket >= 0 else { throw HTTPServerError.cannotStart(Self.errorText()) }
         var yes: Int32 = 1
         // As libmicrohttpd does: a restart binds again at once over connections in TIME_WAIT; an
         // IPv6 address listens on IPv6 alone.
@@ -40,7 +41,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
               listen(socket, SOMAXCONN) == 0 else {
             let reason = Self.errorText()
             close(socket)
-            throw HTTPServerError.cannotStart("cannot listen (\(reason))")
+            throw HTTPServerError.cannotStart(reason)
         }
         var bound = sockaddr_storage()
         var boundLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -51,7 +52,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
         guard named == 0, pipe(&pipeEnds) == 0 else {
             let reason = Self.errorText()
             close(socket)
-            throw HTTPServerError.cannotStart("cannot listen (\(reason))")
+            throw HTTPServerError.cannotStart(reason)
         }
         for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         self.socket = socket

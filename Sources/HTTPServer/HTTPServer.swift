@@ -90,9 +90,9 @@ public final class HTTPServer: @unchecked Sendable {
                 // MHD closes the socket if the worker cannot take it (at its limit, out of memory).
                 _ = MHD_add_connection(workers.take(), socket, peer, length)
             }
-        } catch HTTPServerError.cannotStart(let reason) {
+        } catch {
             stopDaemons()
-            throw HTTPServerError.cannotStart("cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+            throw HTTPServerError.cannotStart("cannot listen on \(configuration.host):\(configuration.port) (\(error))")
         }
         port = acceptor?.port ?? 0
         startPoller()
