@@ -23,9 +23,11 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     /// Binds and listens on `address` (throwing `cannotStart` with the system's reason, such as
     /// "Address already in use"), then accepts on a thread of its own until `stop()`: each
-    /// connection goes to `hand`, which owns its socket from then on. `log` hears of accept
-    /// failures other than a client's own.
-    init(address: SocketAddress, log: @escaping @Sendable (String) -> Void,
+    /// connection goes to `hand`, which owns its socket from then on. While `hasRoom` says no (the
+    /// connection limit reached), nothing is accepted: new connections wait in
+    /// the listen backlog, as they did when the workers accepted themselves, instead of being
+    /// accepted only to be closed. `log` hears of accept failures other than a client's own.
+    init(address: SocketAddress, log: @escaping @Sendable (String) -> Void, hasRoom: @escaping @Sendable () -> Bool,
          hand: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) throws {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         let socket = Glibc.socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -61,7 +63,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
         self.port = withUnsafePointer(to: &bound) { pointer in
             pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
         }
-        let thread = Thread { [self] in acceptUntilStopped(log: log, hand: hand) }
+        let thread = Thread { [self] in acceptUntilStopped(log: log, hasRoom: hasRoom, hand: hand) }
         thread.name = "http-acceptor"
         thread.start()
         self.thread = thread
@@ -87,7 +89,8 @@ final class ConnectionAcceptor: @unchecked Sendable {
         close(wake.write)
     }
 
-    private func acceptUntilStopped(log: @Sendable (String) -> Void, hand: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) {
+    private func acceptUntilStopped(log: @Sendable (String) -> Void, hasRoom: () -> Bool,
+                                    hand: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) {
         defer {
             done.lock()
             finished = true
@@ -104,6 +107,12 @@ final class ConnectionAcceptor: @unchecked Sendable {
             }
             if watched[1].revents != 0 { return }
             guard watched[0].revents != 0 else { continue }
+            guard hasRoom() else {
+                // Full: look again in 10 ms (or stop, if asked) rather than spin on the ready socket.
+                var wakeOnly = [watched[1]]
+                if poll(&wakeOnly, 1, 10) > 0, wakeOnly[0].revents != 0 { return }
+                continue
+            }
             var peer = sockaddr_storage()
             var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let client = withUnsafeMutablePointer(to: &peer) {

@@ -43,13 +43,14 @@ public final class HTTPServer: @unchecked Sendable {
             | MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let workers = max(1, configuration.threads)
-        // The limit is shared out as MHD's own pool shares it: each worker takes its part.
-        let perWorker = UInt32(max(1, configuration.connectionLimit / workers))
+        // The limit is the acceptor's to keep, over all workers (`Workers.hasRoom`); each daemon
+        // may hold all of it, so none refuses a connection the acceptor handed it.
+        let limit = UInt32(max(1, configuration.connectionLimit))
         var options: [CVarArg] = [
             // First, so that MHD's messages about the other options reach the log too.
             MHD_OPTION.EXTERNAL_LOGGER.rawValue, unsafeBitCast(daemonLog as MHD_LogCallback, to: OpaquePointer.self),
             OpaquePointer(Unmanaged.passUnretained(core).toOpaque()),
-            MHD_OPTION.CONNECTION_LIMIT.rawValue, perWorker,
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, limit,
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(max(1, configuration.connectionTimeoutSeconds)),
             // MHD clears a connection's memory pool for every request; 16 KiB (not the default 32)
             // still holds any sane request head and halves that work.
@@ -85,8 +86,8 @@ public final class HTTPServer: @unchecked Sendable {
             daemons.append(started)
         }
         do {
-            let workers = Workers(daemons: daemons, limit: perWorker)
-            acceptor = try ConnectionAcceptor(address: address, log: core.errorLog) { socket, peer, length in
+            let workers = Workers(daemons: daemons, limit: limit)
+            acceptor = try ConnectionAcceptor(address: address, log: core.errorLog, hasRoom: { workers.hasRoom }) { socket, peer, length in
                 // MHD closes the socket if the worker cannot take it (at its limit, out of memory).
                 _ = MHD_add_connection(workers.take(), socket, peer, length)
             }
@@ -173,7 +174,7 @@ public final class HTTPServer: @unchecked Sendable {
 /// the acceptor before them) and are safe to hand connections to from any thread.
 private final class Workers: @unchecked Sendable {
     let daemons: [OpaquePointer]
-    /// The connections each worker takes (its share of `--max-connections`).
+    /// The connections open at once over all workers (`--max-connections`).
     let limit: UInt32
     // The next worker's index; only the acceptor's thread reads and writes it.
     private var next = 0
@@ -183,17 +184,19 @@ private final class Workers: @unchecked Sendable {
         self.limit = limit
     }
 
-    /// The worker for a new connection: each in turn, passing over one that is full (its long-lived
-    /// connections, such as event streams, use its share) while another has room. Not the one
-    /// with the fewest connections: MHD counts a connection only once its worker has picked it
-    /// up, so a worker slow to pick up its new ones would look the least busy and get them all.
+    /// True while the workers hold fewer connections than the limit. MHD counts a connection once
+    /// its worker has picked it up, so a burst can pass the limit by the few just handed over;
+    /// no worker refuses them (each may hold the whole limit).
+    var hasRoom: Bool {
+        daemons.reduce(0) { $0 + guidebook_mhd_current_connections($1) } < limit
+    }
+
+    /// The worker for a new connection: each in turn. (Not the one with the fewest connections:
+    /// MHD's counts lag as said above, so a worker slow to pick up its new ones would look the
+    /// least busy and be given every connection.)
     func take() -> OpaquePointer {
         defer { next = (next + 1) % daemons.count }
-        for offset in 0..<daemons.count {
-            let daemon = daemons[(next + offset) % daemons.count]
-            if guidebook_mhd_current_connections(daemon) < limit { return daemon }
-        }
-        return daemons[next]  // every worker is full: MHD refuses it and closes the socket
+        return daemons[next]
     }
 }
 
