@@ -24,9 +24,9 @@ final class ConnectionAcceptor: @unchecked Sendable {
     /// Binds and listens on `address` (throwing `cannotStart` with the system's reason, such as
     /// "Address already in use"), then accepts on a thread of its own until `stop()`: each
     /// connection goes to `hand`, which owns its socket from then on. While `hasRoom` says no (the
-    /// connection limit reached), nothing is accepted: new connections wait in
-    /// the listen backlog, as they did when the workers accepted themselves, instead of being
-    /// accepted only to be closed. `log` hears of accept failures other than a client's own.
+    /// connection limit reached), nothing is accepted: new connections wait in the listen backlog,
+    /// as they did when the workers accepted themselves, instead of being accepted only to be
+    /// closed. `log` hears of accept failures other than a client's own.
     init(address: SocketAddress, log: @escaping @Sendable (String) -> Void, hasRoom: @escaping @Sendable () -> Bool,
          hand: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) throws {
         let family = address.isIPv6 ? AF_INET6 : AF_INET

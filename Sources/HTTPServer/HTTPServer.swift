@@ -142,10 +142,10 @@ public final class HTTPServer: @unchecked Sendable {
     public var requestsInFlight: Int { core.requestsInFlight }
 
     /// Stops gracefully: in-flight handlers finish and waiting streams end (they see the stop flag),
-    /// then the daemon stops. Waits at most `graceSeconds` for in-flight work.
-    ///
-    /// `MHD_quiesce_daemon` is not used: with an epoll thread pool, libmicrohttpd 0.9.75 can race a
-    /// worker removing the listen socket from its epoll set and abort the process.
+    /// then the acceptor and the workers stop. Waits at most `graceSeconds` for in-flight work.
+    /// The acceptor goes on accepting during the wait, as the workers did when they listened
+    /// themselves (`MHD_quiesce_daemon`, which would have stopped that, could abort the process
+    /// with libmicrohttpd 0.9.75's epoll thread pool).
     public func stop(graceSeconds: Double = 10) {
         guard !daemons.isEmpty else { return }
         core.markStopping()
