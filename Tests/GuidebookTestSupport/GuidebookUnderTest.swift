@@ -57,8 +57,10 @@ extension GuidebookUnderTest {
     }
 
     /// Polls the job `id` until `done` (by default: until it has finished) or `seconds` have
-    /// passed, and returns every state seen, the last one last.
-    public func followJob(_ id: String, seconds: Double = 60,
+    /// passed, and returns every state seen, the last one last. The default bound is generous on
+    /// purpose: it ends with the job, and a debug build's import on a busy CI machine has run
+    /// eight times slower than on a quiet one.
+    public func followJob(_ id: String, seconds: Double = 300,
                           until done: ([String: Any]) -> Bool = { JobState.isFinished($0) }) throws -> [[String: Any]] {
         var states = [try job(id)]
         let deadline = Date().addingTimeInterval(seconds)
