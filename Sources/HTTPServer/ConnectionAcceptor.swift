@@ -8,9 +8,9 @@ import Glibc
 ///
 /// libmicrohttpd's own thread pool lets every worker accept on one socket: when a client opens its
 /// keep-alive connections at once (wrk, or a client's connection pool), the first worker to wake can
-/// take them all and keep them for their whole life while the other cores idle (measured: 2 of 5
-/// runs of 16 connections had every connection on one of the two workers, at half the rate). One
-/// acceptor placing each connection itself keeps the workers even.
+/// take them all and keep them for their whole life while the other cores idle (measured with
+/// wrk's 16 connections: docs/request-path.md, section 7). One acceptor placing each connection
+/// itself keeps the workers even.
 final class ConnectionAcceptor: @unchecked Sendable {
     /// The port bound (the one asked for, or the one the system chose for port 0).
     let port: UInt16

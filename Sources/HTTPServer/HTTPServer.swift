@@ -135,7 +135,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Connections currently open.
     public var connectionCount: Int {
-        daemons.reduce(0) { $0 + Int(guidebook_mhd_current_connections($1)) }
+        openConnections(daemons)
     }
 
     /// Requests whose handler is running right now.
@@ -170,6 +170,11 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
+/// The connections the `daemons` hold open, as libmicrohttpd counts them.
+private func openConnections(_ daemons: [OpaquePointer]) -> Int {
+    daemons.reduce(0) { $0 + Int(guidebook_mhd_current_connections($1)) }
+}
+
 /// The workers as the acceptor's thread sees them: the daemons, which outlive it (`stop()` stops
 /// the acceptor before them) and are safe to hand connections to from any thread.
 private final class Workers: @unchecked Sendable {
@@ -188,7 +193,7 @@ private final class Workers: @unchecked Sendable {
     /// its worker has picked it up, so a burst can pass the limit by the few just handed over;
     /// no worker refuses them (each may hold the whole limit).
     var hasRoom: Bool {
-        daemons.reduce(0) { $0 + guidebook_mhd_current_connections($1) } < limit
+        openConnections(daemons) < Int(limit)
     }
 
     /// The worker for a new connection: each in turn. (Not the one with the fewest connections:

@@ -37,8 +37,8 @@ final class HTTPServerTests: TinyServerTestCase {
     }
 
     /// Keep-alive connections opened all at once (as a client's connection pool or wrk opens them)
-    /// are shared out among the worker threads, not all kept by the first to wake: with
-    /// libmicrohttpd's own pool, 2 of 5 such runs had every connection on one of two workers.
+    /// are shared out among the worker threads, not all kept by the first to wake, as they could
+    /// be when libmicrohttpd's own pool accepted (docs/request-path.md, section 7).
     func testConnectionsOpenedAtOnceAreSharedAmongTheWorkers() throws {
         let server = try start { $0.threads = 2 }
         let clients = try (0..<16).map { _ in try HTTPTestClient(port: server.port) }
