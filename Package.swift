@@ -48,8 +48,9 @@ let package = Package(
         // Quality checks of a translation against its source (placeholders, Markdown, punctuation,
         // length, Korean particle agreement): pure functions of the texts, no store.
         .target(name: "GuidebookChecks", dependencies: ["GuidebookText"]),
-        // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP.
-        .target(name: "GuidebookCore", dependencies: ["GuidebookBase", "GuidebookChecks", "GuidebookText", "SQLite"]),
+        // The store: schema, migrations, knowledge base, search. Knows nothing of HTTP. (Archive:
+        // zlib for the stored search vocabulary.)
+        .target(name: "GuidebookCore", dependencies: ["Archive", "GuidebookBase", "GuidebookChecks", "GuidebookText", "SQLite"]),
         // The notes parser: bilingual plain-text study notes into a bundle (no store, no SQLite).
         .target(name: "GuidebookNotes", dependencies: ["GuidebookCore", "GuidebookText"]),
         // The job runner: a durable queue of cancelable jobs with live progress, each run by the
@@ -107,7 +108,7 @@ let package = Package(
         .testTarget(name: "GuidebookPublishTests", dependencies: ["GuidebookPublish", "GuidebookWiki", "GuidebookCore", "GuidebookTestSupport", "HTTPClient",
                                                                   "HTTPServer", "SQLite"]),
         // The store's tests; the search engine's compare it with FTS5 on generated data (hence GuidebookImport).
-        .testTarget(name: "GuidebookCoreTests", dependencies: ["GuidebookCore", "GuidebookImport", "SQLite"]),
+        .testTarget(name: "GuidebookCoreTests", dependencies: ["Archive", "GuidebookCore", "GuidebookImport", "SQLite"]),
         .testTarget(name: "GuidebookTextTests", dependencies: ["GuidebookText"]),
         // The checks on their own, and the particle check on the fixture sentences and the seed.
         .testTarget(name: "GuidebookChecksTests", dependencies: ["GuidebookChecks", "GuidebookText"]),

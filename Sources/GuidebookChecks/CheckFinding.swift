@@ -36,11 +36,24 @@ extension CheckFinding {
         var scalars = Array(text.unicodeScalars)
         for finding in findings.sorted(by: { ($0.offset ?? 0) > ($1.offset ?? 0) }) {
             guard let offset = finding.offset, let found = finding.found, let fix = finding.fix else { continue }
-            let end = offset + found.unicodeScalars.count
-            guard end <= scalars.count, scalars[offset..<end].elementsEqual(found.unicodeScalars) else { continue }
-            scalars.replaceSubrange(offset..<end, with: fix.unicodeScalars)
+            _ = replace(found, with: fix, at: offset, in: &scalars)
         }
         return String(scalars: scalars)
+    }
+
+    /// `text` with `found` at code point `offset` replaced by `fix`; nil when `text` does not hold
+    /// `found` there (it changed since the finding). How a stored finding's corrected text is made
+    /// again from its record's text.
+    public static func text(_ text: String, replacing found: String, at offset: Int, with fix: String) -> String? {
+        var scalars = Array(text.unicodeScalars)
+        return replace(found, with: fix, at: offset, in: &scalars) ? String(scalars: scalars) : nil
+    }
+
+    private static func replace(_ found: String, with fix: String, at offset: Int, in scalars: inout [Unicode.Scalar]) -> Bool {
+        let end = offset + found.unicodeScalars.count
+        guard offset >= 0, end <= scalars.count, scalars[offset..<end].elementsEqual(found.unicodeScalars) else { return false }
+        scalars.replaceSubrange(offset..<end, with: fix.unicodeScalars)
+        return true
     }
 
     /// Where `part` first occurs in `text`, in code points (the unit of `offset`).

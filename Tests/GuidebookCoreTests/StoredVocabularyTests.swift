@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 @testable import GuidebookCore
 import GuidebookImport
@@ -41,8 +42,21 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         XCTAssertEqual(kept.korean.byInitials.count, counted.korean.byInitials.count, "the initials index is built again from it")
         XCTAssertEqual(kept.completions(of: "she", limit: 8, rowBudget: 10_000).forms, counted.completions(of: "she", limit: 8, rowBudget: 10_000).forms)
         // Encoded and decoded again: the same bytes.
-        let bytes = kept.encoded()
+        let bytes = try kept.encoded()
         XCTAssertEqual(try bytes.withUnsafeBytes { try SearchVocabulary.decoded($0) }.encoded(), bytes)
+    }
+
+    func testTheStoredFormIsCompressedAndTheUncompressedVersion1IsStillRead() throws {
+        let counted = try vocabularies().counted
+        let bytes = try counted.encoded()
+        // "GBVO", version 2, the lists' length, then the lists compressed.
+        XCTAssertEqual(Array(bytes.prefix(12)), Array("GBVO".utf8) + [2, 0, 0, 0, 0, 0, 0, 0])
+        let length = bytes[12..<20].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let lists = try bytes[20...].withUnsafeBytes { try ZlibBuffer.restored($0, count: length) }
+        XCTAssertLessThan(bytes.count * 4, lists.count * 3, "the word lists take a quarter less at least, compressed")
+        // A file written before the lists were compressed: version 1, the lists as they are.
+        let version1 = Array("GBVO".utf8) + [1, 0, 0, 0, 0, 0, 0, 0] + lists
+        XCTAssertEqual(words(try version1.withUnsafeBytes { try SearchVocabulary.decoded($0) }), words(counted))
     }
 
     func testASearchAtTheStoredGenerationReadsTheStoredOne() throws {
@@ -51,7 +65,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         let planted = SearchVocabulary(latin: ["zzyzx": 7], korean: [:])
         try store.write { writer in
             let meta = MetaTable(database: writer.database)
-            try meta.set(MetaTable.searchVocabulary, toBytes: planted.encoded())
+            try meta.set(MetaTable.searchVocabulary, toBytes: try planted.encoded())
         }
         let (storedGeneration, _, loaded, _, generation) = try vocabularies()
         XCTAssertEqual(storedGeneration, generation, "a commit that leaves the index alone leaves the generation")
@@ -73,11 +87,17 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
     }
 
     func testADamagedStoredVocabularyIsCountedAgain() throws {
-        try store.write { writer in
-            try MetaTable(database: writer.database).set(MetaTable.searchVocabulary, toBytes: Array("GBVO".utf8) + [1, 0, 0, 0, 0, 0, 0, 0, 0xFF])
+        let whole = try vocabularies().counted.encoded()
+        var lengthened = whole
+        lengthened[12] &+= 1
+        for damaged in [Array("GBVO".utf8) + [1, 0, 0, 0, 0, 0, 0, 0, 0xFF], Array(whole.dropLast(3)), lengthened,
+                        Array("GBVO".utf8) + [3, 0, 0, 0, 0, 0, 0, 0] + whole.dropFirst(12)] {
+            try store.write { writer in
+                try MetaTable(database: writer.database).set(MetaTable.searchVocabulary, toBytes: damaged)
+            }
+            let (_, stored, loaded, counted, _) = try vocabularies()
+            XCTAssertNil(stored, "the blob does not decode")
+            XCTAssertEqual(words(loaded), words(counted))
         }
-        let (_, stored, loaded, counted, _) = try vocabularies()
-        XCTAssertNil(stored, "the blob does not decode")
-        XCTAssertEqual(words(loaded), words(counted))
     }
 }

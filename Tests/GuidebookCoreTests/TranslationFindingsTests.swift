@@ -136,6 +136,25 @@ final class TranslationFindingsTests: StoreTestCase {
         try assertCountsMatchRows(store)
     }
 
+    func testACorrectedTextTheRecordsTextGivesAgainIsNotStoredButIsListed() throws {
+        func particle(_ store: Store) throws -> TranslationFinding? {
+            try store.read { try $0.findings(guideline: "sheets.sizes", locale: "ko") ?? [] }.first { $0.check == .particles }
+        }
+        do {
+            let store = try openStore()
+            try store.write { _ = try $0.apply(bundle()) }
+            let database = try Database(path: directory.file("findings.sqlite"))
+            let stored = try database.rows("SELECT corrected IS NULL FROM translation_findings WHERE check_name = 'particles'") { $0.int(0) }
+            XCTAssertEqual(stored, [1, 1], "the guideline's and the topic summary's: made again when read")
+            XCTAssertEqual(try particle(store)?.correctedText, "세 단계에는 큰 시트를 쓰세요.")
+        }
+        // The text changed under the finding (the checks were off): no corrected text rather than a wrong one.
+        let off = try openStore(CheckOptions(isEnabled: false))
+        try off.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "큰 시트을 세 단계에 쓰세요.", precondition: .none) }
+        XCTAssertEqual(try particle(off)?.found, "시트을")
+        XCTAssertNil(try particle(off)?.correctedText)
+    }
+
     func testOtherOptionsAtStartCheckEverythingAgainAndOffChecksNothing() throws {
         do {
             let store = try openStore()

@@ -86,9 +86,24 @@ extension KnowledgeReader {
         try database.scalarInt("SELECT id FROM topics WHERE slug = ?1", [.text(slug)])
     }
 
+    /// A finding's corrected text made again from its record's `text` (`FindingsTable` stores none
+    /// when this gives it).
+    private static func correction(of text: String?, found: String?, fix: String?, offset: Int?) -> String? {
+        guard let text, let found, let fix, let offset else { return nil }
+        return CheckFinding.text(text, replacing: found, at: offset, with: fix)
+    }
+
     private func findingRows(_ condition: String, _ values: [SQLValue], limit: String? = nil) throws -> [TranslationFinding] {
         try database.rows("""
-            SELECT f.id, t.slug, s.key, g.key, f.locale, f.field, f.check_name, f.severity, f.message, f.found, f.fix, f.at_offset, f.corrected
+            SELECT f.id, t.slug, s.key, g.key, f.locale, f.field, f.check_name, f.severity, f.message, f.found, f.fix, f.at_offset, f.corrected,
+                   CASE WHEN f.corrected IS NULL AND f.found IS NOT NULL AND f.fix IS NOT NULL AND f.at_offset IS NOT NULL THEN
+                       CASE WHEN f.guideline_id IS NOT NULL THEN
+                                (SELECT text FROM guideline_texts WHERE guideline_id = f.guideline_id AND locale = f.locale)
+                            WHEN f.section_id IS NOT NULL THEN
+                                (SELECT title FROM section_texts WHERE section_id = f.section_id AND locale = f.locale)
+                            ELSE (SELECT CASE f.field WHEN 'summary' THEN summary ELSE title END FROM topic_texts
+                                  WHERE topic_id = f.topic_id AND locale = f.locale) END
+                   END
             FROM translation_findings f JOIN topics t ON t.id = f.topic_id
             LEFT JOIN sections s ON s.id = f.section_id LEFT JOIN guidelines g ON g.id = f.guideline_id
             WHERE \(condition) ORDER BY f.id\(limit.map { " LIMIT " + $0 } ?? "")
@@ -98,7 +113,9 @@ extension KnowledgeReader {
             return TranslationFinding(id: row.int64(0), resource: guideline != nil ? .guideline : section != nil ? .section : .topic, topic: row.text(1),
                                       section: section, guideline: guideline, locale: row.text(4), field: row.text(5), check: check,
                                       severity: CheckSeverity(rawValue: row.text(7)) ?? check.severity, message: row.text(8), found: row.optionalText(9),
-                                      fix: row.optionalText(10), offset: row.optionalInt(11), correctedText: row.optionalText(12))
+                                      fix: row.optionalText(10), offset: row.optionalInt(11),
+                                      correctedText: row.optionalText(12) ?? Self.correction(of: row.optionalText(13), found: row.optionalText(9),
+                                                                                            fix: row.optionalText(10), offset: row.optionalInt(11)))
         }
     }
 }
