@@ -36,7 +36,8 @@ let package = Package(
         // Markdown rendered to HTML by cmark in its safe mode (comments).
         .target(name: "CommonMark", dependencies: ["CCMark"]),
         // zlib's deflate behind one class, and the gzip, tar and zip writers on it (the page's
-        // gzipped files, the Markdown export as an archive, gzip answers); Brotli for br answers.
+        // gzipped files, the Markdown export as an archive, gzip answers); whole buffers in one call
+        // (the stored search vocabulary); Brotli for br answers.
         .target(name: "Archive", dependencies: ["CZlib", "CBrotli"]),
 
         // What every target may use, as swift-log is used everywhere: the structured logger, the

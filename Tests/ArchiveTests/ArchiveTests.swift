@@ -47,6 +47,30 @@ final class ArchiveTests: XCTestCase {
         }
     }
 
+    // MARK: whole zlib buffers
+
+    func testZlibBuffersAreReadAndWrittenByPythonsZlib() throws {
+        let decompress = "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"
+        let compress = "import sys, zlib; sys.stdout.buffer.write(zlib.compress(sys.stdin.buffer.read(), 9))"
+        for size in [0, 1, 70_000, 3_000_000] {
+            let input = sample(size, seed: UInt64(size) &+ 7)
+            let ours = try ZlibBuffer.compressed(input, level: 1)
+            XCTAssertEqual(try SystemTool.check("python3", ["-c", decompress], input: ours).output, input, "size \(size)")
+            let theirs = try SystemTool.check("python3", ["-c", compress], input: input).output
+            XCTAssertEqual(try theirs.withUnsafeBytes { try ZlibBuffer.restored($0, count: size) }, input, "size \(size)")
+            if size >= 70_000 { XCTAssertLessThan(ours.count, size * 9 / 10, "half the sample is letters of a few words") }
+        }
+        // Damaged, or a length other than the one stored: an error, never other bytes.
+        let input = sample(70_000, seed: 1)
+        let whole = try ZlibBuffer.compressed(input, level: 1)
+        var flipped = whole
+        flipped[whole.count / 2] ^= 0x55
+        for (data, count) in [(Array(whole.dropLast(5)), input.count), (flipped, input.count), (whole, input.count - 1),
+                              (whole, input.count + 1), (whole, Int.max / 2), ([UInt8](), 10)] {
+            XCTAssertThrowsError(try data.withUnsafeBytes { try ZlibBuffer.restored($0, count: count) }, "\(data.count) bytes as \(count)")
+        }
+    }
+
     func testGzipIsDeterministicAndSmallerForText() throws {
         let text = Array(String(repeating: "Show an activity indicator or a progress bar. 진행률 표시줄을 보여 주세요. ", count: 600).utf8)
         let first = try Gzip.compress(text), second = try Gzip.compress(text)
