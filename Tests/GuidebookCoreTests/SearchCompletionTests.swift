@@ -98,6 +98,34 @@ final class SearchInitialsTests: XCTestCase {
         XCTAssertEqual(vocabulary.initialsMatches(of: "ㅈㅎㄹ", limit: 8).forms, ["진행률"])
     }
 
+    /// The initials index is sorted on keys of the first 12 initials; words that share those (and
+    /// the same word's neighbours) must still come in the order of all their initials, then of their
+    /// numbers, as a plain comparison of the whole words puts them.
+    func testTheInitialsIndexIsInTheOrderOfAllInitialsBeyondTheTwelfth() {
+        var state: UInt64 = 42
+        func syllable() -> Character {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            // Three initials (ㄱ ㄴ ㄷ) and a few vowels, so words share long runs of initials.
+            let initial = UInt32(state >> 60) % 3, vowel = UInt32(state >> 50) % 4
+            return Character(Unicode.Scalar(Hangul.firstSyllable + initial * 588 + vowel * 28)!)
+        }
+        var korean: [String: Int] = [:]
+        let shared = String((0..<12).map { _ in syllable() })
+        for index in 0..<600 {
+            let length = index % 3 == 0 ? 12 + index % 7 : 2 + index % 11
+            let word = index % 3 == 0 ? shared + String((0..<(length - 12)).map { _ in syllable() }) : String((0..<length).map { _ in syllable() })
+            korean[word] = index
+        }
+        let words = SearchVocabulary(latin: [:], korean: korean).korean
+        XCTAssertEqual(words.byInitials.count, words.texts.count)
+        let initials = { (number: Int32) in words.units(of: Int(number)).map { ($0 - Hangul.firstSyllable) / 588 } }
+        let expected = (0..<Int32(words.texts.count)).sorted { a, b in
+            initials(a) != initials(b) ? initials(a).lexicographicallyPrecedes(initials(b)) : a < b
+        }
+        XCTAssertEqual(words.byInitials, expected)
+        XCTAssertGreaterThan(Set(words.byInitials.filter { initials($0).count > 12 }.map { initials($0).prefix(12) }).count, 0)
+    }
+
     func testOnlyTwoOrMoreConsonantsThatStartSyllablesAreInitials() {
         XCTAssertNil(SearchVocabulary.initials(of: "ㄹ"), "one consonant is a half-typed syllable")
         XCTAssertNil(SearchVocabulary.initials(of: "ㄳㅅ"), "ㄳ only ends a syllable")

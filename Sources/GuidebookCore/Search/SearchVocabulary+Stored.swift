@@ -85,18 +85,21 @@ extension SearchVocabulary {
     /// The word lists of the stored form, uncompressed.
     private static func decodedLists(_ bytes: UnsafeRawBufferPointer) throws -> SearchVocabulary {
         var reader = StoredReader(bytes)
-        func words() throws -> [(units: [UInt32], count: Int)] {
-            var words: [(units: [UInt32], count: Int)] = []
+        var units: [UInt32] = []
+        func words() throws -> VocabularyWordList {
+            var words = VocabularyWordList()
             for _ in 0..<(try reader.count()) {
-                var units: [UInt32] = []
-                for _ in 0..<(try reader.count()) {
+                let length = try reader.count()
+                guard length >= 1, length <= 1_024 else { throw StoredFormatError() }
+                units.removeAll(keepingCapacity: true)
+                for _ in 0..<length {
                     let unit = try reader.varint()
                     guard unit <= 0x10FFFF else { throw StoredFormatError() }
                     units.append(UInt32(unit))
                 }
                 let count = try reader.varint()
-                guard !units.isEmpty, units.count <= 1_024, count <= UInt64(Int32.max) else { throw StoredFormatError() }
-                words.append((units, Int(count)))
+                guard count <= UInt64(Int32.max) else { throw StoredFormatError() }
+                words.append(units, count: Int(count))
             }
             return words
         }
