@@ -8,13 +8,6 @@ struct VocabularyWordList {
     /// Rows holding each word.
     private(set) var counts: [Int] = []
 
-    init() {}
-
-    /// These words, in their order.
-    init(_ words: [(units: [UInt32], count: Int)]) {
-        for word in words { append(word.units, count: word.count) }
-    }
-
     var count: Int { counts.count }
 
     func units(of word: Int) -> ArraySlice<UInt32> { units[(word == 0 ? 0 : ends[word - 1])..<ends[word]] }
