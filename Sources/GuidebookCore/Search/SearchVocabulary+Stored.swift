@@ -13,7 +13,7 @@ internal import SQLite
 /// read at, so it never holds other words or counts than FTS5 would give.
 ///
 /// The format (little-endian): "GBVO", a version, the length of the word lists, then the word lists
-/// compressed by zlib (level 1: a third of the bytes, 0.05 s to write at 100,000 guidelines, 0.02 s to
+/// compressed by zlib (level 1: a third of the bytes, 0.05 s to write at 100,000 guidelines, 0.03 s to
 /// read; docs/search.md). The lists: the Latin-script words and the Korean words (nouns merged in),
 /// each list as a count and, per word in character order, its characters (a count and each scalar
 /// value, as varints) and the rows holding it. Version 1 held the lists uncompressed, after the
