@@ -140,9 +140,12 @@ final class JSONWriterTests: XCTestCase {
     }
 
     /// Members written with prepared keys read as those written with their names: separators,
-    /// escaped keys, integers of every length and one-decimal values.
+    /// escaped keys, integers of every length and one-decimal values; keys that fit the key's
+    /// inline bytes exactly (29 characters, quoted with a colon: 32 bytes), one byte past them, and
+    /// far past them.
     func testPreparedKeysWriteWhatNamedKeysWrite() {
-        let names = ["total", "a \"quoted\" key", "키", ""]
+        let names = ["total", "a \"quoted\" key", "키", "", String(repeating: "k", count: 29), String(repeating: "k", count: 30),
+                     String(repeating: "설명", count: 40)]
         let keys = names.map { JSONWriter.Key($0) }
         for value in [0, 7, -7, 10, 99, 1_000, -123_456, Int.max, Int.min + 1] {
             var prepared = JSONWriter()
