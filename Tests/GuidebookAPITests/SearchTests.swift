@@ -292,6 +292,42 @@ final class SearchTests: XCTestCase {
         XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, "a one-syllable query is never a silent empty result")
     }
 
+    /// Every hit shows its own topic's title and its own section's title in the display language,
+    /// and a topic's hit its summary: the texts of a page are read per text table for all its hits
+    /// at once, so two topics whose records share the query must not swap theirs.
+    func testEachHitShowsItsOwnTopicAndSectionTitlesInTheDisplayLanguage() throws {
+        var lines: [String] = []
+        for n in 1...2 {
+            lines.append(#"{"kind":"topic","slug":"zebra-\#(n)","category":"views","title":{"en":"Zebra Topic \#(n)","ko":"얼룩말 주제 \#(n)"},"#
+                + #""summary":{"en":"Zebrawood summary \#(n).","ko":"얼룩말나무 요약 \#(n)."},"#
+                + #""sections":[{"key":"s\#(n)","title":{"en":"Zebrawood Section \#(n)","ko":"얼룩말나무 구역 \#(n)"},"#
+                + #""guidelines":[{"id":"zebra-\#(n).g","text":{"en":"Zebrawood guideline \#(n).","ko":"얼룩말나무 지침 \#(n)."}}]}]}"#)
+        }
+        let job = try server.submitJob(Array((lines.joined(separator: "\n") + "\n").utf8), query: "format=ndjson")
+        XCTAssertEqual(try server.followJob(job).last?["status"] as? String, "succeeded")
+
+        for (lang, query, topicTitle, sectionTitle, summary) in [("en", "zebrawood", "Zebra Topic", "Zebrawood Section", "Zebrawood summary"),
+                                                                 ("ko", "얼룩말나무", "얼룩말 주제", "얼룩말나무 구역", "얼룩말나무 요약")] {
+            let hits = items(try search(query, "&lang=\(lang)&limit=20"))
+            XCTAssertEqual(hits.count, 6, "\(lang): a topic, a section and a guideline in each of two topics: \(hits)")
+            for hit in hits {
+                let topic = try XCTUnwrap(hit["topic"] as? String)
+                let n = try XCTUnwrap(topic.split(separator: "-").last.map(String.init))
+                XCTAssertEqual(hit["title"] as? String, "\(topicTitle) \(n)", "\(lang) \(hit)")
+                switch hit["kind"] as? String {
+                case "topic":
+                    XCTAssertNil(hit["section_title"], "\(lang) \(hit)")
+                    XCTAssertEqual((hit["snippet"] as? String)?.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: ""),
+                                   "\(summary) \(n).", "\(lang) \(hit)")
+                case "section", "guideline":
+                    XCTAssertEqual(hit["section_title"] as? String, "\(sectionTitle) \(n)", "\(lang) \(hit)")
+                default:
+                    XCTFail("\(lang): an unexpected kind: \(hit)")
+                }
+            }
+        }
+    }
+
     func testFacetsAndTotalsAgree() throws {
         let result = try search("indicator")
         let facets = try XCTUnwrap(result["facets"] as? [String: Any])

@@ -241,31 +241,34 @@ public struct SearchEngine {
     /// and section keys from their small tables, one statement each for the page (the index holds
     /// tokens only). A row whose record is gone is left out.
     private func hits(_ page: ArraySlice<(score: Double, row: UInt32)>, directory: RowDirectory) throws -> [SearchHit] {
-        func keys(_ kind: SearchIndexer.Kind, _ table: String) throws -> [Int64: String] {
+        // Each record's key, with its topic and section ids, read here once so that its texts
+        // (`KnowledgeReader.searchHitTexts`) are read from the text tables alone.
+        typealias Place = (key: String, topic: Int64, section: Int64?)
+        func places(_ kind: SearchIndexer.Kind, _ sql: String) throws -> [Int64: Place] {
             let ids = page.filter { Int64($0.row) % 4 == kind.rawValue }.map { Int64($0.row) / 4 }
             guard !ids.isEmpty else { return [:] }
-            var keys: [Int64: String] = [:]
-            try database.forEachRow("SELECT id, key FROM \(table) WHERE id IN (SELECT value FROM json_each(?1))", [.jsonArray(ids)]) {
-                keys[$0.int64(0)] = $0.text(1)
+            var places: [Int64: Place] = [:]
+            try database.forEachRow(sql, [.jsonArray(ids)]) {
+                places[$0.int64(0)] = (key: $0.text(1), topic: $0.int64(2), section: kind == .guideline ? $0.int64(3) : nil)
             }
-            return keys
+            return places
         }
-        let guidelineKeys = try keys(.guideline, "guidelines")
-        let sectionKeys = try keys(.section, "sections")
+        let guidelines = try places(.guideline, "SELECT id, key, topic_id, section_id FROM guidelines WHERE id IN (SELECT value FROM json_each(?1))")
+        let sections = try places(.section, "SELECT id, key, topic_id FROM sections WHERE id IN (SELECT value FROM json_each(?1))")
         var hits: [SearchHit] = []
         for entry in page {
             guard let topicNumber = directory.topic(ofRow: entry.row),
                   let kind = SearchIndexer.Kind(rawValue: Int64(entry.row) % 4) else { continue }
             let topic = directory.topicSlugs[topicNumber]
             let recordID = Int64(entry.row) / 4
-            let ref: String?
+            let place: Place?
             switch kind {
-            case .topic: ref = topic
-            case .section: ref = sectionKeys[recordID].map { topic + "#" + $0 }
-            case .guideline: ref = guidelineKeys[recordID]
+            case .topic: place = (key: topic, topic: recordID, section: nil)
+            case .section: place = sections[recordID].map { (key: topic + "#" + $0.key, topic: $0.topic, section: nil) }
+            case .guideline: place = guidelines[recordID]
             }
-            guard let ref else { continue }
-            hits.append(SearchHit(kind: kind, recordID: recordID, ref: ref, topic: topic,
+            guard let place else { continue }
+            hits.append(SearchHit(kind: kind, recordID: recordID, topicID: place.topic, sectionID: place.section, ref: place.key, topic: topic,
                                   category: directory.categorySlugs[directory.topicCategories[topicNumber]],
                                   score: entry.score >= Self.asWrittenBonus ? entry.score - Self.asWrittenBonus : entry.score, matchedLocales: []))
         }

@@ -34,6 +34,10 @@ public struct SearchHit: Sendable {
     public var kind: SearchIndexer.Kind
     /// The record's row id in its own table (guidelines, topics or sections).
     public var recordID: Int64
+    /// The row id of the record's topic (the record's own for a topic).
+    public var topicID: Int64
+    /// The row id of a guideline's section (nil for a topic or a section).
+    public var sectionID: Int64?
     /// The guideline id, topic slug, or "topic#section" for a section.
     public var ref: String
     public var topic: String

@@ -9,54 +9,41 @@ public struct SearchHitTexts: Sendable {
 }
 
 extension KnowledgeReader {
-    /// The texts of a page of hits, read with three statements for the whole page (one per table)
-    /// rather than several per hit. Parallel to `hits`. Empty texts (not translated) are left out.
+    /// The texts of a page of hits, read with three statements for the whole page (one per text
+    /// table) rather than several per hit; the hits carry their topic and section ids, so no other
+    /// table is read. Parallel to `hits`. Empty texts (not translated) are left out.
     public func searchHitTexts(_ hits: [SearchHit]) throws -> [SearchHitTexts] {
-        var topicOfHit: [Int64?] = hits.map { $0.kind == .topic ? $0.recordID : nil }
-
         var guidelineTexts: [Int64: LocalizedText] = [:]
-        var sectionOfGuideline: [Int64: Int64] = [:]
-        var topicOfGuideline: [Int64: Int64] = [:]
         try database.forEachRow("""
-            SELECT g.id, g.section_id, g.topic_id, gt.locale, gt.text FROM guidelines g JOIN guideline_texts gt ON gt.guideline_id = g.id
-            WHERE g.id IN (SELECT value FROM json_each(?1)) AND gt.text != ''
+            SELECT guideline_id, locale, text FROM guideline_texts WHERE guideline_id IN (SELECT value FROM json_each(?1)) AND text != ''
             """, [.jsonArray(hits.filter { $0.kind == .guideline }.map(\.recordID))]) {
-            sectionOfGuideline[$0.int64(0)] = $0.int64(1)
-            topicOfGuideline[$0.int64(0)] = $0.int64(2)
-            guidelineTexts[$0.int64(0), default: [:]][$0.text(3)] = $0.text(4)
+            guidelineTexts[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
         }
 
         var sectionTitles: [Int64: LocalizedText] = [:]
-        var topicOfSection: [Int64: Int64] = [:]
         try database.forEachRow("""
-            SELECT s.id, s.topic_id, st.locale, st.title FROM sections s JOIN section_texts st ON st.section_id = s.id
-            WHERE s.id IN (SELECT value FROM json_each(?1)) AND st.title != ''
-            """, [.jsonArray(hits.filter { $0.kind == .section }.map(\.recordID) + Array(sectionOfGuideline.values))]) {
-            topicOfSection[$0.int64(0)] = $0.int64(1)
-            sectionTitles[$0.int64(0), default: [:]][$0.text(2)] = $0.text(3)
-        }
-        for (index, hit) in hits.enumerated() where hit.kind != .topic {
-            topicOfHit[index] = hit.kind == .guideline ? topicOfGuideline[hit.recordID] : topicOfSection[hit.recordID]
+            SELECT section_id, locale, title FROM section_texts WHERE section_id IN (SELECT value FROM json_each(?1)) AND title != ''
+            """, [.jsonArray(Array(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID })))]) {
+            sectionTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
         }
 
         var topicTitles: [Int64: LocalizedText] = [:]
         var topicSummaries: [Int64: LocalizedText] = [:]
         try database.forEachRow("""
             SELECT topic_id, locale, title, summary FROM topic_texts WHERE topic_id IN (SELECT value FROM json_each(?1))
-            """, [.jsonArray(Array(Set(topicOfHit.compactMap { $0 })))]) {
+            """, [.jsonArray(Array(Set(hits.map(\.topicID))))]) {
             if !$0.isEmptyText(2) { topicTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2) }
             if !$0.isEmptyText(3) { topicSummaries[$0.int64(0), default: [:]][$0.text(1)] = $0.text(3) }
         }
 
-        return hits.enumerated().map { index, hit in
-            let topic = topicOfHit[index]
-            var texts = SearchHitTexts(topicTitle: topic.flatMap { topicTitles[$0] } ?? [:])
+        return hits.map { hit in
+            var texts = SearchHitTexts(topicTitle: topicTitles[hit.topicID] ?? [:])
             switch hit.kind {
             case .guideline:
                 texts.text = guidelineTexts[hit.recordID] ?? [:]
-                texts.sectionTitle = sectionOfGuideline[hit.recordID].flatMap { sectionTitles[$0] } ?? [:]
+                texts.sectionTitle = hit.sectionID.flatMap { sectionTitles[$0] } ?? [:]
             case .topic:
-                texts.text = topic.flatMap { topicSummaries[$0] } ?? [:]
+                texts.text = topicSummaries[hit.recordID] ?? [:]
             case .section:
                 texts.sectionTitle = sectionTitles[hit.recordID] ?? [:]
                 texts.text = texts.sectionTitle
