@@ -4,7 +4,9 @@ into a simpler schema than Guidebook's (one text column per language, no Korean 
 no suggestion vocabulary, no change log). It shows what those parts of our schema cost; it is not
 the engine limit of our schema (guidebook-bench reference-load is).
 
-usage: simple-load.py NDJSON FRESH.sqlite
+usage: simple-load.py NDJSON FRESH.sqlite [--rows-only]
+--rows-only: the same rows without the full-text index (what the index alone costs is the
+difference; make bench's floor of the realistic import uses it)
 prints, tab-separated: simple-load, seconds, guidelines, guidelines/s, peak RSS (kB), CPU seconds
 """
 import json
@@ -24,7 +26,7 @@ CREATE VIRTUAL TABLE search USING fts5(title, body, tokenize = 'porter unicode61
 """
 
 
-def main(source, target):
+def main(source, target, rows_only):
     db = sqlite3.connect(target, isolation_level=None)
     db.executescript(SCHEMA)
     db.execute("PRAGMA synchronous = NORMAL")
@@ -49,9 +51,10 @@ def main(source, target):
                                        text.get("en"), text.get("ko")))
     db.executemany("INSERT INTO topics VALUES (?, ?, ?, ?, ?, ?, ?)", topics)
     db.executemany("INSERT INTO guidelines VALUES (?, ?, ?, ?, ?, ?, ?)", guidelines)
-    db.execute("""INSERT INTO search (rowid, title, body)
-                  SELECT g.id, t.title_en || ' ' || coalesce(t.title_ko, ''), coalesce(g.text_en, '') || ' ' || coalesce(g.text_ko, '')
-                  FROM guidelines g JOIN topics t ON t.id = g.topic_id""")
+    if not rows_only:
+        db.execute("""INSERT INTO search (rowid, title, body)
+                      SELECT g.id, t.title_en || ' ' || coalesce(t.title_ko, ''), coalesce(g.text_en, '') || ' ' || coalesce(g.text_ko, '')
+                      FROM guidelines g JOIN topics t ON t.id = g.topic_id""")
     db.execute("COMMIT")
     db.close()
     seconds = time.monotonic() - started
@@ -61,6 +64,9 @@ def main(source, target):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    arguments = sys.argv[1:]
+    rows_only = "--rows-only" in arguments
+    arguments = [a for a in arguments if a != "--rows-only"]
+    if len(arguments) != 2:
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(arguments[0], arguments[1], rows_only)
