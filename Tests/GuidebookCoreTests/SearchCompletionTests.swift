@@ -117,9 +117,9 @@ final class SearchInitialsTests: XCTestCase {
             korean[word] = index
         }
         let words = SearchVocabulary(latin: [:], korean: korean).korean
-        XCTAssertEqual(words.byInitials.count, words.texts.count)
+        XCTAssertEqual(words.byInitials.count, words.count)
         let initials = { (number: Int32) in words.units(of: Int(number)).map { ($0 - Hangul.firstSyllable) / 588 } }
-        let expected = (0..<Int32(words.texts.count)).sorted { a, b in
+        let expected = (0..<Int32(words.count)).sorted { a, b in
             initials(a) != initials(b) ? initials(a).lexicographicallyPrecedes(initials(b)) : a < b
         }
         XCTAssertEqual(words.byInitials, expected)

@@ -123,6 +123,20 @@ final class SearchVocabularyTests: XCTestCase {
         XCTAssertNil(closest("가나다라마"))
     }
 
+    /// Words keep no text of their own: the answer is made from the word's characters, and a tie
+    /// in distance and rows goes to the word first by its characters, as the strings' `<` orders them.
+    func testTiesGoToTheFirstWordByItsCharactersAndLongWordsComeBackWhole() {
+        let long = String(repeating: "가나다라", count: 4) + "마"
+        let tied = SearchVocabulary(latin: ["cat": 7, "bat": 7, "rat": 7, "accessibilities": 3, "accessibilitiez": 3],
+                                    korean: ["나다": 5, "가다": 5, "라다": 5, long: 2])
+        var budget = SearchVocabulary.comparisonBudget
+        XCTAssertEqual(tied.closest(to: "xat", budget: &budget), "bat")
+        XCTAssertEqual(tied.closest(to: "다다", budget: &budget), "가다")
+        XCTAssertEqual(tied.closest(to: "accessibilitiex", budget: &budget), "accessibilities", "longer than a small string (15 bytes)")
+        XCTAssertEqual(tied.closest(to: String(long.dropLast()) + "바", budget: &budget), long, "17 syllables, 51 bytes")
+        XCTAssertEqual(tied.wordCount, 9)
+    }
+
     func testCorrectionsKeepCapitalsAndParticles() {
         var budget = SearchVocabulary.comparisonBudget
         XCTAssertEqual(vocabulary.correction(of: "Prgress", budget: &budget), "Progress")

@@ -14,7 +14,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
     /// Each word of both scripts with the rows holding it, in character order.
     private func words(_ vocabulary: SearchVocabulary) -> [String] {
         [vocabulary.latin, vocabulary.korean].flatMap { words in
-            words.alphabetical.map { "\(words.texts[Int($0)]) \(words.frequencies[Int($0)])" }
+            words.alphabetical.map { "\(words.text(of: Int($0))) \(words.frequencies[Int($0)])" }
         }
     }
 
@@ -35,8 +35,8 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         let (storedGeneration, stored, loaded, counted, generation) = try vocabularies()
         XCTAssertEqual(storedGeneration, generation, "the import stored the vocabulary of its own generation")
         let kept = try XCTUnwrap(stored)
-        XCTAssertGreaterThan(counted.latin.texts.count, 50)
-        XCTAssertGreaterThan(counted.korean.texts.count, 50)
+        XCTAssertGreaterThan(counted.latin.count, 50)
+        XCTAssertGreaterThan(counted.korean.count, 50)
         XCTAssertEqual(words(kept), words(counted), "what the import stored is what FTS5 counts after it committed")
         XCTAssertEqual(words(loaded), words(counted))
         XCTAssertEqual(kept.korean.byInitials.count, counted.korean.byInitials.count, "the initials index is built again from it")

@@ -74,8 +74,8 @@ extension SearchVocabulary {
         let typedFamily = EnglishStemmer.stem(typedText)
         var writtenRows = latin.frequency(of: typed)
         latin.forEachWord(prefix: typed, next: 0...UInt32.max, budget: &budget) { number in
-            let text = latin.texts[number]
-            let frequency = latin.frequencies[number]
+            let text = latin.text(of: number)
+            let frequency = latin.rows(of: number)
             let family = EnglishStemmer.stem(text)
             // The typed word's own inflections: the index finds them already.
             guard family != typedFamily else { return writtenRows += frequency }
@@ -124,10 +124,10 @@ extension SearchVocabulary {
             korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
                 let form = korean.units(of: number).prefix(length)
                 if let current = run, current.units.elementsEqual(form) {
-                    run?.frequency += korean.frequencies[number]
+                    run?.frequency += korean.rows(of: number)
                 } else {
                     endRun()
-                    run = (form, korean.frequencies[number])
+                    run = (form, korean.rows(of: number))
                 }
             }
             endRun()
@@ -183,7 +183,7 @@ extension SearchVocabulary.Words {
     func frequency(of word: [UInt32]) -> Int {
         let position = lowerBound(word)
         guard position < alphabetical.count, units(of: Int(alphabetical[position])).elementsEqual(word) else { return 0 }
-        return frequencies[Int(alphabetical[position])]
+        return rows(of: Int(alphabetical[position]))
     }
 
     /// The first position of `alphabetical` whose word is not before `key`.

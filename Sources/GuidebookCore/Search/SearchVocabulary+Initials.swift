@@ -41,7 +41,7 @@ extension SearchVocabulary {
             guard initials(number).starts(with: typed) else { break }
             budget -= 1
             let form = String(String.UnicodeScalarView(words.units(of: number).prefix(typed.count).compactMap(Unicode.Scalar.init)))
-            forms[form, default: 0] += words.frequencies[number]
+            forms[form, default: 0] += words.rows(of: number)
             position += 1
         }
         return Self.best(forms.map { ($0.key, $0.value) }, limit: limit, rowBudget: rowBudget, writtenRows: 0)

@@ -23,20 +23,21 @@ package import SQLite
 public struct SearchVocabulary: Sendable {
     /// One script's words, grouped by length.
     struct Words: Sendable {
-        /// Each word as written (lower case).
-        var texts: [String] = []
-        /// The words' characters (Unicode scalars; for Korean, syllables), one after another.
+        /// The words' characters (Unicode scalars; for Korean, syllables), one after another: each
+        /// word as written (lower case) is made from them when it is an answer (`text(of:)`), so no
+        /// word holds a `String` of its own (16 bytes each, and a heap copy for longer ones).
         var units: [UInt32] = []
-        /// Where each word's characters start in `units`; one more entry marks the end.
-        var starts: [Int] = [0]
+        /// Where each word's characters start in `units`; one more entry marks the end. 32 bits, as
+        /// are the counts below: a vocabulary is far from 4 billion characters or rows.
+        var starts: [UInt32] = [0]
         /// Rows holding each word.
-        var frequencies: [Int] = []
+        var frequencies: [UInt32] = []
         /// The characters each word holds, one bit per character modulo 64.
         var masks: [UInt64] = []
         /// Korean only: each word spelt in jamo (see `jamo`, each below 67, so a byte), where each
         /// starts, and their masks.
         var jamo: [UInt8] = []
-        var jamoStarts: [Int] = [0]
+        var jamoStarts: [UInt32] = [0]
         var jamoMasks: [UInt64] = []
         /// The word numbers of each length (index: length).
         var byLength: [Range<Int>] = []
@@ -71,7 +72,6 @@ public struct SearchVocabulary: Sendable {
             // The list's word behind each number.
             var byNumber = [Int](repeating: 0, count: ordered.count)
             for (position, number) in numbers.enumerated() { byNumber[Int(number)] = ordered[position] }
-            texts.reserveCapacity(ordered.count)
             frequencies.reserveCapacity(ordered.count)
             masks.reserveCapacity(ordered.count)
             starts.reserveCapacity(ordered.count + 1)
@@ -81,23 +81,16 @@ public struct SearchVocabulary: Sendable {
                 jamoStarts.reserveCapacity(ordered.count + 1)
                 jamoMasks.reserveCapacity(ordered.count)
             }
-            // Each word's text is made from its characters through one reused buffer: no array per word.
-            var utf8: [UInt8] = []
             for word in byNumber {
                 let characters = list.units(of: word)
-                utf8.removeAll(keepingCapacity: true)
-                for unit in characters {
-                    if let scalar = Unicode.Scalar(unit) { UTF8.encode(scalar) { utf8.append($0) } }
-                }
-                texts.append(String(decoding: utf8, as: UTF8.self))
                 units.append(contentsOf: characters)
-                starts.append(units.count)
-                frequencies.append(list.counts[word])
+                starts.append(UInt32(units.count))
+                frequencies.append(UInt32(clamping: list.counts[word]))
                 masks.append(SearchVocabulary.mask(characters))
                 if spellsJamo {
                     let first = jamo.count
                     SearchVocabulary.appendJamo(of: characters, to: &jamo)
-                    jamoStarts.append(jamo.count)
+                    jamoStarts.append(UInt32(jamo.count))
                     jamoMasks.append(SearchVocabulary.mask(jamo[first...]))
                 }
             }
@@ -115,8 +108,8 @@ public struct SearchVocabulary: Sendable {
                 units(of: number).lazy.map { ($0 &- Hangul.firstSyllable) / 588 }
             }
             var keyed: [(key: UInt64, number: Int32)] = []
-            keyed.reserveCapacity(texts.count)
-            for number in 0..<texts.count {
+            keyed.reserveCapacity(count)
+            for number in 0..<count {
                 var key: UInt64 = 0
                 for (index, initial) in initials(number).prefix(12).enumerated() {
                     key |= UInt64(min(initial, 30) + 1) << UInt64(59 - 5 * index)
@@ -133,10 +126,26 @@ public struct SearchVocabulary: Sendable {
             return keyed.map(\.number)
         }
 
-        /// The characters of word `number`.
-        func units(of number: Int) -> ArraySlice<UInt32> { units[starts[number]..<starts[number + 1]] }
+        /// Words held.
+        var count: Int { frequencies.count }
 
-        var byteCount: Int { texts.reduce(0) { $0 + $1.utf8.count + 16 } + units.count * 4 + jamo.count + texts.count * 44 + byInitials.count * 4 }
+        /// The characters of word `number`.
+        func units(of number: Int) -> ArraySlice<UInt32> { units[Int(starts[number])..<Int(starts[number + 1])] }
+
+        /// Word `number` as written.
+        func text(of number: Int) -> String {
+            String(String.UnicodeScalarView(units(of: number).compactMap(Unicode.Scalar.init)))
+        }
+
+        /// Rows holding word `number`.
+        func rows(of number: Int) -> Int { Int(frequencies[number]) }
+
+        /// Bytes of the arrays, as allocated for their elements.
+        var byteCount: Int {
+            func bytes<Element>(_ array: [Element]) -> Int { array.count * MemoryLayout<Element>.stride }
+            return bytes(units) + bytes(starts) + bytes(frequencies) + bytes(masks) + bytes(jamo) + bytes(jamoStarts)
+                + bytes(jamoMasks) + bytes(byLength) + bytes(alphabetical) + bytes(byInitials)
+        }
         /// Bytes of the initials index (`byInitials`), for the benchmark's report.
         var initialsByteCount: Int { byInitials.count * MemoryLayout<Int32>.size }
     }
@@ -148,12 +157,12 @@ public struct SearchVocabulary: Sendable {
     var byteCount: Int { latin.byteCount + korean.byteCount }
 
     /// Words held.
-    public var wordCount: Int { latin.texts.count + korean.texts.count }
+    public var wordCount: Int { latin.count + korean.count }
 
     /// What it holds, for the benchmark's report: words of each script, bytes in all (as the
     /// search cache counts them) and the bytes of the initials index among them.
     package var sizes: (latinWords: Int, koreanWords: Int, bytes: Int, initialsBytes: Int) {
-        (latin.texts.count, korean.texts.count, byteCount, korean.initialsByteCount)
+        (latin.count, korean.count, byteCount, korean.initialsByteCount)
     }
 
     /// Shortest and longest words corrected: Latin-script words in letters, Korean in syllables.
@@ -289,18 +298,18 @@ public struct SearchVocabulary: Sendable {
                             guard budget > 0 else { return }
                             budget -= 1
                             guard (words.masks[number] ^ queryMask).nonzeroBitCount <= 2 * limit else { continue }
-                            let word = UnsafeBufferPointer(rebasing: units[words.starts[number]..<words.starts[number + 1]])
+                            let word = UnsafeBufferPointer(rebasing: units[Int(words.starts[number])..<Int(words.starts[number + 1])])
                             let distance = EditDistance.optimalAlignment(query, word, limit: limit, rows: rows)
                             guard distance > 0, distance <= limit,
-                                  Self.isBetter((distance, words.frequencies[number], number), than: best, texts: words.texts) else { continue }
-                            best = (distance, words.frequencies[number], number)
+                                  Self.isBetter((distance, words.rows(of: number), number), than: best, in: words) else { continue }
+                            best = (distance, words.rows(of: number), number)
                             limit = distance  // nothing farther can win now
                         }
                     }
                 }
             }
         }
-        return best.map { words.texts[$0.number] }
+        return best.map { words.text(of: $0.number) }
     }
 
     private func closestKorean(_ query: [UInt32], budget: inout Int) -> String? {
@@ -324,18 +333,18 @@ public struct SearchVocabulary: Sendable {
                                     let closeInJamo = (words.jamoMasks[number] ^ queryJamoMask).nonzeroBitCount <= 2
                                     let closeInSyllables = syllableChanges && (words.masks[number] ^ queryMask).nonzeroBitCount <= 2
                                     guard closeInJamo || closeInSyllables else { continue }
-                                    let spelt = UnsafeBufferPointer(rebasing: jamo[words.jamoStarts[number]..<words.jamoStarts[number + 1]])
+                                    let spelt = UnsafeBufferPointer(rebasing: jamo[Int(words.jamoStarts[number])..<Int(words.jamoStarts[number + 1])])
                                     var distance = EditDistance.optimalAlignment(queryJamo, spelt, limit: 1, rows: rows)
                                     if distance > 1 {
                                         guard closeInSyllables else { continue }
-                                        let word = UnsafeBufferPointer(rebasing: units[words.starts[number]..<words.starts[number + 1]])
+                                        let word = UnsafeBufferPointer(rebasing: units[Int(words.starts[number])..<Int(words.starts[number + 1])])
                                         guard EditDistance.optimalAlignment(query, word, limit: 1, rows: rows) <= 1 else { continue }
                                         // Ranked by how many jamo changed.
                                         distance = EditDistance.optimalAlignment(queryJamo, spelt, limit: 8, rows: rows)
                                     }
                                     guard distance > 0,
-                                          Self.isBetter((distance, words.frequencies[number], number), than: best, texts: words.texts) else { continue }
-                                    best = (distance, words.frequencies[number], number)
+                                          Self.isBetter((distance, words.rows(of: number), number), than: best, in: words) else { continue }
+                                    best = (distance, words.rows(of: number), number)
                                 }
                             }
                         }
@@ -343,14 +352,15 @@ public struct SearchVocabulary: Sendable {
                 }
             }
         }
-        return best.map { words.texts[$0.number] }
+        return best.map { words.text(of: $0.number) }
     }
 
-    private static func isBetter(_ candidate: Best, than best: Best?, texts: [String]) -> Bool {
+    private static func isBetter(_ candidate: Best, than best: Best?, in words: Words) -> Bool {
         guard let best else { return true }
         if candidate.distance != best.distance { return candidate.distance < best.distance }
         if candidate.frequency != best.frequency { return candidate.frequency > best.frequency }
-        return texts[candidate.number] < texts[best.number]
+        // Scalar by scalar: what `<` on the words' NFC strings gives.
+        return words.units(of: candidate.number).lexicographicallyPrecedes(words.units(of: best.number))
     }
 
     /// One bit per distinct character (its value modulo 64). One edit changes at most two bits.
