@@ -70,7 +70,7 @@ extension SearchVocabulary {
         // up: the index matches the family's stem) are what it is ranked and counted by.
         var families: [String: (form: String, frequency: Int, rows: Int)] = [:]
         var budget = Self.completionScanLimit
-        let typedText = String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init)))
+        let typedText = Self.text(typed)
         let typedFamily = EnglishStemmer.stem(typedText)
         var writtenRows = latin.frequency(of: typed)
         latin.forEachWord(prefix: typed, next: 0...UInt32.max, budget: &budget) { number in
@@ -119,7 +119,7 @@ extension SearchVocabulary {
             var run: (units: ArraySlice<UInt32>, frequency: Int)?
             func endRun() {
                 guard let ended = run, !ended.units.elementsEqual(typed) else { return }
-                forms.append((String(String.UnicodeScalarView(ended.units.compactMap(Unicode.Scalar.init))), ended.frequency))
+                forms.append((Self.text(ended.units), ended.frequency))
             }
             korean.forEachWord(prefix: pattern.prefix, next: pattern.next, budget: &budget) { number in
                 let form = korean.units(of: number).prefix(length)

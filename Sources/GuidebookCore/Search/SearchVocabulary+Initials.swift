@@ -40,7 +40,7 @@ extension SearchVocabulary {
             let number = Int(words.byInitials[position])
             guard initials(number).starts(with: typed) else { break }
             budget -= 1
-            let form = String(String.UnicodeScalarView(words.units(of: number).prefix(typed.count).compactMap(Unicode.Scalar.init)))
+            let form = Self.text(words.units(of: number).prefix(typed.count))
             forms[form, default: 0] += words.rows(of: number)
             position += 1
         }

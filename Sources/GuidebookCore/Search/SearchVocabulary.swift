@@ -133,9 +133,7 @@ public struct SearchVocabulary: Sendable {
         func units(of number: Int) -> ArraySlice<UInt32> { units[Int(starts[number])..<Int(starts[number + 1])] }
 
         /// Word `number` as written.
-        func text(of number: Int) -> String {
-            String(String.UnicodeScalarView(units(of: number).compactMap(Unicode.Scalar.init)))
-        }
+        func text(of number: Int) -> String { SearchVocabulary.text(units(of: number)) }
 
         /// Rows holding word `number`.
         func rows(of number: Int) -> Int { Int(frequencies[number]) }
@@ -155,6 +153,11 @@ public struct SearchVocabulary: Sendable {
 
     /// Bytes held, for the cache's budget.
     var byteCount: Int { latin.byteCount + korean.byteCount }
+
+    /// The text of characters as the vocabulary keeps them (scalar values).
+    static func text(_ units: some Sequence<UInt32>) -> String {
+        String(String.UnicodeScalarView(units.compactMap(Unicode.Scalar.init)))
+    }
 
     /// Words held.
     public var wordCount: Int { latin.count + korean.count }
