@@ -328,6 +328,41 @@ final class SearchTests: XCTestCase {
         }
     }
 
+    /// A reader keeps the titles its hits showed between searches (`HitTitles`): a title or a
+    /// summary edited in between is shown as it is now, on the next search of the same words.
+    func testHitsShowTitlesAsEditedBetweenTwoSearches() throws {
+        let line = #"{"kind":"topic","slug":"quagga","category":"views","title":{"en":"Quagga Topic","ko":"콰가 주제"},"#
+            + #""summary":{"en":"Zebrawood summary.","ko":"얼룩말나무 요약."},"#
+            + #""sections":[{"key":"s","title":{"en":"Zebrawood Section","ko":"얼룩말나무 구역"},"#
+            + #""guidelines":[{"id":"quagga.g","text":{"en":"Zebrawood guideline.","ko":"얼룩말나무 지침."}}]}]}"#
+        let job = try server.submitJob(Array((line + "\n").utf8), query: "format=ndjson")
+        XCTAssertEqual(try server.followJob(job).last?["status"] as? String, "succeeded")
+        func shown() throws -> [String: [String: String]] {
+            var byKind: [String: [String: String]] = [:]
+            for hit in items(try search("zebrawood", "&limit=20")) {
+                let snippet = (hit["snippet"] as? String ?? "").replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
+                byKind[hit["kind"] as? String ?? "?"] = ["title": hit["title"] as? String ?? "", "section_title": hit["section_title"] as? String ?? "",
+                                                        "snippet": snippet]
+            }
+            return byKind
+        }
+        let before = try shown()
+        XCTAssertEqual(before["guideline"]?["title"], "Quagga Topic")
+        XCTAssertEqual(before["guideline"]?["section_title"], "Zebrawood Section")
+        XCTAssertEqual(before["topic"]?["snippet"], "Zebrawood summary.")
+
+        let topic = try server.send("PATCH", "/v1/topics/quagga", #"{"title": "Quagga Renamed", "summary": "Zebrawood digest."}"#)
+        XCTAssertEqual(topic.status, 200, topic.text)
+        let section = try server.send("PATCH", "/v1/topics/quagga/sections/s", #"{"title": "Zebrawood Quarters"}"#)
+        XCTAssertEqual(section.status, 200, section.text)
+
+        let after = try shown()
+        for kind in ["topic", "section", "guideline"] { XCTAssertEqual(after[kind]?["title"], "Quagga Renamed", "\(kind): \(after)") }
+        XCTAssertEqual(after["guideline"]?["section_title"], "Zebrawood Quarters", "\(after)")
+        XCTAssertEqual(after["section"]?["section_title"], "Zebrawood Quarters", "\(after)")
+        XCTAssertEqual(after["topic"]?["snippet"], "Zebrawood digest.", "\(after)")
+    }
+
     func testFacetsAndTotalsAgree() throws {
         let result = try search("indicator")
         let facets = try XCTUnwrap(result["facets"] as? [String: Any])

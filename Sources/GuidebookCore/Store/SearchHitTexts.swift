@@ -9,43 +9,60 @@ public struct SearchHitTexts: Sendable {
 }
 
 extension KnowledgeReader {
-    /// The texts of a page of hits, read with three statements for the whole page (one per text
-    /// table) rather than several per hit; the hits carry their topic and section ids, so no other
-    /// table is read. Parallel to `hits`. Empty texts (not translated) are left out.
+    /// The texts of a page of hits, read with at most three statements for the whole page (one per
+    /// text table) rather than several per hit; the hits carry their topic and section ids, so no
+    /// other table is read. A pool reader keeps the titles it read (`HitTitles`) while nobody
+    /// commits, and reads only the topics and sections it has not seen. Parallel to `hits`. Empty
+    /// texts (not translated) are left out.
     public func searchHitTexts(_ hits: [SearchHit]) throws -> [SearchHitTexts] {
         var guidelineTexts: [Int64: LocalizedText] = [:]
-        try database.forEachRow("""
-            SELECT guideline_id, locale, text FROM guideline_texts WHERE guideline_id IN (SELECT value FROM json_each(?1)) AND text != ''
-            """, [.jsonArray(hits.filter { $0.kind == .guideline }.map(\.recordID))]) {
-            guidelineTexts[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+        let guidelineIDs = hits.filter { $0.kind == .guideline }.map(\.recordID)
+        if !guidelineIDs.isEmpty {
+            try database.forEachRow("""
+                SELECT guideline_id, locale, text FROM guideline_texts WHERE guideline_id IN (SELECT value FROM json_each(?1)) AND text != ''
+                """, [.jsonArray(guidelineIDs)]) {
+                guidelineTexts[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+            }
         }
 
-        var sectionTitles: [Int64: LocalizedText] = [:]
-        try database.forEachRow("""
-            SELECT section_id, locale, title FROM section_texts WHERE section_id IN (SELECT value FROM json_each(?1)) AND title != ''
-            """, [.jsonArray(Array(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID })))]) {
-            sectionTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+        // A writer's reader is made for one use and sees its own uncommitted writes, which
+        // `data_version` does not count: it starts from nothing every time.
+        var titles = searchCache == nil ? HitTitles() : hitTitles
+        titles.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
+        let sectionIDs = titles.sectionsToRead(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID }))
+        if !sectionIDs.isEmpty {
+            var read: [Int64: LocalizedText] = [:]
+            try database.forEachRow("""
+                SELECT section_id, locale, title FROM section_texts WHERE section_id IN (SELECT value FROM json_each(?1)) AND title != ''
+                """, [.jsonArray(Array(sectionIDs))]) {
+                read[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+            }
+            for id in sectionIDs { titles.setSection(id, title: read[id] ?? [:]) }
         }
-
-        var topicTitles: [Int64: LocalizedText] = [:]
-        var topicSummaries: [Int64: LocalizedText] = [:]
-        try database.forEachRow("""
-            SELECT topic_id, locale, title, summary FROM topic_texts WHERE topic_id IN (SELECT value FROM json_each(?1))
-            """, [.jsonArray(Array(Set(hits.map(\.topicID))))]) {
-            if !$0.isEmptyText(2) { topicTitles[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2) }
-            if !$0.isEmptyText(3) { topicSummaries[$0.int64(0), default: [:]][$0.text(1)] = $0.text(3) }
+        let topicIDs = titles.topicsToRead(Set(hits.map(\.topicID)))
+        if !topicIDs.isEmpty {
+            var read: [Int64: (title: LocalizedText, summary: LocalizedText)] = [:]
+            try database.forEachRow("""
+                SELECT topic_id, locale, title, summary FROM topic_texts WHERE topic_id IN (SELECT value FROM json_each(?1))
+                """, [.jsonArray(Array(topicIDs))]) {
+                if !$0.isEmptyText(2) { read[$0.int64(0), default: ([:], [:])].title[$0.text(1)] = $0.text(2) }
+                if !$0.isEmptyText(3) { read[$0.int64(0), default: ([:], [:])].summary[$0.text(1)] = $0.text(3) }
+            }
+            for id in topicIDs { titles.setTopic(id, title: read[id]?.title ?? [:], summary: read[id]?.summary ?? [:]) }
         }
+        if searchCache != nil { hitTitles = titles }
 
         return hits.map { hit in
-            var texts = SearchHitTexts(topicTitle: topicTitles[hit.topicID] ?? [:])
+            let topic = titles.topics[hit.topicID]
+            var texts = SearchHitTexts(topicTitle: topic?.title ?? [:])
             switch hit.kind {
             case .guideline:
                 texts.text = guidelineTexts[hit.recordID] ?? [:]
-                texts.sectionTitle = hit.sectionID.flatMap { sectionTitles[$0] } ?? [:]
+                texts.sectionTitle = hit.sectionID.flatMap { titles.sections[$0] } ?? [:]
             case .topic:
-                texts.text = topicSummaries[hit.recordID] ?? [:]
+                texts.text = topic?.summary ?? [:]
             case .section:
-                texts.sectionTitle = sectionTitles[hit.recordID] ?? [:]
+                texts.sectionTitle = titles.sections[hit.recordID] ?? [:]
                 texts.text = texts.sectionTitle
             }
             return texts
