@@ -26,8 +26,10 @@ extension KnowledgeReader {
         }
 
         // A writer's reader is made for one use and sees its own uncommitted writes, which
-        // `data_version` does not count: it starts from nothing every time.
-        var titles = searchCache == nil ? HitTitles() : hitTitles
+        // `data_version` does not count: it starts from nothing every time. A pool reader's titles
+        // are taken out while they are added to, so the dictionaries are not copied to be written.
+        var titles = HitTitles()
+        if searchCache != nil { swap(&titles, &hitTitles) }
         titles.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
         let sectionIDs = titles.sectionsToRead(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID }))
         if !sectionIDs.isEmpty {
