@@ -24,18 +24,15 @@ struct HitTitles {
     /// The topics of `wanted` not held, to read and `setTopic`; when holding them all would pass
     /// `capacity`, the topics start over first (so none a page needs is dropped while it is read)
     /// and every one is given back.
-    mutating func topicsToRead(_ wanted: Set<Int64>) -> Set<Int64> {
-        let missing = wanted.filter { topics[$0] == nil }
-        guard topics.count + missing.count > Self.capacity else { return missing }
-        topics.removeAll()
-        return wanted
-    }
+    mutating func topicsToRead(_ wanted: Set<Int64>) -> Set<Int64> { Self.toRead(wanted, heldIn: &topics) }
 
     /// The sections of `wanted` not held, as `topicsToRead` gives topics.
-    mutating func sectionsToRead(_ wanted: Set<Int64>) -> Set<Int64> {
-        let missing = wanted.filter { sections[$0] == nil }
-        guard sections.count + missing.count > Self.capacity else { return missing }
-        sections.removeAll()
+    mutating func sectionsToRead(_ wanted: Set<Int64>) -> Set<Int64> { Self.toRead(wanted, heldIn: &sections) }
+
+    private static func toRead<Value>(_ wanted: Set<Int64>, heldIn held: inout [Int64: Value]) -> Set<Int64> {
+        let missing = wanted.filter { held[$0] == nil }
+        guard held.count + missing.count > capacity else { return missing }
+        held.removeAll()
         return wanted
     }
 
