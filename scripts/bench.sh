@@ -620,11 +620,13 @@ if has_section search; then
     start_rss_sampler "$SEARCH_PID" "$TMP/rss-search.max"; SEARCH_SAMPLER=$SAMPLER_PID
     wrk_once "$GB" "$SEARCH_PATHS" 4 1 >/dev/null   # warm-up
     declare -A S=()
+    # The engine runs with --as-api: the same searches the API makes of each query (the last word
+    # completed as typed, typos corrected), so the comparison is of the same work.
     for (( run = 1; run <= RUNS; run++ )); do
         log "search mix run $run/$RUNS: HTTP c16 ${DURATION}s, then engine 2 threads ${DURATION}s"
         S[http-$run]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$SEARCH_PATHS" 16 "$DURATION" $((run * 7)))
         wait_idle "$SEARCH_PID"
-        S[engine-$run]=$("$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$QUERIES" --threads 2 --seconds "$DURATION" | awk -F'\t' '$1 == "all"')
+        S[engine-$run]=$("$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$QUERIES" --threads 2 --seconds "$DURATION" --as-api | awk -F'\t' '$1 == "all"')
     done
     for m in rps p50_us p99_us cpu_us; do S[http-$m]=$(for (( run = 1; run <= RUNS; run++ )); do field "${S[http-$run]}" "$m"; done | median); done
     S[engine-qps]=$(for (( run = 1; run <= RUNS; run++ )); do cut -f5 <<<"${S[engine-$run]}"; done | median)
@@ -651,7 +653,7 @@ if has_section search; then
         echo "${QTEXT[$i]}" >"$TMP/q-$i.txt"
         Q[$i]=$(CPU_PIDS=$SEARCH_PID wrk_once "$GB" "$TMP/q-$i.paths" 1 "$QUERY_SECONDS")
         wait_idle "$SEARCH_PID"
-        "$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$TMP/q-$i.txt" --threads 1 --seconds "$QUERY_SECONDS" >"$TMP/engine-$i.tsv" \
+        "$BIN/guidebook-bench" search --db "$DB" --migrations "$ROOT/Migrations" --queries "$TMP/q-$i.txt" --threads 1 --seconds "$QUERY_SECONDS" --as-api >"$TMP/engine-$i.tsv" \
             || die "guidebook-bench search failed for '${QTEXT[$i]}'"
         EACH[$i]=$(awk -F'\t' '$1 == "query"' "$TMP/engine-$i.tsv")
         ECPU[$i]=$(awk -F'\t' '$1 == "all" { print $8 }' "$TMP/engine-$i.tsv")
