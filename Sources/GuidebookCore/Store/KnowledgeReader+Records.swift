@@ -67,17 +67,14 @@ extension KnowledgeReader {
         }
         try head(summary, sections)
 
+        // No local function touches `record` or `place`: one that captured them would box both,
+        // and every access of the loop would then be checked for exclusivity at run time.
         var record = GuidelineRecord()
         record.topic = summary.slug
         var place = -1
-        func hand() throws {
-            guard record.rowID != 0 else { return }
-            record.settleStates()
-            if place >= 0 { try guideline(place, record) }
-        }
         try database.forEachRow(Self.topicGuidelinesSQL, [.integer(topicID)]) { row in
             if row.int64(0) != record.rowID {
-                try hand()
+                try Self.hand(&record, place: place, to: guideline)
                 record.startAnother()
                 record.rowID = row.int64(0)
                 record.idSpan = row.withText(1) { record.keep($0) }
@@ -87,8 +84,15 @@ extension KnowledgeReader {
             }
             appendText(from: row, at: 7, to: &record)
         }
-        try hand()
+        try Self.hand(&record, place: place, to: guideline)
         return true
+    }
+
+    /// Hands a guideline read whole to `guideline`, its states settled; nothing before the first.
+    private static func hand(_ record: inout GuidelineRecord, place: Int, to guideline: (Int, GuidelineRecord) throws -> Void) throws {
+        guard record.rowID != 0 else { return }
+        record.settleStates()
+        if place >= 0 { try guideline(place, record) }
     }
 
     /// Position, revision, update and creation times, from four columns starting at `column`.
