@@ -39,6 +39,9 @@ public struct Highlighter: Sendable {
         let scalars: [Unicode.Scalar]
         /// Scalar offsets to mark, sorted, not overlapping, on character boundaries.
         let ranges: [Range<Int>]
+        /// `Highlighter.isSimple(scalars)` when `mark` needed it (a text with a match), so the
+        /// snippet does not scan the text for it again.
+        let isSimple: Bool?
         /// True when any term occurs in the text.
         public var matches: Bool { !ranges.isEmpty }
     }
@@ -47,12 +50,13 @@ public struct Highlighter: Sendable {
     public func mark(_ text: String) -> Marked {
         let scalars = Self.scalars(of: text)
         var ranges = ranges(in: scalars)
-        if !ranges.isEmpty && !Self.isSimple(scalars) {
+        let isSimple = ranges.isEmpty ? nil : Self.isSimple(scalars)
+        if isSimple == false {
             let boundaries = Boundaries(text)
             ranges = ranges.map { boundaries.before($0.lowerBound)..<boundaries.after($0.upperBound) }
             ranges = Self.merged(ranges)
         }
-        return Marked(text: text, scalars: scalars, ranges: ranges)
+        return Marked(text: text, scalars: scalars, ranges: ranges, isSimple: isSimple)
     }
 
     /// True when any term occurs in `text`.
@@ -77,7 +81,7 @@ public struct Highlighter: Sendable {
             if let space = scalars[start..<first.lowerBound].firstIndex(where: { $0.properties.isWhitespace }), space - start < 20 { start = space + 1 }
         }
         var end = min(scalars.count, start + length)
-        if !Self.isSimple(scalars) {
+        if !(marked.isSimple ?? Self.isSimple(scalars)) {
             let boundaries = Boundaries(marked.text)
             start = boundaries.before(start)
             end = boundaries.after(end)
@@ -104,6 +108,11 @@ public struct Highlighter: Sendable {
 
     private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout [UInt8]) {
         for scalar in slice {
+            // Nearly every scalar is ASCII: one byte, without the encoder's closure.
+            if scalar.value < 0x80, !escapesHTML || (scalar != "&" && scalar != "<" && scalar != ">") {
+                output.append(UInt8(truncatingIfNeeded: scalar.value))
+                continue
+            }
             if escapesHTML {
                 switch scalar {
                 case "&": output.append(contentsOf: "&amp;".utf8); continue
