@@ -29,17 +29,16 @@ public struct ParticleChecker: Sendable {
     public func errors(in text: String) -> [ParticleError] {
         let scalars = Array(text.unicodeScalars)
         let words = Self.words(of: scalars)
-        // The nouns the text shows standing alone, counted, made only when a word needs them.
-        var attested: (own: [String?], counts: [String: Int])?
+        // Whether another word shows `noun` standing alone. The noun a word shows is the word or a
+        // prefix of it, so only the words that start with `noun` are read as Korean (most are not).
+        // A word does not vouch for itself (메뉴으로 would show 메뉴으 standing before 로).
         func isAttested(_ noun: String, besides index: Int) -> Bool {
-            if attested == nil {
-                let own = words.map { Self.attestedNoun(Self.core(of: scalars[$0])) }
-                var counts: [String: Int] = [:]
-                for noun in own.compactMap({ $0 }) { counts[noun, default: 0] += 1 }
-                attested = (own, counts)
+            let nounScalars = Array(noun.unicodeScalars)
+            return words.indices.contains { other in
+                guard other != index else { return false }
+                let core = Self.core(of: scalars[words[other]])
+                return core.starts(with: nounScalars) && Self.attestedNoun(core) == noun
             }
-            // A word does not vouch for itself (메뉴으로 would show 메뉴으 standing before 로).
-            return (attested!.counts[noun] ?? 0) - (attested!.own[index] == noun ? 1 : 0) > 0
         }
         var errors: [ParticleError] = []
         for (index, range) in words.enumerated() {
