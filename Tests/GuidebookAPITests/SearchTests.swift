@@ -328,9 +328,10 @@ final class SearchTests: XCTestCase {
         }
     }
 
-    /// A reader keeps the titles its hits showed between searches (`HitTitles`): a title or a
-    /// summary edited in between is shown as it is now, on the next search of the same words.
-    func testHitsShowTitlesAsEditedBetweenTwoSearches() throws {
+    /// A reader keeps the texts its hits showed between searches (`KeptHitTexts`): a guideline's
+    /// text, a title or a summary edited in between is shown as it is now, on the next search of
+    /// the same words.
+    func testHitsShowTextsAsEditedBetweenTwoSearches() throws {
         let line = #"{"kind":"topic","slug":"quagga","category":"views","title":{"en":"Quagga Topic","ko":"콰가 주제"},"#
             + #""summary":{"en":"Zebrawood summary.","ko":"얼룩말나무 요약."},"#
             + #""sections":[{"key":"s","title":{"en":"Zebrawood Section","ko":"얼룩말나무 구역"},"#
@@ -350,17 +351,21 @@ final class SearchTests: XCTestCase {
         XCTAssertEqual(before["guideline"]?["title"], "Quagga Topic")
         XCTAssertEqual(before["guideline"]?["section_title"], "Zebrawood Section")
         XCTAssertEqual(before["topic"]?["snippet"], "Zebrawood summary.")
+        XCTAssertEqual(before["guideline"]?["snippet"], "Zebrawood guideline.")
 
         let topic = try server.send("PATCH", "/v1/topics/quagga", #"{"title": "Quagga Renamed", "summary": "Zebrawood digest."}"#)
         XCTAssertEqual(topic.status, 200, topic.text)
         let section = try server.send("PATCH", "/v1/topics/quagga/sections/s", #"{"title": "Zebrawood Quarters"}"#)
         XCTAssertEqual(section.status, 200, section.text)
+        let guideline = try server.send("PATCH", "/v1/guidelines/quagga.g", #"{"text": "Zebrawood rule, edited."}"#)
+        XCTAssertEqual(guideline.status, 200, guideline.text)
 
         let after = try shown()
         for kind in ["topic", "section", "guideline"] { XCTAssertEqual(after[kind]?["title"], "Quagga Renamed", "\(kind): \(after)") }
         XCTAssertEqual(after["guideline"]?["section_title"], "Zebrawood Quarters", "\(after)")
         XCTAssertEqual(after["section"]?["section_title"], "Zebrawood Quarters", "\(after)")
         XCTAssertEqual(after["topic"]?["snippet"], "Zebrawood digest.", "\(after)")
+        XCTAssertEqual(after["guideline"]?["snippet"], "Zebrawood rule, edited.", "\(after)")
     }
 
     func testFacetsAndTotalsAgree() throws {

@@ -18,9 +18,9 @@ public final class KnowledgeReader {
     /// them to negotiate its language, and they change rarely (`locales()`).
     private var knownLocales: (dataVersion: Int, locales: [LocaleInfo])?
 
-    /// The titles search hits showed, kept by a pool reader (one with the store's search cache)
+    /// The texts search hits showed, kept by a pool reader (one with the store's search cache)
     /// between its searches (`searchHitTexts`).
-    var hitTitles = HitTitles()
+    var keptHitTexts = KeptHitTexts()
 
     init(database: Database, searchCache: SearchCache? = nil, publication: TranslationPublication? = nil) {
         self.database = database

@@ -11,27 +11,27 @@ public struct SearchHitTexts: Sendable {
 extension KnowledgeReader {
     /// The texts of a page of hits, read with at most three statements for the whole page (one per
     /// text table) rather than several per hit; the hits carry their topic and section ids, so no
-    /// other table is read. A pool reader keeps the titles it read (`HitTitles`) while nobody
-    /// commits, and reads only the topics and sections it has not seen. Parallel to `hits`. Empty
+    /// other table is read. A pool reader keeps the texts it read (`KeptHitTexts`) while nobody
+    /// commits, and reads only those of the records it has not seen. Parallel to `hits`. Empty
     /// texts (not translated) are left out.
     public func searchHitTexts(_ hits: [SearchHit]) throws -> [SearchHitTexts] {
-        var guidelineTexts: [Int64: LocalizedText] = [:]
-        let guidelineIDs = hits.filter { $0.kind == .guideline }.map(\.recordID)
+        // A writer's reader is made for one use and sees its own uncommitted writes, which
+        // `data_version` does not count: it starts from nothing every time. A pool reader's texts
+        // are taken out while they are added to, so the dictionaries are not copied to be written.
+        var kept = KeptHitTexts()
+        if searchCache != nil { swap(&kept, &keptHitTexts) }
+        kept.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
+        let guidelineIDs = kept.guidelinesToRead(Set(hits.filter { $0.kind == .guideline }.map(\.recordID)))
         if !guidelineIDs.isEmpty {
+            var read: [Int64: LocalizedText] = [:]
             try database.forEachRow("""
                 SELECT guideline_id, locale, text FROM guideline_texts WHERE guideline_id IN (SELECT value FROM json_each(?1)) AND text != ''
-                """, [.jsonArray(guidelineIDs)]) {
-                guidelineTexts[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+                """, [.jsonArray(Array(guidelineIDs))]) {
+                read[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
             }
+            for id in guidelineIDs { kept.setGuideline(id, text: read[id] ?? [:]) }
         }
-
-        // A writer's reader is made for one use and sees its own uncommitted writes, which
-        // `data_version` does not count: it starts from nothing every time. A pool reader's titles
-        // are taken out while they are added to, so the dictionaries are not copied to be written.
-        var titles = HitTitles()
-        if searchCache != nil { swap(&titles, &hitTitles) }
-        titles.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
-        let sectionIDs = titles.sectionsToRead(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID }))
+        let sectionIDs = kept.sectionsToRead(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID }))
         if !sectionIDs.isEmpty {
             var read: [Int64: LocalizedText] = [:]
             try database.forEachRow("""
@@ -39,9 +39,9 @@ extension KnowledgeReader {
                 """, [.jsonArray(Array(sectionIDs))]) {
                 read[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
             }
-            for id in sectionIDs { titles.setSection(id, title: read[id] ?? [:]) }
+            for id in sectionIDs { kept.setSection(id, title: read[id] ?? [:]) }
         }
-        let topicIDs = titles.topicsToRead(Set(hits.map(\.topicID)))
+        let topicIDs = kept.topicsToRead(Set(hits.map(\.topicID)))
         if !topicIDs.isEmpty {
             var read: [Int64: (title: LocalizedText, summary: LocalizedText)] = [:]
             try database.forEachRow("""
@@ -50,21 +50,21 @@ extension KnowledgeReader {
                 if !$0.isEmptyText(2) { read[$0.int64(0), default: ([:], [:])].title[$0.text(1)] = $0.text(2) }
                 if !$0.isEmptyText(3) { read[$0.int64(0), default: ([:], [:])].summary[$0.text(1)] = $0.text(3) }
             }
-            for id in topicIDs { titles.setTopic(id, title: read[id]?.title ?? [:], summary: read[id]?.summary ?? [:]) }
+            for id in topicIDs { kept.setTopic(id, title: read[id]?.title ?? [:], summary: read[id]?.summary ?? [:]) }
         }
-        if searchCache != nil { hitTitles = titles }
+        if searchCache != nil { keptHitTexts = kept }
 
         return hits.map { hit in
-            let topic = titles.topics[hit.topicID]
+            let topic = kept.topics[hit.topicID]
             var texts = SearchHitTexts(topicTitle: topic?.title ?? [:])
             switch hit.kind {
             case .guideline:
-                texts.text = guidelineTexts[hit.recordID] ?? [:]
-                texts.sectionTitle = hit.sectionID.flatMap { titles.sections[$0] } ?? [:]
+                texts.text = kept.guidelines[hit.recordID] ?? [:]
+                texts.sectionTitle = hit.sectionID.flatMap { kept.sections[$0] } ?? [:]
             case .topic:
                 texts.text = topic?.summary ?? [:]
             case .section:
-                texts.sectionTitle = titles.sections[hit.recordID] ?? [:]
+                texts.sectionTitle = kept.sections[hit.recordID] ?? [:]
                 texts.text = texts.sectionTitle
             }
             return texts
