@@ -106,8 +106,8 @@ struct SearchController: Controller {
             json.field("topics_matched", results.topicsMatched)
             for (name, facets) in [("topics", results.topicFacets), ("categories", results.categoryFacets)] {
                 json.objects(name, facets) { json, facet in
-                    json.field("slug", facet.slug)
-                    json.field("count", facet.count)
+                    json.field(Keys.slug, facet.slug)
+                    json.field(Keys.count, facet.count)
                 }
             }
         }
@@ -129,31 +129,56 @@ struct SearchController: Controller {
         case .topic, .section: link = "/v1/topics/\(hit.topic)"
         }
         // The locales whose text holds a query term; the snippet is in the display locale when it
-        // matched there, otherwise in a locale that did. Each text is searched for the terms once.
-        let marked = texts.mapValues(highlighter.mark)
-        let matched = texts.keys.sorted { ($0 == display ? 0 : 1, $0) < ($1 == display ? 0 : 1, $1) }
-            .filter { marked[$0]?.matches == true || (sectionTitle[$0].map(highlighter.matches) ?? false) }
+        // matched there, otherwise in a locale that did. Each text is searched for the terms once,
+        // the locales in the order they are listed (the display locale first, then by code).
+        let locales = texts.keys.sorted { ($0 == display ? 0 : 1, $0) < ($1 == display ? 0 : 1, $1) }
+        let marked = locales.map { highlighter.mark(texts[$0] ?? "") }
+        let matched = locales.indices.filter { marked[$0].matches || (sectionTitle[locales[$0]].map(highlighter.matches) ?? false) }
         var snippetLocale = texts[display] != nil ? display : SourceLocale.code
-        if marked[snippetLocale]?.matches == false, let first = matched.first(where: { marked[$0]?.matches == true }) {
-            snippetLocale = first
+        var snippetIndex = locales.firstIndex(of: snippetLocale)
+        if let index = snippetIndex, !marked[index].matches, let first = matched.first(where: { marked[$0].matches }) {
+            snippetLocale = locales[first]
+            snippetIndex = first
         }
 
         json.beginObject()
-        json.field("kind", hit.kind.name)
-        json.field("id", hit.ref)
-        json.field("topic", hit.topic)
-        json.field("category", hit.category)
-        json.field("title", topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)
-        if !sectionTitle.isEmpty { json.field("section_title", sectionTitle[display] ?? sectionTitle[SourceLocale.code] ?? "") }
-        json.field("snippet", marked[snippetLocale].map { highlighter.snippet($0) } ?? "")
-        json.field("snippet_locale", snippetLocale)
-        json.key("matched_locales")
+        json.field(Keys.kind, hit.kind.name)
+        json.field(Keys.id, hit.ref)
+        json.field(Keys.topic, hit.topic)
+        json.field(Keys.category, hit.category)
+        json.field(Keys.title, topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)
+        if !sectionTitle.isEmpty { json.field(Keys.sectionTitle, sectionTitle[display] ?? sectionTitle[SourceLocale.code] ?? "") }
+        json.field(Keys.snippet, snippetIndex.map { highlighter.snippet(marked[$0]) } ?? "")
+        json.field(Keys.snippetLocale, snippetLocale)
+        json.key(Keys.matchedLocales)
         json.beginArray()
-        for locale in matched { json.string(locale) }
+        for index in matched { json.string(locales[index]) }
         json.endArray()
-        json.field("score", (hit.score * 10_000).rounded() / 10_000)
-        json.object("links", [("self", link)])
+        json.key(Keys.score)
+        json.double((hit.score * 10_000).rounded() / 10_000)
+        json.key(Keys.links)
+        json.beginObject()
+        json.field(Keys.selfLink, link)
         json.endObject()
+        json.endObject()
+    }
+
+    /// The keys written for every hit and every facet, encoded once.
+    private enum Keys {
+        static let kind = JSONWriter.Key("kind")
+        static let id = JSONWriter.Key("id")
+        static let topic = JSONWriter.Key("topic")
+        static let category = JSONWriter.Key("category")
+        static let title = JSONWriter.Key("title")
+        static let sectionTitle = JSONWriter.Key("section_title")
+        static let snippet = JSONWriter.Key("snippet")
+        static let snippetLocale = JSONWriter.Key("snippet_locale")
+        static let matchedLocales = JSONWriter.Key("matched_locales")
+        static let score = JSONWriter.Key("score")
+        static let links = JSONWriter.Key("links")
+        static let selfLink = JSONWriter.Key("self")
+        static let slug = JSONWriter.Key("slug")
+        static let count = JSONWriter.Key("count")
     }
 
     private func mark(_ request: APIRequest, _ name: String, default value: String) throws -> String {
