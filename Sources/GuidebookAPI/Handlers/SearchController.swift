@@ -148,7 +148,11 @@ struct SearchController: Controller {
         json.field(Keys.category, hit.category)
         json.field(Keys.title, topicTitle[display] ?? topicTitle[SourceLocale.code] ?? hit.topic)
         if !sectionTitle.isEmpty { json.field(Keys.sectionTitle, sectionTitle[display] ?? sectionTitle[SourceLocale.code] ?? "") }
-        json.field(Keys.snippet, snippetIndex.map { highlighter.snippet(marked[$0]) } ?? "")
+        if let snippetIndex {
+            highlighter.snippetUTF8(marked[snippetIndex]).withUnsafeBufferPointer { json.field(Keys.snippet, utf8: $0) }
+        } else {
+            json.field(Keys.snippet, "")
+        }
         json.field(Keys.snippetLocale, snippetLocale)
         json.key(Keys.matchedLocales)
         json.beginArray()

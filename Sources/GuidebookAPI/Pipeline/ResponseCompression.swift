@@ -55,15 +55,26 @@ enum ResponseCompression {
     /// True for the text types worth compressing: JSON, NDJSON, Markdown and HTML.
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = contentType.prefix { $0 != ";" }.lowercased()
-        return type == "application/json" || type.hasSuffix("+json") || type == "application/x-ndjson"
-            || type == "text/markdown" || type == "text/html"
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        return asciiLowercased(type).elementsEqual("application/json".utf8) || asciiLowercased(type.suffix(5)).elementsEqual("+json".utf8)
+            || asciiLowercased(type).elementsEqual("application/x-ndjson".utf8)
+            || asciiLowercased(type).elementsEqual("text/markdown".utf8) || asciiLowercased(type).elementsEqual("text/html".utf8)
     }
 
     /// Adds `Vary: Accept-Encoding` as a field line of its own (others may already name
     /// `Accept` or `Accept-Language`), unless one names it already.
     private static func addVary(to response: inout APIResponse) {
-        let named = response.headers.contains { HeaderName.equal($0.name, "vary") && $0.value.lowercased().contains("accept-encoding") }
+        let named = response.headers.contains { header in
+            HeaderName.equal(header.name, "vary") && header.value.utf8.indices.contains { start in
+                asciiLowercased(header.value.utf8[start...].prefix(15)).elementsEqual("accept-encoding".utf8)
+            }
+        }
         if !named { response.headers.append(("Vary", "Accept-Encoding")) }
+    }
+
+    /// The bytes of a header value with ASCII letters lowercased, as they are read: every answer
+    /// asks these questions, and `lowercased()` with a substring search made strings each time.
+    private static func asciiLowercased<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> LazyMapSequence<Bytes, UInt8> {
+        bytes.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
     }
 }

@@ -72,6 +72,12 @@ public struct Highlighter: Sendable {
 
     /// `snippet(_:length:)` for a text already marked.
     public func snippet(_ marked: Marked, length: Int = 180) -> String {
+        String(decoding: snippetUTF8(marked, length: length), as: UTF8.self)
+    }
+
+    /// `snippet(_:length:)` for a text already marked, as its UTF-8 bytes (always valid), for a
+    /// writer that takes bytes: no string is made of them.
+    public func snippetUTF8(_ marked: Marked, length: Int = 180) -> [UInt8] {
         let scalars = marked.scalars
         let marks = marked.ranges
         var start = 0
@@ -103,7 +109,7 @@ public struct Highlighter: Sendable {
         }
         append(scalars[position..<end], to: &output)
         if end < scalars.count { output.append(contentsOf: "…".utf8) }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout [UInt8]) {
