@@ -26,4 +26,26 @@ final class HighlighterTests: XCTestCase {
         XCTAssertEqual(Highlighter(terms: [.word("indicator", prefix: false)]).snippet("Indicators show it"), "<mark>Indicators</mark> show it")
         XCTAssertEqual(Highlighter(terms: [.word("prog", prefix: true)]).snippet("A progress bar"), "A <mark>progress</mark> bar")
     }
+
+    /// A text where no term can start (most often the hit's text in the other language) is passed
+    /// over without being searched; what can start a match still matches, and the snippet of a
+    /// text without one is still its opening.
+    func testATextNoTermCanStartInIsPassedOverAndStillGivesItsOpening() {
+        let korean = Highlighter(terms: [.cjk("시트")])
+        XCTAssertFalse(korean.mark("Sheets slide up over the content.").matches)
+        XCTAssertEqual(korean.snippet("Sheets slide up over the content."), "Sheets slide up over the content.")
+        XCTAssertTrue(korean.mark("모달 시트를 쓰세요.").matches)
+
+        let english = Highlighter(terms: [.word("sheet", prefix: false), .word("pop", prefix: true)])
+        XCTAssertFalse(english.mark("시트는 내용 위로 올라옵니다.").matches)
+        XCTAssertFalse(english.matches("Dashes and washes"), "an s inside a word starts no word")
+        XCTAssertEqual(english.snippet("시트에서 Sheet를 엽니다."), "시트에서 <mark>Sheet</mark>를 엽니다.")
+        XCTAssertEqual(english.snippet("A (popover) over it"), "A (<mark>popover</mark>) over it")
+        // Scalars outside ASCII that lowercase to an ASCII letter start a word as that letter does:
+        // the Kelvin sign is a k, the dotted capital I an i.
+        let kit = Highlighter(terms: [.word("kit", prefix: false), .word("item", prefix: false)])
+        XCTAssertTrue(kit.matches("The \u{212A}it"))
+        XCTAssertTrue(kit.matches("An \u{130}tem"))
+        XCTAssertEqual(kit.snippet("\u{212A}it"), "<mark>\u{212A}it</mark>")
+    }
 }

@@ -15,6 +15,9 @@ public struct Highlighter: Sendable {
     // The query words with what matching needs, worked out once per query.
     private let words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
     private let runs: [[Unicode.Scalar]]
+    /// The scalars a match can start with (`couldMatch`): the ASCII ones as a bit per code (letters
+    /// lowercased, as words are compared), the others listed; nil when any text could match.
+    private let starts: (ascii: (low: UInt64, high: UInt64), others: [Unicode.Scalar])?
 
     public init(terms: [SearchQuery.HighlightTerm], markStart: String = "<mark>", markEnd: String = "</mark>") {
         self.terms = terms
@@ -31,12 +34,25 @@ public struct Highlighter: Sendable {
         }
         self.words = words
         self.runs = runs
+        var ascii: (low: UInt64, high: UInt64) = (0, 0)
+        var others: [Unicode.Scalar] = []
+        let firsts = words.map(\.scalars.first) + runs.map(\.first)
+        for first in firsts.compactMap({ $0 }) {
+            switch first.value {
+            case ..<64: ascii.low |= 1 << UInt64(first.value)
+            case 64..<128: ascii.high |= 1 << UInt64(first.value - 64)
+            default: others.append(first)
+            }
+        }
+        // An empty word (none is made, but were one) would match any word as a prefix.
+        self.starts = firsts.contains(nil) ? nil : (ascii, others)
     }
 
     /// A text with its marks found, to test for a match and cut a snippet without searching twice.
     public struct Marked: Sendable {
         let text: String
-        let scalars: [Unicode.Scalar]
+        /// The text's scalars, when they were made to find the marks (nil: no term could be there).
+        let keptScalars: [Unicode.Scalar]?
         /// Scalar offsets to mark, sorted, not overlapping, on character boundaries.
         let ranges: [Range<Int>]
         /// `Highlighter.isSimple(scalars)` when `mark` needed it (a text with a match), so the
@@ -48,6 +64,7 @@ public struct Highlighter: Sendable {
 
     /// Finds the terms in `text`.
     public func mark(_ text: String) -> Marked {
+        guard couldMatch(text) else { return Marked(text: text, keptScalars: nil, ranges: [], isSimple: nil) }
         let scalars = Self.scalars(of: text)
         var ranges = ranges(in: scalars)
         let isSimple = ranges.isEmpty ? nil : Self.isSimple(scalars)
@@ -56,12 +73,45 @@ public struct Highlighter: Sendable {
             ranges = ranges.map { boundaries.before($0.lowerBound)..<boundaries.after($0.upperBound) }
             ranges = Self.merged(ranges)
         }
-        return Marked(text: text, scalars: scalars, ranges: ranges, isSimple: isSimple)
+        return Marked(text: text, keptScalars: scalars, ranges: ranges, isSimple: isSimple)
     }
 
     /// True when any term occurs in `text`.
     public func matches(_ text: String) -> Bool {
-        !ranges(in: Self.scalars(of: text)).isEmpty
+        couldMatch(text) && !ranges(in: Self.scalars(of: text)).isEmpty
+    }
+
+    /// False when no scalar of `text` can start a match, read in place: a word matches only from a
+    /// first scalar that lowercases to the query word's first, a CJK run only from its own first.
+    /// Most texts of a hit in the other language than the query's stop here. An ASCII letter or
+    /// digit right after another starts no word, and no CJK run starts with one.
+    private func couldMatch(_ text: String) -> Bool {
+        guard let starts else { return true }
+        var afterAlphanumeric = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 128 {
+                let folded = (0x41...0x5A).contains(value) ? value | 0x20 : value
+                let isAlphanumeric = (0x61...0x7A).contains(folded) || (0x30...0x39).contains(folded)
+                defer { afterAlphanumeric = isAlphanumeric }
+                if isAlphanumeric && afterAlphanumeric && runs.isEmpty { continue }
+                let bits = folded < 64 ? starts.ascii.low >> UInt64(folded) : starts.ascii.high >> UInt64(folded - 64)
+                if bits & 1 == 1 { return true }
+                continue
+            }
+            afterAlphanumeric = false
+            if starts.others.contains(scalar) { return true }
+            // A Hangul syllable lowercases to itself; any other may lowercase to a word's first.
+            guard !words.isEmpty, !Hangul.isSyllable(scalar) else { continue }
+            let lowered = Self.lowercased(scalar)
+            if lowered.value < 128 {
+                let bits = lowered.value < 64 ? starts.ascii.low >> UInt64(lowered.value) : starts.ascii.high >> UInt64(lowered.value - 64)
+                if bits & 1 == 1 { return true }
+            } else if starts.others.contains(lowered) {
+                return true
+            }
+        }
+        return false
     }
 
     /// A window of about `length` characters around the first match, with matches marked.
@@ -78,7 +128,7 @@ public struct Highlighter: Sendable {
     /// `snippet(_:length:)` for a text already marked, as its UTF-8 bytes (always valid), for a
     /// writer that takes bytes: no string is made of them.
     public func snippetUTF8(_ marked: Marked, length: Int = 180) -> [UInt8] {
-        let scalars = marked.scalars
+        let scalars = marked.keptScalars ?? Self.scalars(of: marked.text)
         let marks = marked.ranges
         var start = 0
         if let first = marks.first, first.lowerBound > length / 4 {
