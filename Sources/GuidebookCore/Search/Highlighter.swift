@@ -14,6 +14,8 @@ public struct Highlighter: Sendable {
 
     // The query words with what matching needs, worked out once per query.
     private let words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
+    /// Each query word's first scalar, parallel to `words`.
+    private let wordFirsts: [Unicode.Scalar?]
     private let runs: [[Unicode.Scalar]]
     /// The scalars a match can start with (`couldMatch`): the ASCII ones as a bit per code (letters
     /// lowercased, as words are compared), the others listed; nil when any text could match.
@@ -33,10 +35,11 @@ public struct Highlighter: Sendable {
             }
         }
         self.words = words
+        self.wordFirsts = words.map(\.scalars.first)
         self.runs = runs
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
         var others: [Unicode.Scalar] = []
-        let firsts = words.map(\.scalars.first) + runs.map(\.first)
+        let firsts = wordFirsts + runs.map(\.first)
         for first in firsts.compactMap({ $0 }) {
             switch first.value {
             case ..<64: ascii.low |= 1 << UInt64(first.value)
@@ -203,7 +206,11 @@ public struct Highlighter: Sendable {
             // the word), so only those are made into strings and stemmed.
             let length = end - index
             var wordStem: String?
-            for candidate in words {
+            // Every kind of match starts with the same first scalar: the other query words are
+            // not looked at (nor retained) for this word.
+            let first = Self.lowercased(scalars[index])
+            for position in words.indices where wordFirsts[position].map({ $0 == first }) ?? true {
+                let candidate = words[position]
                 var common = 0
                 let limit = min(length, candidate.scalars.count)
                 while common < limit && Self.lowercased(scalars[index + common]) == candidate.scalars[common] { common += 1 }
