@@ -98,8 +98,7 @@ public struct Highlighter: Sendable {
                 let isAlphanumeric = (0x61...0x7A).contains(folded) || (0x30...0x39).contains(folded)
                 defer { afterAlphanumeric = isAlphanumeric }
                 if isAlphanumeric && afterAlphanumeric && runs.isEmpty { continue }
-                let bits = folded < 64 ? starts.ascii.low >> UInt64(folded) : starts.ascii.high >> UInt64(folded - 64)
-                if bits & 1 == 1 { return true }
+                if Self.holds(starts.ascii, folded) { return true }
                 continue
             }
             afterAlphanumeric = false
@@ -107,14 +106,14 @@ public struct Highlighter: Sendable {
             // A Hangul syllable lowercases to itself; any other may lowercase to a word's first.
             guard !words.isEmpty, !Hangul.isSyllable(scalar) else { continue }
             let lowered = Self.lowercased(scalar)
-            if lowered.value < 128 {
-                let bits = lowered.value < 64 ? starts.ascii.low >> UInt64(lowered.value) : starts.ascii.high >> UInt64(lowered.value - 64)
-                if bits & 1 == 1 { return true }
-            } else if starts.others.contains(lowered) {
-                return true
-            }
+            if lowered.value < 128 ? Self.holds(starts.ascii, lowered.value) : starts.others.contains(lowered) { return true }
         }
         return false
+    }
+
+    /// Whether the bit of ASCII code `value` (below 128) is set.
+    private static func holds(_ set: (low: UInt64, high: UInt64), _ value: UInt32) -> Bool {
+        (value < 64 ? set.low >> UInt64(value) : set.high >> UInt64(value - 64)) & 1 == 1
     }
 
     /// A window of about `length` characters around the first match, with matches marked.
