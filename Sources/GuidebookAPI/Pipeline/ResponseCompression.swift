@@ -56,9 +56,8 @@ enum ResponseCompression {
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
-        return asciiLowercased(type).elementsEqual("application/json".utf8) || asciiLowercased(type.suffix(5)).elementsEqual("+json".utf8)
-            || asciiLowercased(type).elementsEqual("application/x-ndjson".utf8)
-            || asciiLowercased(type).elementsEqual("text/markdown".utf8) || asciiLowercased(type).elementsEqual("text/html".utf8)
+        return asciiLowercased(type.suffix(5)).elementsEqual("+json".utf8)
+            || ["application/json", "application/x-ndjson", "text/markdown", "text/html"].contains { asciiLowercased(type).elementsEqual($0.utf8) }
     }
 
     /// Adds `Vary: Accept-Encoding` as a field line of its own (others may already name

@@ -6,7 +6,8 @@
 /// committed), so an answer never shows a text older than its own snapshot. Bounded: a kind that
 /// would pass `capacity` entries starts over.
 struct KeptHitTexts {
-    /// Entries of each kind kept at most (about a megabyte a reader for texts of typical length).
+    /// Entries of each kind kept at most (for guidelines of realistic length, well under a megabyte
+    /// a reader: docs/request-path.md).
     static let capacity = 1_024
 
     private var dataVersion: Int?

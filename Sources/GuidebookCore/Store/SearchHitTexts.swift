@@ -23,22 +23,16 @@ extension KnowledgeReader {
         kept.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
         let guidelineIDs = kept.guidelinesToRead(Set(hits.filter { $0.kind == .guideline }.map(\.recordID)))
         if !guidelineIDs.isEmpty {
-            var read: [Int64: LocalizedText] = [:]
-            try database.forEachRow("""
+            let read = try localizedTexts("""
                 SELECT guideline_id, locale, text FROM guideline_texts WHERE guideline_id IN (SELECT value FROM json_each(?1)) AND text != ''
-                """, [.jsonArray(Array(guidelineIDs))]) {
-                read[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
-            }
+                """, of: guidelineIDs)
             for id in guidelineIDs { kept.setGuideline(id, text: read[id] ?? [:]) }
         }
         let sectionIDs = kept.sectionsToRead(Set(hits.compactMap { $0.kind == .section ? $0.recordID : $0.sectionID }))
         if !sectionIDs.isEmpty {
-            var read: [Int64: LocalizedText] = [:]
-            try database.forEachRow("""
+            let read = try localizedTexts("""
                 SELECT section_id, locale, title FROM section_texts WHERE section_id IN (SELECT value FROM json_each(?1)) AND title != ''
-                """, [.jsonArray(Array(sectionIDs))]) {
-                read[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
-            }
+                """, of: sectionIDs)
             for id in sectionIDs { kept.setSection(id, title: read[id] ?? [:]) }
         }
         let topicIDs = kept.topicsToRead(Set(hits.map(\.topicID)))
@@ -69,5 +63,15 @@ extension KnowledgeReader {
             }
             return texts
         }
+    }
+
+    /// One text by locale, by record id, for the records `ids`: `sql` takes them as a JSON array
+    /// in `?1` and gives each row's record id, locale and text.
+    private func localizedTexts(_ sql: String, of ids: Set<Int64>) throws -> [Int64: LocalizedText] {
+        var texts: [Int64: LocalizedText] = [:]
+        try database.forEachRow(sql, [.jsonArray(Array(ids))]) {
+            texts[$0.int64(0), default: [:]][$0.text(1)] = $0.text(2)
+        }
+        return texts
     }
 }
