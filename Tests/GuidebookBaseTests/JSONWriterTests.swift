@@ -62,12 +62,17 @@ final class JSONWriterTests: XCTestCase {
 
     /// `string(utf8:)` writes what `string(_:)` writes for the same text, and `UTF8Check` calls
     /// bytes valid exactly when `String(decoding:as:)` keeps them as they are (the standard
-    /// library is the oracle), for every byte pair and ill-formed sequences among ASCII.
+    /// library is the oracle), for every byte pair, ill-formed sequences among ASCII and after
+    /// longer ones, and every three- and four-byte lead with the edges of its ranges.
     func testBytesAreWrittenAsTheirStringAndCheckedAsTheStandardLibraryDecodesThem() {
         var samples: [[UInt8]] = [[], Array("plain ascii text, long enough for words".utf8), Array("진행률 \"표시\"\n".utf8),
                                   [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x91], [0xC0, 0xAF], [0xE0, 0x80, 0xAF]]
         for first in 0...255 { for second in stride(from: 0, through: 255, by: 3) { samples.append([UInt8(first), UInt8(second)]) } }
         for bad in samples.suffix(from: 3).prefix(6) { samples.append(Array("abcdefghijk".utf8) + bad + Array("lmnopqrstu".utf8)) }
+        // Longer sequences then ASCII then a fault (the check goes back to ASCII after each), or a
+        // fault cut short by the end.
+        let mixed = Array("진행률 표시기는 작업이 얼마나 남았는지 “보여” 줍니다. Progress indicators 🙂".utf8)
+        samples += [mixed, mixed + [0xED, 0xA0, 0x80], mixed + [0xE0, 0x80], mixed + [0xF0, 0x9F, 0x91] + mixed, mixed + [0x80] + mixed]
         // Three- and four-byte sequences: every lead byte from 0xE0 with second bytes around each
         // range's edges and third and fourth bytes in and out of the continuation range, cut short too.
         let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
