@@ -99,8 +99,12 @@ public struct GitPublisher {
             try? discardLocalChanges(git, hasRemoteBranch: hasRemoteBranch)
             return outcome
         }
-        FileManager.default.createFile(atPath: target.workDirectory + "/" + PublishState.fileName,
-                                       contents: PublishState(layout: target.layout.rawValue, cursor: outcome.cursor).bytes)
+        // Without the state the commit would say it published through an older cursor.
+        guard FileManager.default.createFile(atPath: target.workDirectory + "/" + PublishState.fileName,
+                                             contents: PublishState(layout: target.layout.rawValue, cursor: outcome.cursor).bytes) else {
+            try? discardLocalChanges(git, hasRemoteBranch: hasRemoteBranch)
+            throw PublishError.export("cannot write \(PublishState.fileName) in the working copy")
+        }
         try git.check(["add", "-A"], what: "git add")
         try git.check(["commit", "-q", "--no-verify", "-F", "-"], input: message(entries: entries, state: state, through: outcome.cursor), what: "git commit")
         try beforePush?()
