@@ -57,8 +57,11 @@ enum ResponseCompression {
         guard let contentType else { return false }
         let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
         return asciiLowercased(type.suffix(5)).elementsEqual("+json".utf8)
-            || ["application/json", "application/x-ndjson", "text/markdown", "text/html"].contains { asciiLowercased(type).elementsEqual($0.utf8) }
+            || compressibleTypes.contains { asciiLowercased(type).elementsEqual($0.utf8) }
     }
+
+    /// The media types compressed by name (any `+json` type is too), made once rather than per answer.
+    private static let compressibleTypes = ["application/json", "application/x-ndjson", "text/markdown", "text/html"]
 
     /// Adds `Vary: Accept-Encoding` as a field line of its own (others may already name
     /// `Accept` or `Accept-Language`), unless one names it already.
