@@ -302,6 +302,9 @@ public struct JSONWriter {
     }
 
     /// Writes an array of one object per element of `elements`, whose members `members` writes.
+    /// Inlinable, so a caller's sequence is iterated as its own type rather than through generic
+    /// witnesses (a search answer writes some thirty facets this way).
+    @inlinable
     public mutating func objects<Elements: Sequence>(_ name: String, _ elements: Elements,
                                                      _ members: (inout JSONWriter, Elements.Element) throws -> Void) rethrows {
         key(name)

@@ -48,4 +48,37 @@ final class HighlighterTests: XCTestCase {
         XCTAssertTrue(kit.matches("An \u{130}tem"))
         XCTAssertEqual(kit.snippet("\u{212A}it"), "<mark>\u{212A}it</mark>")
     }
+
+    /// The text is read as UTF-8 to find where a match can start: sequences of two, three and four
+    /// bytes are decoded whole, so what follows them is still seen, and a word's first letter
+    /// written outside ASCII (É) still starts it.
+    func testEveryLengthOfUTF8SequenceIsReadWhole() {
+        let korean = Highlighter(terms: [.cjk("시트")])
+        for prefix in ["é", "한", "🙂", "𠀀", "é한🙂"] {
+            XCTAssertTrue(korean.mark(prefix + "시트").matches, prefix)
+            XCTAssertFalse(korean.mark(prefix + "시").matches, prefix)
+        }
+        let english = Highlighter(terms: [.word("eclair", prefix: false), .word("émigré", prefix: false)])
+        XCTAssertTrue(english.matches("🙂 eclair"))
+        XCTAssertTrue(english.matches("Les Émigrés"))
+        XCTAssertFalse(english.matches("🙂 éclat 한 émi"))
+    }
+
+    /// The snippet's bytes fit however much each character grows: every character an HTML escape,
+    /// or four bytes of UTF-8, with marks longer than the text around them.
+    func testASnippetOfTheLargestExpansionIsWrittenWhole() {
+        let escapes = String(repeating: "&", count: 300) + " cafe " + String(repeating: "<>", count: 200)
+        let marked = Highlighter(terms: [.word("cafe", prefix: false)], markStart: "<strong class=\"hit\">", markEnd: "</strong>")
+        let snippet = marked.snippet(escapes)
+        // The window: 44 ampersands, the word with its spaces, then 130 of the angle brackets.
+        XCTAssertEqual(snippet, "…" + String(repeating: "&amp;", count: 44) + " <strong class=\"hit\">cafe</strong> "
+                       + String(repeating: "&lt;&gt;", count: 65) + "…")
+        let wide = String(repeating: "🙂", count: 300) + "시트" + String(repeating: "🙂시트", count: 100)
+        let korean = Highlighter(terms: [.cjk("시트")], markStart: "[[", markEnd: "]]")
+        let cut = korean.snippet(wide)
+        XCTAssertTrue(cut.hasPrefix("…"))
+        XCTAssertTrue(cut.hasSuffix("…"))
+        // From 45 characters before the first match, 180 characters: it and the next 44.
+        XCTAssertEqual(cut.components(separatedBy: "[[시트]]").count - 1, 45, cut)
+    }
 }

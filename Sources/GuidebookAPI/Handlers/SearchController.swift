@@ -120,7 +120,6 @@ struct SearchController: Controller {
 
     private func writeHit(_ hit: SearchHit, texts hitTexts: SearchHitTexts, localizer: Localizer, highlighter: Highlighter, into json: inout JSONWriter) {
         let display = localizer.requested[0]
-        let texts = hitTexts.text
         let sectionTitle = hitTexts.sectionTitle
         let topicTitle = hitTexts.topicTitle
         let link: String
@@ -130,14 +129,16 @@ struct SearchController: Controller {
         }
         // The locales whose text holds a query term; the snippet is in the display locale when it
         // matched there, otherwise in a locale that did. Each text is searched for the terms once,
-        // the locales in the order they are listed (the display locale first, then by code).
-        let locales = texts.keys.sorted { ($0 == display ? 0 : 1, $0) < ($1 == display ? 0 : 1, $1) }
-        let marked = locales.map { highlighter.mark(texts[$0] ?? "") }
-        let matched = locales.indices.filter { marked[$0].matches || (sectionTitle[locales[$0]].map(highlighter.matches) ?? false) }
-        var snippetLocale = texts[display] != nil ? display : SourceLocale.code
-        var snippetIndex = locales.firstIndex(of: snippetLocale)
+        // the locales in the order they are listed (the display locale first, then by code); the
+        // texts are taken out of their dictionary once rather than looked up by locale each time.
+        let texts = hitTexts.text.sorted { ($0.key == display) != ($1.key == display) ? $0.key == display : $0.key < $1.key }
+        let marked = texts.map { highlighter.mark($0.value) }
+        let matched = texts.indices.filter { marked[$0].matches || (sectionTitle[texts[$0].key].map(highlighter.matches) ?? false) }
+        let hasDisplay = texts.first?.key == display
+        var snippetLocale = hasDisplay ? display : SourceLocale.code
+        var snippetIndex = hasDisplay ? 0 : texts.firstIndex { $0.key == SourceLocale.code }
         if let index = snippetIndex, !marked[index].matches, let first = matched.first(where: { marked[$0].matches }) {
-            snippetLocale = locales[first]
+            snippetLocale = texts[first].key
             snippetIndex = first
         }
 
@@ -156,7 +157,7 @@ struct SearchController: Controller {
         json.field(Keys.snippetLocale, snippetLocale)
         json.key(Keys.matchedLocales)
         json.beginArray()
-        for index in matched { json.string(locales[index]) }
+        for index in matched { json.string(texts[index].key) }
         json.endArray()
         json.key(Keys.score)
         json.double((hit.score * 10_000).rounded() / 10_000)

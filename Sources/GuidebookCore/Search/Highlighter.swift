@@ -9,6 +9,8 @@ public struct Highlighter: Sendable {
     public let terms: [SearchQuery.HighlightTerm]
     public let markStart: String
     public let markEnd: String
+    /// `markStart` and `markEnd` as UTF-8, for the snippet's bytes.
+    private let markStartBytes: [UInt8], markEndBytes: [UInt8]
     /// Escape `& < >` in the text (when the marks are HTML tags, the snippet is HTML).
     public let escapesHTML: Bool
 
@@ -25,6 +27,8 @@ public struct Highlighter: Sendable {
         self.terms = terms
         self.markStart = markStart
         self.markEnd = markEnd
+        self.markStartBytes = Array(markStart.utf8)
+        self.markEndBytes = Array(markEnd.utf8)
         self.escapesHTML = markStart.hasPrefix("<")
         var words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)] = []
         var runs: [[Unicode.Scalar]] = []
@@ -90,10 +94,20 @@ public struct Highlighter: Sendable {
     /// digit right after another starts no word, and no CJK run starts with one.
     private func couldMatch(_ text: String) -> Bool {
         guard let starts else { return true }
+        // Read the text's UTF-8 in place (a native string's always can be).
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ couldMatch(utf8: $0, starts: starts) }) { return answer }
+        var copy = text
+        return copy.withUTF8 { couldMatch(utf8: $0, starts: starts) }
+    }
+
+    private func couldMatch(utf8 bytes: UnsafeBufferPointer<UInt8>, starts: (ascii: (low: UInt64, high: UInt64), others: [Unicode.Scalar])) -> Bool {
         var afterAlphanumeric = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 128 {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                let value = UInt32(lead)
                 let folded = (0x41...0x5A).contains(value) ? value | 0x20 : value
                 let isAlphanumeric = (0x61...0x7A).contains(folded) || (0x30...0x39).contains(folded)
                 defer { afterAlphanumeric = isAlphanumeric }
@@ -101,6 +115,8 @@ public struct Highlighter: Sendable {
                 if Self.holds(starts.ascii, folded) { return true }
                 continue
             }
+            // A longer sequence: a String's UTF-8 is valid, so its lead byte gives its length.
+            let scalar = Self.decode(bytes, at: &index, lead: lead)
             afterAlphanumeric = false
             if starts.others.contains(scalar) { return true }
             // A Hangul syllable lowercases to itself; any other may lowercase to a word's first.
@@ -109,6 +125,21 @@ public struct Highlighter: Sendable {
             if lowered.value < 128 ? Self.holds(starts.ascii, lowered.value) : starts.others.contains(lowered) { return true }
         }
         return false
+    }
+
+    /// The scalar of the multi-byte sequence of valid UTF-8 starting with `lead` at `index`;
+    /// moves `index` past it.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, lead: UInt8) -> Unicode.Scalar {
+        var value: UInt32
+        let length: Int
+        switch lead {
+        case ..<0xE0: value = UInt32(lead & 0x1F); length = 2
+        case ..<0xF0: value = UInt32(lead & 0x0F); length = 3
+        default: value = UInt32(lead & 0x07); length = 4
+        }
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        index += length
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
     /// Whether the bit of ASCII code `value` (below 128) is set.
@@ -144,42 +175,67 @@ public struct Highlighter: Sendable {
             start = boundaries.before(start)
             end = boundaries.after(end)
         }
-        // The snippet is written as UTF-8 bytes: appending scalars to a String one slice at a time
-        // costs several times more.
-        var output: [UInt8] = []
-        output.reserveCapacity((end - start) * 3 + 64)
-        if start > 0 { output.append(contentsOf: "…".utf8) }
-        var position = start
-        for mark in marks where mark.lowerBound >= start && mark.lowerBound < end {
-            guard mark.lowerBound >= position else { continue }
-            append(scalars[position..<mark.lowerBound], to: &output)
-            let markEndIndex = min(mark.upperBound, end)
-            output.append(contentsOf: markStart.utf8)
-            append(scalars[mark.lowerBound..<markEndIndex], to: &output)
-            output.append(contentsOf: markEnd.utf8)
-            position = markEndIndex
+        // The snippet is written as UTF-8 bytes into memory sized for the worst case (every scalar
+        // an HTML escape of five bytes, every mark, both ellipses), without the capacity and
+        // uniqueness checks of appending to an array byte by byte.
+        let capacity = (end - start) * 5 + marks.count * (markStartBytes.count + markEndBytes.count) + 2 * Self.ellipsis.count
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var output = ByteSink(buffer)
+            if start > 0 { output.put(Self.ellipsis) }
+            var position = start
+            for mark in marks where mark.lowerBound >= start && mark.lowerBound < end {
+                guard mark.lowerBound >= position else { continue }
+                append(scalars[position..<mark.lowerBound], to: &output)
+                let markEndIndex = min(mark.upperBound, end)
+                output.put(markStartBytes)
+                append(scalars[mark.lowerBound..<markEndIndex], to: &output)
+                output.put(markEndBytes)
+                position = markEndIndex
+            }
+            append(scalars[position..<end], to: &output)
+            if end < scalars.count { output.put(Self.ellipsis) }
+            count = output.count
         }
-        append(scalars[position..<end], to: &output)
-        if end < scalars.count { output.append(contentsOf: "…".utf8) }
-        return output
     }
 
-    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout [UInt8]) {
+    private static let ellipsis = Array("…".utf8)
+    private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
+
+    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout ByteSink) {
         for scalar in slice {
             // Nearly every scalar is ASCII: one byte, without the encoder's closure.
             if scalar.value < 0x80, !escapesHTML || (scalar != "&" && scalar != "<" && scalar != ">") {
-                output.append(UInt8(truncatingIfNeeded: scalar.value))
+                output.put(UInt8(truncatingIfNeeded: scalar.value))
                 continue
             }
             if escapesHTML {
                 switch scalar {
-                case "&": output.append(contentsOf: "&amp;".utf8); continue
-                case "<": output.append(contentsOf: "&lt;".utf8); continue
-                case ">": output.append(contentsOf: "&gt;".utf8); continue
+                case "&": output.put(Self.ampersand); continue
+                case "<": output.put(Self.lessThan); continue
+                case ">": output.put(Self.greaterThan); continue
                 default: break
                 }
             }
-            UTF8.encode(scalar) { output.append($0) }
+            UTF8.encode(scalar) { output.put($0) }
+        }
+    }
+
+    /// Writes bytes into memory of a size worked out beforehand; writing past it stops the
+    /// process rather than the memory after it.
+    private struct ByteSink {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        private(set) var count = 0
+
+        init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+        mutating func put(_ byte: UInt8) {
+            precondition(count < buffer.count, "snippet buffer too small")
+            buffer[count] = byte
+            count += 1
+        }
+
+        mutating func put(_ bytes: [UInt8]) {
+            for byte in bytes { put(byte) }
         }
     }
 
@@ -193,6 +249,11 @@ public struct Highlighter: Sendable {
 
     /// Scalar ranges to mark, sorted and not overlapping (not yet moved to character boundaries).
     func ranges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        // Read in place: the loops below index every scalar, and an array checks each index.
+        scalars.withUnsafeBufferPointer { ranges(in: $0) }
+    }
+
+    private func ranges(in scalars: UnsafeBufferPointer<Unicode.Scalar>) -> [Range<Int>] {
         var found: [Range<Int>] = []
         // Latin words: compare each word of the text with the query words.
         var index = 0
@@ -244,6 +305,9 @@ public struct Highlighter: Sendable {
                 }
             }
         }
+        // One kind of term alone (words, or a single CJK run) is found in text order without
+        // overlaps; only several sources need sorting and merging.
+        if runs.isEmpty || (words.isEmpty && runs.count == 1) { return found }
         found.sort { $0.lowerBound < $1.lowerBound }
         return Self.merged(found)
     }
