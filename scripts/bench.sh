@@ -877,19 +877,23 @@ if has_section import; then
 
     declare -A I=()
     : >"$TMP/import-full.s"; : >"$TMP/import-10k.s"; : >"$TMP/import-full.cpu"; : >"$TMP/import-10k.cpu"; : >"$TMP/import-full.job-s"; : >"$TMP/import-10k.job-s"
+    : >"$TMP/import-nochecks.s"; : >"$TMP/import-nochecks.cpu"; : >"$TMP/import-nochecks.job-s"
     : >"$TMP/bulk.s"; : >"$TMP/bulk.cpu"; : >"$TMP/rss-full"; : >"$TMP/rss-10k"; : >"$TMP/bulk.rss"
     : >"$TMP/reference.s"; : >"$TMP/reference.cpu"; : >"$TMP/simple.s"; : >"$TMP/simple.cpu"
     for (( run = 1; run <= IMPORT_RUNS; run++ )); do
         if [[ -n "$API" ]]; then
-            for size in 10k full; do
+            # nochecks: the whole file again with the translation quality checks off, the one part
+            # of the import's work that reference-load does not do (it writes no findings).
+            for size in 10k full nochecks; do
                 file=$KB; [[ $size = 10k ]] && file=$KB10
+                checks=(); [[ $size = nochecks ]] && checks=(--checks off)
                 PORT=$(free_port)
                 fresh="$TMP/import-$size-$run.sqlite"
-                start_server "$fresh" "$PORT" --no-seed
+                start_server "$fresh" "$PORT" --no-seed "${checks[@]}"
                 base_rss=$(rss_kb "$SERVER_PID")
                 start_rss_sampler "$SERVER_PID" "$TMP/rss-import.max"; sampler=$SAMPLER_PID
                 cpu0=$(cpu_ticks "$SERVER_PID")
-                log "import run $run/$IMPORT_RUNS: $( [[ $size = 10k ]] && echo 10000 || echo "$GUIDELINES" ) guidelines through the job API"
+                log "import run $run/$IMPORT_RUNS: $( [[ $size = 10k ]] && echo 10000 || echo "$GUIDELINES" ) guidelines through the job API${checks[*]:+ (${checks[*]})}"
                 if api_import "$PORT" "$file"; then
                     echo "$IMPORT_SECONDS" >>"$TMP/import-$size.s"
                     echo "$(job_seconds "$TMP/import-final.json")" >>"$TMP/import-$size.job-s"
@@ -932,6 +936,7 @@ if has_section import; then
         R_RATIO=$(ratio "$IMP_S" "$BULK_S")
         REF_RATIO=$(ratio "$IMP_S" "$REF_S")
         row "Import" "$GUIDELINES guidelines ($(calc '%.1f' "$KB_BYTES / 1048576") MB NDJSON) into a fresh db (--no-seed) via POST /v1/imports (upload) + waiting on the job's event stream until it ends; median of $(wc -l <"$TMP/import-full.s") (runs: $(tr '\n' ' ' <"$TMP/import-full.s"| sed 's/ $//') s; the job's own started→finished: $JOB_S s)" "$IMP_S s ($IMP_RATE guidelines/s)" "$REF_S s ($(calc '%.0f' "$GUIDELINES / $REF_S")/s) guidebook-bench reference-load: the same rows and index, written apart from the importer, 1 transaction (runs: $(tr '\n' ' ' <"$TMP/reference.s" | sed 's/ $//') s)" "${REF_RATIO}x" "<= 1.5x the independent loader" "$(verdict "$REF_RATIO" '<=' 1.5)"
+        [[ -s "$TMP/import-nochecks.s" ]] && row "Import" "same import with the translation quality checks off (\`serve --checks off\`): the work reference-load does too, which writes no findings (runs: $(tr '\n' ' ' <"$TMP/import-nochecks.s" | sed 's/ $//') s)" "$(median <"$TMP/import-nochecks.s") s" "$REF_S s (reference-load)" "$(ratio "$(median <"$TMP/import-nochecks.s")" "$REF_S")x" "" ""
         row "Import" "same import against the peer's kind of loader: Python, one transaction, a simpler schema (one text column per language, no bigram columns, no vocabulary, no change log)" "$IMP_S s" "$SIMPLE_S s ($(calc '%.0f' "$GUIDELINES / $SIMPLE_S")/s) scripts/bench/simple-load.py" "$(ratio "$IMP_S" "$SIMPLE_S")x" ">= 30,000 guidelines/s (the independent loader of our schema does $(calc '%.0f' "$GUIDELINES / $REF_S")/s)" "$(verdict "$IMP_RATE" '>=' 30000)"
         row "Import" "same import against guidebook-bench bulk-load (our own KnowledgeWriter in 1 transaction: the job's overhead over itself)" "$IMP_S s" "$BULK_S s" "${R_RATIO}x" "" ""
         IMP_CPU=$(median <"$TMP/import-full.cpu"); BULK_CPU=$(median <"$TMP/bulk.cpu")
@@ -955,7 +960,7 @@ if has_section import; then
     "$BIN/guidebook" generate "$GUIDELINES" "$KBR" --text realistic || die "generate --text realistic failed"
     KBR_BYTES=$(stat -c %s "$KBR")
     : >"$TMP/real-cli.s"; : >"$TMP/real-cli.bytes"; : >"$TMP/real-simple.s"; : >"$TMP/real-simple.bytes"; : >"$TMP/real-ref.s"; : >"$TMP/real-ref.bytes"
-    : >"$TMP/real-cli.cpu"; : >"$TMP/real-simple.cpu"; : >"$TMP/real-reindex.s"; : >"$TMP/real-simple-rows.s"
+    : >"$TMP/real-cli.cpu"; : >"$TMP/real-simple.cpu"; : >"$TMP/real-reindex.s"; : >"$TMP/real-simple-rows.s"; : >"$TMP/real-nochecks.s"
     db_bytes() { local total=0 f; for f in "$1" "$1-wal"; do [[ -f "$f" ]] && total=$(( total + $(stat -c %s "$f") )); done; echo "$total"; }
     for (( run = 1; run <= IMPORT_RUNS; run++ )); do
         log "realistic text run $run/$IMPORT_RUNS: guidebook import (CLI), simple-load.py, reference-load on $GUIDELINES guidelines"
@@ -967,6 +972,12 @@ if has_section import; then
         elapsed "$t0" "$(now)" >>"$TMP/real-cli.s"; echo >>"$TMP/real-cli.s"
         awk '{ printf "%.3f\n", $1 + $2 }' "$TMP/real-cli.time" >>"$TMP/real-cli.cpu"
         db_bytes "$fresh" >>"$TMP/real-cli.bytes"
+        # The same import with the translation quality checks off (the loader runs none).
+        t0=$(now)
+        "$BIN/guidebook" import "$KBR" --db "$fresh.nochecks" --no-seed --checks off --resources "$ROOT" >"$TMP/real-nochecks.log" 2>&1 \
+            || { tail "$TMP/real-nochecks.log" >&2; die "realistic import with the checks off failed"; }
+        elapsed "$t0" "$(now)" >>"$TMP/real-nochecks.s"; echo >>"$TMP/real-nochecks.s"
+        rm -f "$fresh.nochecks" "$fresh.nochecks"-*
         # Our index alone, rebuilt from the text tables that import just wrote: the floor row's half.
         t0=$(now)
         "$BIN/guidebook" reindex --db "$fresh" --resources "$ROOT" >"$TMP/real-reindex.log" 2>&1 \
@@ -990,6 +1001,9 @@ if has_section import; then
     RC_B=$(median <"$TMP/real-cli.bytes"); RS_B=$(median <"$TMP/real-simple.bytes"); RR_B=$(median <"$TMP/real-ref.bytes")
     RI_RATIO=$(ratio "$RC_S" "$RS_S"); RB_RATIO=$(ratio "$RC_B" "$RS_B")
     row "Import" "realistic text: $GUIDELINES guidelines (\`generate --text realistic\`, $(calc '%.1f' "$KBR_BYTES / 1048576") MB NDJSON), \`guidebook import\` CLI into a fresh db (--no-seed) vs scripts/bench/simple-load.py on the same file; medians of $(wc -l <"$TMP/real-cli.s") interleaved (runs: $(tr '\n' ' ' <"$TMP/real-cli.s" | sed 's/ $//') s vs $(tr '\n' ' ' <"$TMP/real-simple.s" | sed 's/ $//') s; reference-load $RR_S s)" "$RC_S s ($(calc '%.0f' "$GUIDELINES / $RC_S")/s)" "$RS_S s ($(calc '%.0f' "$GUIDELINES / $RS_S")/s)" "${RI_RATIO}x" "<= 2x the loader" "$(verdict "$RI_RATIO" '<=' 2)"
+    sed -i '/^$/d' "$TMP/real-nochecks.s"
+    RN_S=$(median <"$TMP/real-nochecks.s")
+    row "Import" "realistic text, the same CLI import with the translation quality checks off (\`--checks off\`; the loader checks nothing; runs: $(tr '\n' ' ' <"$TMP/real-nochecks.s" | sed 's/ $//') s)" "$RN_S s" "$RS_S s" "$(ratio "$RN_S" "$RS_S")x" "" ""
     RC_CPU=$(median <"$TMP/real-cli.cpu"); RS_CPU=$(median <"$TMP/real-simple.cpu")
     row "Import" "realistic text, as CPU time: the CLI import's user+system vs the loader's process CPU, medians (runs: $(tr '\n' ' ' <"$TMP/real-cli.cpu" | sed 's/ $//') s vs $(tr '\n' ' ' <"$TMP/real-simple.cpu" | sed 's/ $//') s; on a shared machine it moves less with other load than the time does)" "$RC_CPU s" "$RS_CPU s" "$(ratio "$RC_CPU" "$RS_CPU")x" "" ""
     # The floor of that target: what the index every search behaviour needs costs alone (Latin words
