@@ -284,6 +284,56 @@ final class StoreTests: StoreTestCase {
         }
     }
 
+    /// A writer outside the store (another connection, plain SQL) is never told to count, so the
+    /// triggers mark every topic it changes stale and a read counts those itself: whatever conflict
+    /// clause its statements carry (Migrations/0021 marks by upsert), coverage after each write
+    /// agrees with a count made from the text tables.
+    func testCoverageAgreesWithAFullCountAfterWritesOutsideTheStore() throws {
+        let path = directory.file("outside.sqlite")
+        let store = try Store(path: path, migrations: migrations)
+        try apply(try seedBundle(), to: store)
+        let outside = try Database(path: path)
+        try outside.registerFullTextFunctions()
+        try outside.execute("PRAGMA foreign_keys = ON")
+        let guideline = "(SELECT id FROM guidelines WHERE key = 'sheets.mail-compose')"
+        let writes = [
+            "INSERT OR REPLACE INTO guideline_texts (guideline_id, locale, text, updated_at, source_revision, review_state) "
+                + "SELECT id, 'ko', '새 번역', '2026-12-05T00:00:00Z', NULL, 'draft' FROM guidelines WHERE key = 'sheets.mail-compose'",
+            "INSERT INTO guideline_texts (guideline_id, locale, text, updated_at, review_state) "
+                + "SELECT id, 'ko', '다시', '2026-12-05T00:00:00Z', 'approved' FROM guidelines WHERE key = 'sheets.mail-compose' "
+                + "ON CONFLICT (guideline_id, locale) DO UPDATE SET review_state = 'approved'",
+            "UPDATE guideline_texts SET review_state = 'translated' WHERE guideline_id = \(guideline) AND locale = 'ko'",
+            "UPDATE guidelines SET topic_id = (SELECT id FROM topics WHERE slug = 'popovers') WHERE key = 'sheets.mail-compose'",
+            "INSERT OR ABORT INTO guidelines (key, topic_id, section_id, position, created_at, updated_at) "
+                + "SELECT 'popovers.outside', topic_id, section_id, 99, '2026-12-05T00:00:00Z', '2026-12-05T00:00:00Z' FROM guidelines WHERE key = 'popovers.arrow-to-origin'",
+            "INSERT OR FAIL INTO guideline_texts (guideline_id, locale, text, updated_at) "
+                + "SELECT id, 'en', 'Written outside.', '2026-12-05T00:00:00Z' FROM guidelines WHERE key = 'popovers.outside'",
+            "DELETE FROM guideline_texts WHERE guideline_id = \(guideline) AND locale = 'ko'",
+            "DELETE FROM guidelines WHERE key = 'popovers.arrow-to-origin'",
+        ]
+        for sql in writes {
+            try outside.execute(sql)
+            XCTAssertGreaterThan(try outside.rows("SELECT count(*) FROM coverage_stale") { $0.int(0) }.first ?? 0, 0, "nothing marked after: \(sql)")
+            try store.read { reader in
+                for topic in try reader.translationCoverage().filter({ $0.locale.code == "ko" }).flatMap({ $0.topics }) {
+                    let counted = try reader.database.rows("""
+                        SELECT count(*), coalesce(sum(t.review_state = 'draft' AND t.source_revision IS s.source_revision), 0)
+                        FROM guidelines g JOIN topics p ON p.id = g.topic_id
+                        JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = 'en'
+                        LEFT JOIN guideline_texts t ON t.guideline_id = g.id AND t.locale = 'ko'
+                        WHERE p.slug = ?1
+                        """, [.text(topic.slug)]) { ($0.int(0), $0.int(1)) }.first
+                    XCTAssertEqual(topic.counts.total, counted?.0, "\(topic.slug) after: \(sql)")
+                    XCTAssertEqual(topic.counts.draft, counted?.1, "\(topic.slug) after: \(sql)")
+                }
+            }
+            // A write through the store counts the marked topics again and clears the marks, so the
+            // next outside write has to mark its own.
+            try store.write { _ in }
+            XCTAssertEqual(try outside.rows("SELECT count(*) FROM coverage_stale") { $0.int(0) }.first, 0)
+        }
+    }
+
     // MARK: Imports
 
     func testApplyingTheSeedTwiceLeavesEverythingUnchanged() throws {
