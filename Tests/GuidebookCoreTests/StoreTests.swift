@@ -137,6 +137,53 @@ final class StoreTests: StoreTestCase {
         XCTAssertEqual(try database.rows("SELECT code FROM locales ORDER BY position") { $0.text(0) }, ["en", "ko"])
     }
 
+    /// Migrations/0022 makes three tables again so that their CHECK lists are ORs (which SQLite
+    /// checks without building a temporary B-tree for every row written): a file written before
+    /// keeps every row, index and trigger of them, and the constraints refuse what they refused.
+    func testTheTablesRebuiltForTheirChecksKeepTheirRowsTriggersAndConstraints() throws {
+        let path = directory.file("rebuilt.sqlite")
+        let tables = ["guideline_texts", "translation_findings", "changes"]
+        func census(_ database: Database) throws -> (rows: [Int], objects: [String]) {
+            (try tables.map { try database.scalarInt("SELECT count(*) FROM \($0)") ?? -1 },
+             try database.rows("""
+                SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name IN ('guideline_texts', 'translation_findings', 'changes')
+                AND name NOT LIKE 'sqlite_autoindex%' ORDER BY 1
+                """) { $0.text(0) })
+        }
+        do {
+            let store = try Store(path: path, migrations: migrations.filter { $0.version < 22 })
+            try apply(try seedBundle(), to: store)  // the seed's translations have findings too
+        }
+        let before = try census(try Database(path: path))
+        XCTAssertTrue(before.rows.allSatisfy { $0 > 0 }, "\(before.rows)")
+        XCTAssertEqual(before.objects.filter { $0.hasPrefix("trigger") }.count, 13)
+
+        let store = try Store(path: path, migrations: migrations)
+        let database = try Database(path: path)
+        try database.registerFullTextFunctions()
+        XCTAssertEqual(try census(database).rows, before.rows)
+        XCTAssertEqual(try census(database).objects, before.objects)
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%review_state IN (%' AND name = 'guideline_texts'"), 0)
+
+        let refused = [
+            "UPDATE guideline_texts SET review_state = 'reviewed' WHERE locale = 'ko' AND guideline_id = (SELECT min(guideline_id) FROM guideline_texts)",
+            "INSERT INTO changes (at, resource, resource_id, kind) VALUES ('2026-12-05T00:00:00Z', 'guideline', 'x', 'renamed')",
+            "INSERT INTO changes (at, resource, resource_id, kind) VALUES ('2026-12-05T00:00:00Z', 'page', 'x', 'updated')",
+            "INSERT INTO translation_findings (topic_id, locale, field, check_name, severity, message) SELECT min(id), 'ko', 'body', 'x', 'warning', 'm' FROM topics",
+        ]
+        for sql in refused {
+            XCTAssertThrowsError(try database.execute(sql), sql)
+        }
+        XCTAssertNoThrow(try database.execute("INSERT INTO changes (at, resource, resource_id, kind) VALUES ('2026-12-05T00:00:00Z', 'glossary', 'x', 'suggestion')"))
+        XCTAssertNoThrow(try database.execute("""
+            UPDATE guideline_texts SET review_state = 'approved' WHERE locale = 'ko' AND guideline_id = (SELECT min(guideline_id) FROM guideline_texts)
+            """))
+        // The rebuilt table's triggers still mark the topic whose translation changed.
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM coverage_stale"), 1)
+        try store.write { _ in }
+        XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM coverage_stale"), 0)
+    }
+
     func testLaterMigrationsApplyAfterEarlierOnes() throws {
         // The real migrations plus a second one that depends on the first: applied in order, each recorded.
         let extra = Migration(version: Migrator(migrations: migrations).latestVersion + 1, name: "topic_notes",
