@@ -538,6 +538,18 @@ final class StoreTests: StoreTestCase {
         assertInvalid(noTitle, fieldContains: "topics[0].title")
     }
 
+    /// The limit counts characters, not bytes: as many Hangul syllables (three bytes each) or
+    /// accented letters (a letter and a combining mark) as it allows pass, one more does not.
+    func testValidatorCountsATextsLengthInCharacters() {
+        let limit = BundleValidator.maxTextLength
+        for character in ["가", "e\u{301}", "a"] {
+            let longest = String(repeating: character, count: limit)
+            XCTAssertNoThrow(try BundleValidator.validate(minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "ko": longest])])), character)
+            let tooLong = longest + character
+            assertInvalid(minimalBundle(guidelines: [BundleGuideline(id: "sample-topic.one", text: ["en": "One.", "ko": tooLong])]), fieldContains: "text.ko")
+        }
+    }
+
     func testValidatorRejectsDuplicateGuidelineIDsInATopic() {
         let duplicated = minimalBundle(guidelines: [
             BundleGuideline(id: "sample-topic.one", text: ["en": "One."]),

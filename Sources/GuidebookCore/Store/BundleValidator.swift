@@ -95,7 +95,9 @@ public enum BundleValidator {
             guard isLocaleCode(locale) else {
                 throw StoreError.invalid(field: "\(path)", reason: "'\(locale.prefix(40))' is not a locale code")
             }
-            guard value.count <= maxTextLength else {
+            // A text has no more characters than UTF-8 bytes, and its byte count is known: the
+            // characters (grapheme clusters, read one by one) are counted only for a long text.
+            guard value.utf8.count <= maxTextLength || value.count <= maxTextLength else {
                 throw StoreError.invalid(field: "\(path).\(locale)", reason: "longer than \(maxTextLength) characters")
             }
         }
