@@ -161,8 +161,9 @@ final class StoreTests: StoreTestCase {
         let store = try Store(path: path, migrations: migrations)
         let database = try Database(path: path)
         try database.registerFullTextFunctions()
-        XCTAssertEqual(try census(database).rows, before.rows)
-        XCTAssertEqual(try census(database).objects, before.objects)
+        let after = try census(database)
+        XCTAssertEqual(after.rows, before.rows)
+        XCTAssertEqual(after.objects, before.objects)
         XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%review_state IN (%' AND name = 'guideline_texts'"), 0)
 
         let refused = [
@@ -360,7 +361,7 @@ final class StoreTests: StoreTestCase {
         ]
         for sql in writes {
             try outside.execute(sql)
-            XCTAssertGreaterThan(try outside.rows("SELECT count(*) FROM coverage_stale") { $0.int(0) }.first ?? 0, 0, "nothing marked after: \(sql)")
+            XCTAssertGreaterThan(try outside.scalarInt("SELECT count(*) FROM coverage_stale") ?? 0, 0, "nothing marked after: \(sql)")
             try store.read { reader in
                 for topic in try reader.translationCoverage().filter({ $0.locale.code == "ko" }).flatMap({ $0.topics }) {
                     let counted = try reader.database.rows("""
@@ -377,7 +378,7 @@ final class StoreTests: StoreTestCase {
             // A write through the store counts the marked topics again and clears the marks, so the
             // next outside write has to mark its own.
             try store.write { _ in }
-            XCTAssertEqual(try outside.rows("SELECT count(*) FROM coverage_stale") { $0.int(0) }.first, 0)
+            XCTAssertEqual(try outside.scalarInt("SELECT count(*) FROM coverage_stale"), 0)
         }
     }
 
