@@ -3,8 +3,11 @@
 /// Responses are written field by field in a fixed order, which is faster than building
 /// dictionaries for `JSONEncoder` and gives byte-stable output (so ETags are stable).
 public struct JSONWriter {
-    /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    /// The bytes written so far (a copy: read it once, when the answer is written).
+    public var bytes: [UInt8] { storage.array }
+    /// How many bytes are written so far.
+    public var count: Int { storage.count }
+    private var storage: ByteStorage
     // Whether each open container already holds an element: bit n for the container at depth n + 1
     // (64 levels in one word, so writing a value touches no array), deeper ones in `deeper`.
     private var hasElement: UInt64 = 0
@@ -13,16 +16,24 @@ public struct JSONWriter {
     private var afterKey = false
 
     public init(capacity: Int = 1024) {
-        bytes.reserveCapacity(capacity)
+        storage = ByteStorage(capacity: capacity)
     }
 
     /// Makes room for `count` more bytes at once (before appending parts of a known size).
     public mutating func reserveCapacity(more count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+        output().reserve(more: count)
+    }
+
+    /// The storage to write into: this writer's own, copied first when a copy of the writer
+    /// shares it.
+    @inline(__always)
+    private mutating func output() -> ByteStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
     }
 
     private mutating func separate() {
-        if needsSeparator() { bytes.append(UInt8(ascii: ",")) }
+        if needsSeparator() { output().append(UInt8(ascii: ",")) }
     }
 
     /// Notes that an element is written now; true when a comma must come before it.
@@ -52,8 +63,9 @@ public struct JSONWriter {
 
     private mutating func open(_ bracket: UInt8) -> Int {
         separate()
-        let start = bytes.count
-        bytes.append(bracket)
+        let out = output()
+        let start = out.count
+        out.append(bracket)
         depth += 1
         if depth <= 64 { hasElement &= ~(1 << UInt64(depth - 1)) } else { deeper.append(false) }
         return start
@@ -62,14 +74,14 @@ public struct JSONWriter {
     private mutating func close(_ bracket: UInt8) {
         if depth > 64 { deeper.removeLast() }
         depth -= 1
-        bytes.append(bracket)
+        output().append(bracket)
     }
 
     /// Writes an object key; the next value written belongs to it.
     public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        output().append(UInt8(ascii: ":"))
         afterKey = true
     }
 
@@ -90,7 +102,7 @@ public struct JSONWriter {
         public init(_ name: String) {
             var writer = JSONWriter(capacity: name.utf8.count + 3)
             writer.appendQuoted(name)
-            writer.bytes.append(UInt8(ascii: ":"))
+            writer.output().append(UInt8(ascii: ":"))
             let encoded = writer.bytes
             count = encoded.count
             var inline = SIMD32<UInt8>()
@@ -115,7 +127,8 @@ public struct JSONWriter {
     /// Writes a prepared key; the next value written belongs to it.
     public mutating func key(_ key: Key) {
         separate()
-        key.withBytes { bytes.append(contentsOf: $0) }
+        let out = output()
+        key.withBytes { out.append($0) }
         afterKey = true
     }
 
@@ -184,7 +197,7 @@ public struct JSONWriter {
                 buffer[end + 1] = UInt8(ascii: "0") + fraction
                 end += 2
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<end]))
+            output().append(UnsafeBufferPointer(rebasing: buffer[..<end]))
         }
     }
 
@@ -201,27 +214,34 @@ public struct JSONWriter {
 
     public mutating func double(_ value: Double) {
         separate()
-        if value.isFinite {
-            bytes.append(contentsOf: String(value).utf8)
-        } else {
-            bytes.append(contentsOf: "null".utf8)
-        }
+        var text = value.isFinite ? String(value) : "null"
+        let out = output()
+        text.withUTF8 { out.append($0) }
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        appendLiteral(value ? "true" : "false")
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        appendLiteral("null")
     }
 
     /// Writes pre-encoded JSON as one value (it must be valid JSON).
     public mutating func raw(_ json: [UInt8]) {
         separate()
-        bytes.append(contentsOf: json)
+        let out = output()
+        json.withUnsafeBufferPointer { out.append($0) }
+    }
+
+    /// Writes what another writer wrote (it must be one whole value) as one value, without
+    /// copying it out first.
+    public mutating func raw(_ json: JSONWriter) {
+        separate()
+        let source = json.storage
+        output().append(UnsafeBufferPointer(start: source.base, count: source.count))
     }
 
     /// Writes pre-encoded JSON that is one element or several separated by commas (`{…},{…}`, a run
@@ -230,8 +250,9 @@ public struct JSONWriter {
     @discardableResult
     public mutating func elements(_ json: ArraySlice<UInt8>) -> Int {
         separate()
-        let start = bytes.count
-        bytes.append(contentsOf: json)
+        let out = output()
+        let start = out.count
+        json.withUnsafeBufferPointer { out.append($0) }
         return start
     }
 
@@ -239,19 +260,21 @@ public struct JSONWriter {
     /// same text: a text read from the database is written without a `String` made of it.
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        appendEscaped(utf8)
-        bytes.append(UInt8(ascii: "\""))
+        let out = output()
+        out.append(UInt8(ascii: "\""))
+        Self.appendEscaped(utf8, to: out)
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Writes one string: `prefix`, the text of `utf8`, then `suffix` (a link from a path and an id).
     public mutating func string(_ prefix: String, utf8: UnsafeBufferPointer<UInt8>, _ suffix: String = "") {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        appendEscaped(prefix)
-        appendEscaped(utf8)
-        if !suffix.isEmpty { appendEscaped(suffix) }
-        bytes.append(UInt8(ascii: "\""))
+        let out = output()
+        out.append(UInt8(ascii: "\""))
+        Self.appendEscaped(prefix, to: out)
+        Self.appendEscaped(utf8, to: out)
+        if !suffix.isEmpty { Self.appendEscaped(suffix, to: out) }
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: Conveniences for `"key": value` pairs
@@ -318,23 +341,29 @@ public struct JSONWriter {
     }
 
     private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        appendEscaped(text)
-        bytes.append(UInt8(ascii: "\""))
+        let out = output()
+        out.append(UInt8(ascii: "\""))
+        Self.appendEscaped(text, to: out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendLiteral(_ text: StaticString) {
+        let out = output()
+        text.withUTF8Buffer { out.append($0) }
     }
 
     /// Appends `text` escaped for a JSON string, without the quotes. A native string's bytes are
     /// read in place (no copy of the string, no retain).
-    private mutating func appendEscaped(_ text: String) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    private static func appendEscaped(_ text: String, to out: ByteStorage) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: out) }
         if done == nil {
             var copy = text
-            copy.withUTF8 { appendEscaped($0) }
+            copy.withUTF8 { appendEscaped($0, to: out) }
         }
     }
 
     /// Appends UTF-8 bytes escaped for a JSON string, without the quotes.
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: ByteStorage) {
         let count = utf8.count
         guard count > 0, let base = utf8.baseAddress else { return }
         // Most texts need no escape: find the first byte that does, eight bytes at a time
@@ -342,7 +371,7 @@ public struct JSONWriter {
         var index = 0
         while index + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
         while index < count, !Self.isEscaped(base[index]) { index += 1 }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: index))
+        out.append(UnsafeBufferPointer(start: base, count: index))
         guard index < count else { return }
         // Then escape what must be, copying the runs between in one go each.
         var runStart = index
@@ -356,12 +385,12 @@ public struct JSONWriter {
                 let byte = base[index]
                 index += 1
                 guard Self.isEscaped(byte) else { continue }
-                if runStart < index - 1 { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart)) }
+                if runStart < index - 1 { out.append(UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart)) }
                 runStart = index
-                appendEscape(byte)
+                appendEscape(byte, to: out)
             }
         }
-        if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+        if runStart < count { out.append(UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
     }
 
     /// A byte a JSON string cannot hold as it is: a control character, a quote, a backslash, DEL.
@@ -380,17 +409,21 @@ public struct JSONWriter {
         return control | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5c)) | hasZero(word ^ (ones &* 0x7f)) != 0
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
+    private static func appendEscape(_ byte: UInt8, to out: ByteStorage) {
+        out.append(0x5c)
         switch byte {
-        case 0x22: bytes.append(contentsOf: [0x5c, 0x22])
-        case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
-        case 0x0a: bytes.append(contentsOf: [0x5c, UInt8(ascii: "n")])
-        case 0x0d: bytes.append(contentsOf: [0x5c, UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [0x5c, UInt8(ascii: "t")])
+        case 0x22, 0x5c: out.append(byte)
+        case 0x0a: out.append(UInt8(ascii: "n"))
+        case 0x0d: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
         default:
             let hex: StaticString = "0123456789abcdef"
             let (high, low) = hex.withUTF8Buffer { ($0[Int(byte >> 4)], $0[Int(byte & 0xf)]) }
-            bytes.append(contentsOf: [0x5c, UInt8(ascii: "u"), 0x30, 0x30, high, low])
+            out.append(UInt8(ascii: "u"))
+            out.append(0x30)
+            out.append(0x30)
+            out.append(high)
+            out.append(low)
         }
     }
 }

@@ -200,4 +200,38 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: copied.bytes, as: UTF8.self), String(decoding: original.bytes, as: UTF8.self))
         XCTAssertEqual(String(decoding: copied.bytes, as: UTF8.self), #"[{"n":1},{"n":2},{"n":3},{"n":4}]"#)
     }
+
+    func testACopiedWriterKeepsWhatItHeldWhenEitherWritesOn() {
+        // The writer owns its buffer as a value: a copy shares it until one of them writes.
+        var first = JSONWriter(capacity: 1)
+        first.beginArray()
+        first.string("shared")
+        var second = first
+        second.string(String(repeating: "둘", count: 1000))
+        second.endArray()
+        first.int(1)
+        first.endArray()
+        XCTAssertEqual(String(decoding: first.bytes, as: UTF8.self), #"["shared",1]"#)
+        XCTAssertEqual(String(decoding: second.bytes, as: UTF8.self), #"["shared",""# + String(repeating: "둘", count: 1000) + #""]"#)
+        XCTAssertEqual(first.count, first.bytes.count)
+        XCTAssertEqual(second.count, second.bytes.count)
+    }
+
+    func testAnotherWritersJSONIsWrittenWholeAsOneValue() throws {
+        // Parts written apart (as a topic's sections are) and joined, each larger than the
+        // joined writer's first capacity, so joining grows it.
+        var part = JSONWriter(capacity: 1)
+        part.beginObject()
+        part.field("text", String(repeating: "a\"진\n", count: 3000))
+        part.endObject()
+        var whole = JSONWriter(capacity: 1)
+        whole.beginArray()
+        whole.raw(part)
+        whole.raw(part)
+        whole.endArray()
+        XCTAssertEqual(whole.count, 2 * part.count + 3)
+        let read = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(whole.bytes)) as? [[String: String]])
+        XCTAssertEqual(read.count, 2)
+        XCTAssertEqual(read.map { $0["text"] }, Array(repeating: String(repeating: "a\"진\n", count: 3000), count: 2))
+    }
 }

@@ -112,11 +112,11 @@ struct KnowledgeController: Controller {
             Representations.write(guideline, localizer: sections[index].localizer, into: &sections[index].json)
         })
         guard found else { throw StoreError.notFound(kind: "topic", id: slug) }
-        json.reserveCapacity(more: sections.reduce(16) { $0 + $1.json.bytes.count + 2 })
+        json.reserveCapacity(more: sections.reduce(16) { $0 + $1.json.count + 2 })
         for index in sections.indices {
             sections[index].json.endArray()
             sections[index].json.endObject()
-            json.raw(sections[index].json.bytes)
+            json.raw(sections[index].json)
             localizer.absorb(sections[index].localizer)
         }
         json.endArray()

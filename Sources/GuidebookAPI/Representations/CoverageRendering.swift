@@ -89,7 +89,7 @@ final class CoverageRendering: @unchecked Sendable {
             json.field(Keys.topic, topic.slug)
             write(topic.counts, into: &json)
             json.endObject()
-            entries.append(Entry(slug: topic.slug, counts: topic.counts, start: start, end: json.bytes.count))
+            entries.append(Entry(slug: topic.slug, counts: topic.counts, start: start, end: json.count))
             index += 1
         }
         return entries
