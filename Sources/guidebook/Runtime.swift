@@ -27,7 +27,8 @@ struct Runtime {
     func openStore(maxReaders: Int = 8) throws -> Store {
         try Store(path: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
                   searchCacheSizing: settings.searchCacheSizing(memory: memory),
-                  replication: settings.replicatedByLitestream ? .litestream : .detect, publication: settings.publication, checks: settings.checks)
+                  replication: settings.replicatedByLitestream ? .litestream : .detect, publication: settings.publication, checks: settings.checks,
+                  checkWorkers: settings.threads)
     }
 
     /// Opens `--db` as a read replica (`serve --replica`).

@@ -85,7 +85,7 @@ struct Settings: Sendable {
             $0.port = UInt16(try number($1, "--port", 0...65535))
         },
         Option(flag: "--db", environment: "GUIDEBOOK_DB", valueName: "PATH", help: "SQLite database file (default ./data/guidebook.sqlite)") { $0.databasePath = $1 },
-        Option(flag: "--threads", environment: "GUIDEBOOK_THREADS", valueName: "N", help: "server worker threads (default: number of cores)") {
+        Option(flag: "--threads", environment: "GUIDEBOOK_THREADS", valueName: "N", help: "server worker threads, and the threads that check a large write's translations (default: number of cores)") {
             $0.threads = try number($1, "--threads", 1...256)
         },
         Option(flag: "--max-connections", environment: "GUIDEBOOK_MAX_CONNECTIONS", valueName: "N", help: "connections open at once (default 1024)") {

@@ -181,4 +181,50 @@ final class TranslationFindingsTests: StoreTestCase {
             try assertCountsMatchRows(store)
         }
     }
+
+    func testFindingsMadeOnSeveralThreadsAreThoseMadeOnOne() throws {
+        // Enough records for two of the chunks the checks are made in (512 records), each shared by four threads;
+        // texts whose findings differ from record to record (numbers, particles, punctuation).
+        func bundle(edited: Bool) -> KnowledgeBundle {
+            let guidelines = (0..<900).map { index in
+                let changed = edited && index % 2 == 0
+                let english = "Use \(index) steps in a sheet\(index % 5 == 0 ? "?" : ".")"
+                let korean = "시트\(index % 3 == 0 ? "을" : "를") \(changed ? index : index + 1)단계에 쓰세요."
+                return BundleGuideline(id: "many.g\(index)", text: ["en": english, "ko": korean])
+            }
+            return KnowledgeBundle(
+                categories: [BundleCategory(slug: "views", title: ["en": "Views", "ko": "뷰"])],
+                topics: [BundleTopic(slug: "many", category: "views", title: ["en": "Many", "ko": "여럿"], summary: ["en": "Many.", "ko": "여럿."],
+                                     sections: [BundleSection(key: "all", title: [:], guidelines: guidelines)])],
+                glossary: [])
+        }
+        func findings(_ name: String) throws -> [String] {
+            try Database(path: directory.file(name)).rows("""
+                SELECT id, topic_id, section_id, guideline_id, locale, field, check_name, severity, message, found, fix, at_offset, corrected
+                FROM translation_findings ORDER BY id
+                """) { row in (0..<13).map { row.isNull($0) ? "-" : row.text($0) }.joined(separator: "|") }
+        }
+        for (name, workers) in [("one.sqlite", 1), ("four.sqlite", 4)] {
+            let store = try Store(path: directory.file(name), migrations: migrations, maxReaders: 1, checkWorkers: workers)
+            try store.write { _ = try $0.apply(bundle(edited: false)) }
+        }
+        let first = try findings("one.sqlite")
+        XCTAssertGreaterThan(first.count, 900, "every record has two findings or more")
+        XCTAssertEqual(try findings("four.sqlite"), first)
+        // Half the records rewritten: their findings change, the others' stay as they were.
+        for (name, workers) in [("one.sqlite", 1), ("four.sqlite", 4)] {
+            let store = try Store(path: directory.file(name), migrations: migrations, maxReaders: 1, checkWorkers: workers)
+            try store.write { _ = try $0.apply(bundle(edited: true)) }
+        }
+        let edited = try findings("one.sqlite")
+        XCTAssertNotEqual(edited, first)
+        XCTAssertEqual(try findings("four.sqlite"), edited)
+        // Other options at start: everything checked again, on four threads and on one.
+        for (name, workers) in [("one.sqlite", 1), ("four.sqlite", 4)] {
+            _ = try Store(path: directory.file(name), migrations: migrations, maxReaders: 1, checks: CheckOptions(lengthRatio: 5...6), checkWorkers: workers)
+        }
+        let again = try findings("one.sqlite")
+        XCTAssertTrue(again.contains { $0.contains("|length_ratio|") })
+        XCTAssertEqual(try findings("four.sqlite"), again)
+    }
 }

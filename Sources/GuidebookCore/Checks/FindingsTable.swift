@@ -1,5 +1,7 @@
+import Foundation
 import GuidebookChecks
 internal import SQLite
+import Synchronization
 
 /// The `translation_findings` table's writes (`Migrations/0017_translation_findings.sql`): a
 /// record's findings made again from its texts, for every translated locale, and every record's at
@@ -9,7 +11,7 @@ struct FindingsTable {
 
     /// One finding as stored, less its id and record: what tells a finding that stays from one
     /// that goes or comes.
-    private struct Row: Hashable {
+    private struct Row: Hashable, Sendable {
         var locale: String
         var field: String
         var check: String
@@ -22,81 +24,129 @@ struct FindingsTable {
     }
 
     /// Where a record's findings belong: its topic, and its section or guideline (neither for a topic's own).
-    private struct Placement {
+    private struct Placement: Sendable {
         var topic: Int
         var section: Int?
         var guideline: Int?
     }
 
-    /// Checks the translations of `owner` again: its findings become what `run` finds in its texts
-    /// as they are now (none when the record is gone). Findings that stay are left as they are
-    /// (their rows, indexes and counts untouched), so a write rewrites only what it changed.
-    func recheck(_ owner: TextRows.Owner, with run: TranslationCheckRun) throws {
+    /// One record's texts as a recheck reads them before making its findings: where the findings
+    /// belong (nil: no such record), each checked field's texts by locale, and the findings stored.
+    private struct Read: Sendable {
+        var placement: Placement?
+        var fields: [(field: String, key: String, texts: [String: String])] = []
+        var stored: [Row: [Int64]] = [:]
+    }
+
+    /// Records read, checked and written at a time by `recheck(_:with:workers:)`: enough for every
+    /// thread to have a share, few enough that their texts take little memory.
+    static let chunkSize = 512
+    /// Records a thread checks at least, below which a chunk is checked on the calling thread.
+    static let recordsPerThread = 32
+
+    /// Checks the translations of `owners` again, in their order: each one's findings become what
+    /// `run` finds in its texts as they are now (none when the record is gone). Findings that stay
+    /// are left as they are (their rows, indexes and counts untouched), so a write rewrites only
+    /// what it changed. The texts are read and the findings written on this thread, chunk by
+    /// chunk; the findings are made on up to `workers` threads at once (after SQLite's work they
+    /// are most of what a large import spends).
+    func recheck(_ owners: [TextRows.Owner], with run: TranslationCheckRun, workers: Int) throws {
+        for start in stride(from: 0, to: owners.count, by: Self.chunkSize) {
+            let chunk = owners[start..<min(start + Self.chunkSize, owners.count)]
+            let reads = try chunk.map { try read($0, withStored: true) }
+            for (read, rows) in zip(reads, Self.rows(of: reads, with: run, workers: workers)) {
+                var stored = read.stored
+                var added: [Row] = []
+                for row in rows where stored[row]?.popLast() == nil { added.append(row) }
+                for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
+                if let placement = read.placement { for row in added { try insert(row, at: placement) } }
+            }
+        }
+    }
+
+    /// Checks every translation from scratch (a new file, or other check options).
+    func recheckAll(with run: TranslationCheckRun, workers: Int) throws {
+        try database.run("DELETE FROM translation_findings")
+        try database.run("DELETE FROM translation_finding_counts")
+        for (resource, table) in [(ChangeResource.topic, "topics"), (.section, "sections"), (.guideline, "guidelines")] {
+            let owners = try database.rows("SELECT id FROM \(table) ORDER BY id", [], { TextRows.Owner(resource: resource, id: $0.int(0)) })
+            for start in stride(from: 0, to: owners.count, by: Self.chunkSize) {
+                let reads = try owners[start..<min(start + Self.chunkSize, owners.count)].map { try read($0, withStored: false) }
+                for (read, rows) in zip(reads, Self.rows(of: reads, with: run, workers: workers)) {
+                    if let placement = read.placement { for row in rows { try insert(row, at: placement) } }
+                }
+            }
+        }
+    }
+
+    /// The texts of `owner` and where its findings belong, and (`withStored`) its findings on file.
+    private func read(_ owner: TextRows.Owner, withStored: Bool) throws -> Read {
+        var read = Read()
+        switch owner.resource {
+        case .guideline:
+            var key = "", texts: [String: String] = [:]
+            try database.forEachRow("""
+                SELECT g.topic_id, g.key, t.locale, t.text FROM guidelines g JOIN guideline_texts t ON t.guideline_id = g.id WHERE g.id = ?1
+                """, [.int(owner.id)]) { read.placement = Placement(topic: $0.int(0), guideline: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
+            read.fields = [("text", key, texts)]
+        case .section:
+            var key = "", texts: [String: String] = [:]
+            try database.forEachRow("""
+                SELECT s.topic_id, s.key, t.locale, t.title FROM sections s JOIN section_texts t ON t.section_id = s.id WHERE s.id = ?1
+                """, [.int(owner.id)]) { read.placement = Placement(topic: $0.int(0), section: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
+            read.fields = [("title", key, texts)]
+        case .topic:
+            var slug = "", titles: [String: String] = [:], summaries: [String: String] = [:]
+            try database.forEachRow("""
+                SELECT t.slug, x.locale, x.title, x.summary FROM topics t JOIN topic_texts x ON x.topic_id = t.id WHERE t.id = ?1
+                """, [.int(owner.id)]) {
+                read.placement = Placement(topic: owner.id); slug = $0.text(0); titles[$0.text(1)] = $0.text(2); summaries[$0.text(1)] = $0.text(3)
+            }
+            read.fields = [("title", slug, titles), ("summary", slug, summaries)]
+        case .glossary:
+            return read
+        }
+        guard withStored else { return read }
         let condition: String
         switch owner.resource {
         case .guideline: condition = "guideline_id = ?1"
         case .section: condition = "section_id = ?1 AND guideline_id IS NULL"
-        case .topic: condition = "topic_id = ?1 AND section_id IS NULL AND guideline_id IS NULL"
-        case .glossary: return
+        case .topic, .glossary: condition = "topic_id = ?1 AND section_id IS NULL AND guideline_id IS NULL"
         }
-        var stored: [Row: [Int64]] = [:]
         try database.forEachRow("""
             SELECT id, locale, field, check_name, severity, message, found, fix, at_offset, corrected FROM translation_findings WHERE \(condition)
             """, [.int(owner.id)]) {
-            stored[Row(locale: $0.text(1), field: $0.text(2), check: $0.text(3), severity: $0.text(4), message: $0.text(5), found: $0.optionalText(6),
-                       fix: $0.optionalText(7), offset: $0.optionalInt(8), corrected: $0.optionalText(9)), default: []].append($0.int64(0))
+            read.stored[Row(locale: $0.text(1), field: $0.text(2), check: $0.text(3), severity: $0.text(4), message: $0.text(5), found: $0.optionalText(6),
+                            fix: $0.optionalText(7), offset: $0.optionalInt(8), corrected: $0.optionalText(9)), default: []].append($0.int64(0))
         }
-        let (placement, rows) = try findings(of: owner, with: run)
-        var added: [Row] = []
-        for row in rows {
-            if stored[row]?.popLast() == nil { added.append(row) }
-        }
-        for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
-        if let placement { for row in added { try insert(row, at: placement) } }
+        return read
     }
 
-    /// Checks every translation from scratch (a new file, or other check options).
-    func recheckAll(with run: TranslationCheckRun) throws {
-        try database.run("DELETE FROM translation_findings")
-        try database.run("DELETE FROM translation_finding_counts")
-        for (resource, table) in [(ChangeResource.topic, "topics"), (.section, "sections"), (.guideline, "guidelines")] {
-            for id in try database.rows("SELECT id FROM \(table) ORDER BY id", [], { $0.int(0) }) {
-                let (placement, rows) = try findings(of: TextRows.Owner(resource: resource, id: id), with: run)
-                if let placement { for row in rows { try insert(row, at: placement) } }
+    /// The findings `run` makes of each of `reads`, on up to `workers` threads: each thread takes
+    /// every `workers`-th record.
+    private static func rows(of reads: [Read], with run: TranslationCheckRun, workers: Int) -> [[Row]] {
+        let threads = min(workers, reads.count / recordsPerThread)
+        guard threads > 1 else { return reads.map { rows(of: $0, with: run) } }
+        let results = Mutex([[Row]](repeating: [], count: reads.count))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            // Made apart, then put in place under the lock once per thread.
+            let indices = stride(from: thread, to: reads.count, by: threads)
+            let made = indices.map { rows(of: reads[$0], with: run) }
+            results.withLock { results in
+                for (index, rows) in zip(indices, made) { results[index] = rows }
             }
         }
+        return results.withLock { $0 }
     }
 
-    /// What `run` finds in the translations of `owner`, and where they belong (nil: no such record).
-    private func findings(of owner: TextRows.Owner, with run: TranslationCheckRun) throws -> (Placement?, [Row]) {
-        switch owner.resource {
-        case .guideline:
-            var placement: Placement?, key = "", texts: [String: String] = [:]
-            try database.forEachRow("""
-                SELECT g.topic_id, g.key, t.locale, t.text FROM guidelines g JOIN guideline_texts t ON t.guideline_id = g.id WHERE g.id = ?1
-                """, [.int(owner.id)]) { placement = Placement(topic: $0.int(0), guideline: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
-            return (placement, rows(texts, field: "text", key: key, run: run))
-        case .section:
-            var placement: Placement?, key = "", texts: [String: String] = [:]
-            try database.forEachRow("""
-                SELECT s.topic_id, s.key, t.locale, t.title FROM sections s JOIN section_texts t ON t.section_id = s.id WHERE s.id = ?1
-                """, [.int(owner.id)]) { placement = Placement(topic: $0.int(0), section: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
-            return (placement, rows(texts, field: "title", key: key, run: run))
-        case .topic:
-            var placement: Placement?, slug = "", titles: [String: String] = [:], summaries: [String: String] = [:]
-            try database.forEachRow("""
-                SELECT t.slug, x.locale, x.title, x.summary FROM topics t JOIN topic_texts x ON x.topic_id = t.id WHERE t.id = ?1
-                """, [.int(owner.id)]) {
-                placement = Placement(topic: owner.id); slug = $0.text(0); titles[$0.text(1)] = $0.text(2); summaries[$0.text(1)] = $0.text(3)
-            }
-            return (placement, rows(titles, field: "title", key: slug, run: run) + rows(summaries, field: "summary", key: slug, run: run))
-        case .glossary:
-            return (nil, [])
-        }
+    /// The findings `run` makes of one record's texts (none for a record that is gone).
+    private static func rows(of read: Read, with run: TranslationCheckRun) -> [Row] {
+        guard read.placement != nil else { return [] }
+        return read.fields.flatMap { rows($0.texts, field: $0.field, key: $0.key, run: run) }
     }
 
     /// The findings of one field in each translated locale of `texts` (by locale, the English among them).
-    private func rows(_ texts: [String: String], field: String, key: String, run: TranslationCheckRun) -> [Row] {
+    private static func rows(_ texts: [String: String], field: String, key: String, run: TranslationCheckRun) -> [Row] {
         guard let source = texts[SourceLocale.code] else { return [] }
         return texts.sorted(by: { $0.key < $1.key }).filter { $0.key != SourceLocale.code }.flatMap { locale, text in
             run.findings(source: source, translation: text, locale: locale, key: key).map {

@@ -29,16 +29,14 @@ final class TranslationCheckObserver: TransactionObserver, Sendable {
             let meta = MetaTable(database: writer.database)
             try meta.set(MetaTable.glossaryGeneration, to: String(try meta.integer(MetaTable.glossaryGeneration) + 1))
             guard let mentioning = try table.owners(mentioning: writer.changedGlossaryTerms) else {
-                try table.recheckAll(with: try checks.run(writer.database, glossaryChanged: true))
+                try table.recheckAll(with: try checks.run(writer.database, glossaryChanged: true), workers: checks.workers)
                 return
             }
             owners.formUnion(mentioning)
         }
         guard !owners.isEmpty else { return }
         let run = try checks.run(writer.database, glossaryChanged: glossaryChanged)
-        for owner in owners.sorted(by: { ($0.resource.rawValue, $0.id) < ($1.resource.rawValue, $1.id) }) {
-            try table.recheck(owner, with: run)
-        }
+        try table.recheck(owners.sorted(by: { ($0.resource.rawValue, $0.id) < ($1.resource.rawValue, $1.id) }), with: run, workers: checks.workers)
     }
 
     /// At start, before anything else writes: when the findings on file were made with other
@@ -56,7 +54,8 @@ final class TranslationCheckObserver: TransactionObserver, Sendable {
         try database.transaction {
             guard try meta.value(MetaTable.checksFingerprint) != options.fingerprint else { return }
             if options.isEnabled {
-                try FindingsTable(database: database).recheckAll(with: TranslationCheckRun(options: options, terms: try GlossaryTable(database: database).terms()))
+                try FindingsTable(database: database).recheckAll(with: TranslationCheckRun(options: options, terms: try GlossaryTable(database: database).terms()),
+                                                                 workers: checks.workers)
             }
             try meta.set(MetaTable.checksFingerprint, to: options.fingerprint)
         }

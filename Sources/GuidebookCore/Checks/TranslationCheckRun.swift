@@ -1,14 +1,18 @@
+import Foundation
 import GuidebookChecks
 import GuidebookText
 
 /// The checks as one transaction runs them: the text checks with the store's options, and the
 /// glossary as the transaction sees it (its own checks, `GlossaryChecker`, and its terms' last
-/// words for the particle check, per locale).
-final class TranslationCheckRun {
+/// words for the particle check, per locale). Several threads may check with one at once
+/// (`FindingsTable.recheck`).
+final class TranslationCheckRun: @unchecked Sendable {
     let options: CheckOptions
     private let terms: [GlossaryTerm]
     private let glossary: GlossaryChecker
+    /// Made for each locale when first asked for; read and added to under `lock`.
     private var checkers: [String: TranslationChecker] = [:]
+    private let lock = NSLock()
 
     init(options: CheckOptions, terms: [GlossaryTerm]) {
         self.options = options
@@ -43,6 +47,8 @@ final class TranslationCheckRun {
     }
 
     private func checker(for locale: String) -> TranslationChecker {
+        lock.lock()
+        defer { lock.unlock() }
         if let checker = checkers[locale] { return checker }
         // The last word of each term and forbidden variant in the locale: what a particle follows.
         var words: [String] = []

@@ -9,6 +9,8 @@ internal import SQLite
 /// (`KnowledgeEditor.decideApproval`).
 final class TranslationChecks: @unchecked Sendable {
     let options: CheckOptions
+    /// Threads that make the findings of a large write at once (`FindingsTable.recheck`).
+    let workers: Int
     /// False when the file lacks the checks' tables (a store opened with only the migrations before
     /// them, as a migration's test does): nothing is checked then. Set once, while the store opens.
     private(set) var hasTables = true
@@ -16,8 +18,9 @@ final class TranslationChecks: @unchecked Sendable {
     private var cached: (generation: Int64, run: TranslationCheckRun)?
     private let lock = NSLock()
 
-    init(options: CheckOptions) {
+    init(options: CheckOptions, workers: Int = 1) {
         self.options = options
+        self.workers = max(1, workers)
     }
 
     /// True when writes are checked: the checks are on and the file has their tables.

@@ -43,16 +43,19 @@ public final class Store: @unchecked Sendable {
     /// file, Litestream owns checkpointing: SQLite's automatic checkpoints are off on this store's
     /// connections (Litestream's advice; it checkpoints at its own thresholds) and `checkpoint()`
     /// leaves the WAL to it.
+    ///
+    /// `checkWorkers` threads make the translation findings of a large write at once (an import;
+    /// the texts are still read and the findings written by the writer, in order).
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
                 watchInterval: Duration = Store.defaultWatchInterval, publication: TranslationPublication = .translated,
-                checks: CheckOptions = CheckOptions()) throws {
+                checks: CheckOptions = CheckOptions(), checkWorkers: Int = 1) throws {
         self.path = path
         self.replication = replication
         self.replicaStatus = nil
         self.publication = publication
-        let translationChecks = TranslationChecks(options: checks)
+        let translationChecks = TranslationChecks(options: checks, workers: checkWorkers)
         self.translationChecks = translationChecks
         self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: translationChecks))
         if path != ":memory:" {
