@@ -165,6 +165,16 @@ final class ImportJobTests: XCTestCase {
         let broken = try server.followJob(try server.submitJob(Array("{\"kind\":\"category\",\n".utf8), query: "format=ndjson")).last!
         XCTAssertEqual(broken["status"] as? String, "failed")
         XCTAssertEqual((broken["error"] as? [String: Any])?["line"] as? Int, 1)
+
+        // A line that is not JSON after many that are (the lines are decoded on another thread,
+        // ahead of the writes): reported at its own line, after the lines before it, and nothing applied.
+        var late = try ndjson(5_000).split(separator: 0x0a).map(Array.init)
+        XCTAssertGreaterThan(late.count, 90)
+        late.insert(Array(#"{"kind":"topic","slug":"#.utf8), at: 90)
+        let lateFailure = try server.followJob(try server.submitJob(Array(late.joined(separator: [0x0a])), query: "format=ndjson")).last!
+        XCTAssertEqual(lateFailure["status"] as? String, "failed")
+        XCTAssertEqual((lateFailure["error"] as? [String: Any])?["line"] as? Int, 91)
+        XCTAssertEqual(try guidelineCount(), guidelines)
     }
 
     func testReadsAreServedDuringAnImport() throws {

@@ -104,18 +104,11 @@ public struct Importer: Sendable {
         let total = try LineReader.countLines(path: path)
         var counts = ImportCounts()
         var completed = 0
-        let decoder = JSONDecoder()
-        try LineReader.forEachLine(path: path) { number, line in
-            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) else {
+        // The lines are decoded on another thread, ahead of the writes (`PrefetchedLines`).
+        try PrefetchedLines<NDJSONRecord?>.forEachLine(path: path, decode: Self.record) { number, record in
+            guard let record else {
                 completed += 1
                 return
-            }
-            let record: NDJSONRecord
-            do {
-                record = try decoder.decode(NDJSONRecord.self, from: Data(line))
-            } catch let error as DecodingError {
-                let (field, reason) = BundleCodec.describe(error)
-                throw ImportFailure(message: reason, line: number, field: field)
             }
             do {
                 switch record {
@@ -132,6 +125,17 @@ public struct Importer: Sendable {
                                         completed: completed, total: total, unit: "records"))
         }
         return ImportOutcome(counts: counts, warnings: [], dryRun: false)
+    }
+
+    /// The record of one NDJSON line (nil for a blank line), or the failure its line reports.
+    private static func record(number: Int, line: [UInt8]) throws -> NDJSONRecord? {
+        guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) else { return nil }
+        do {
+            return try JSONDecoder().decode(NDJSONRecord.self, from: Data(line))
+        } catch let error as DecodingError {
+            let (field, reason) = BundleCodec.describe(error)
+            throw ImportFailure(message: reason, line: number, field: field)
+        }
     }
 
     private func applyBundle(path: String, options: Options, writer: KnowledgeWriter, progress: (ImportProgress) throws -> Void) throws -> ImportOutcome {
