@@ -51,16 +51,12 @@ struct FindingsTable {
     /// chunk; the findings are made on up to `workers` threads at once (after SQLite's work they
     /// are most of what a large import spends).
     func recheck(_ owners: [TextRows.Owner], with run: TranslationCheckRun, workers: Int) throws {
-        for start in stride(from: 0, to: owners.count, by: Self.chunkSize) {
-            let chunk = owners[start..<min(start + Self.chunkSize, owners.count)]
-            let reads = try chunk.map { try read($0, withStored: true) }
-            for (read, rows) in zip(reads, Self.rows(of: reads, with: run, workers: workers)) {
-                var stored = read.stored
-                var added: [Row] = []
-                for row in rows where stored[row]?.popLast() == nil { added.append(row) }
-                for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
-                if let placement = read.placement { for row in added { try insert(row, at: placement) } }
-            }
+        try forEachChecked(owners, withStored: true, run: run, workers: workers) { read, rows in
+            var stored = read.stored
+            var added: [Row] = []
+            for row in rows where stored[row]?.popLast() == nil { added.append(row) }
+            for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
+            if let placement = read.placement { for row in added { try insert(row, at: placement) } }
         }
     }
 
@@ -70,12 +66,19 @@ struct FindingsTable {
         try database.run("DELETE FROM translation_finding_counts")
         for (resource, table) in [(ChangeResource.topic, "topics"), (.section, "sections"), (.guideline, "guidelines")] {
             let owners = try database.rows("SELECT id FROM \(table) ORDER BY id", [], { TextRows.Owner(resource: resource, id: $0.int(0)) })
-            for start in stride(from: 0, to: owners.count, by: Self.chunkSize) {
-                let reads = try owners[start..<min(start + Self.chunkSize, owners.count)].map { try read($0, withStored: false) }
-                for (read, rows) in zip(reads, Self.rows(of: reads, with: run, workers: workers)) {
-                    if let placement = read.placement { for row in rows { try insert(row, at: placement) } }
-                }
+            try forEachChecked(owners, withStored: false, run: run, workers: workers) { read, rows in
+                if let placement = read.placement { for row in rows { try insert(row, at: placement) } }
             }
+        }
+    }
+
+    /// Reads `owners` a chunk at a time (with their stored findings when `withStored`), makes their
+    /// findings on up to `workers` threads, and gives `body` each record and its findings in order.
+    private func forEachChecked(_ owners: [TextRows.Owner], withStored: Bool, run: TranslationCheckRun, workers: Int,
+                                _ body: (Read, [Row]) throws -> Void) throws {
+        for start in stride(from: 0, to: owners.count, by: Self.chunkSize) {
+            let reads = try owners[start..<min(start + Self.chunkSize, owners.count)].map { try read($0, withStored: withStored) }
+            for (read, rows) in zip(reads, Self.rows(of: reads, with: run, workers: workers)) { try body(read, rows) }
         }
     }
 
