@@ -85,20 +85,25 @@ struct FindingsTable {
     /// The texts of `owner` and where its findings belong, and (`withStored`) its findings on file.
     private func read(_ owner: TextRows.Owner, withStored: Bool) throws -> Read {
         var read = Read()
+        // Which stored findings are the record's own (a topic's and a section's exclude those of what they hold).
+        let condition: String
         switch owner.resource {
         case .guideline:
+            condition = "guideline_id = ?1"
             var key = "", texts: [String: String] = [:]
             try database.forEachRow("""
                 SELECT g.topic_id, g.key, t.locale, t.text FROM guidelines g JOIN guideline_texts t ON t.guideline_id = g.id WHERE g.id = ?1
                 """, [.int(owner.id)]) { read.placement = Placement(topic: $0.int(0), guideline: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
             read.fields = [("text", key, texts)]
         case .section:
+            condition = "section_id = ?1 AND guideline_id IS NULL"
             var key = "", texts: [String: String] = [:]
             try database.forEachRow("""
                 SELECT s.topic_id, s.key, t.locale, t.title FROM sections s JOIN section_texts t ON t.section_id = s.id WHERE s.id = ?1
                 """, [.int(owner.id)]) { read.placement = Placement(topic: $0.int(0), section: owner.id); key = $0.text(1); texts[$0.text(2)] = $0.text(3) }
             read.fields = [("title", key, texts)]
         case .topic:
+            condition = "topic_id = ?1 AND section_id IS NULL AND guideline_id IS NULL"
             var slug = "", titles: [String: String] = [:], summaries: [String: String] = [:]
             try database.forEachRow("""
                 SELECT t.slug, x.locale, x.title, x.summary FROM topics t JOIN topic_texts x ON x.topic_id = t.id WHERE t.id = ?1
@@ -110,12 +115,6 @@ struct FindingsTable {
             return read
         }
         guard withStored else { return read }
-        let condition: String
-        switch owner.resource {
-        case .guideline: condition = "guideline_id = ?1"
-        case .section: condition = "section_id = ?1 AND guideline_id IS NULL"
-        case .topic, .glossary: condition = "topic_id = ?1 AND section_id IS NULL AND guideline_id IS NULL"
-        }
         try database.forEachRow("""
             SELECT id, locale, field, check_name, severity, message, found, fix, at_offset, corrected FROM translation_findings WHERE \(condition)
             """, [.int(owner.id)]) {
