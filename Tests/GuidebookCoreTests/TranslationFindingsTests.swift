@@ -227,4 +227,43 @@ final class TranslationFindingsTests: StoreTestCase {
         XCTAssertTrue(again.contains { $0.contains("|length_ratio|") })
         XCTAssertEqual(try findings("four.sqlite"), again)
     }
+
+    func testRecordsCheckedWhileAWriteGoesOnAndChangedAfterHaveTheFindingsOfTheirEnd() throws {
+        // Topic "a" is enough records for the checks to start on them while the write goes on; the
+        // topics written after move one of its guidelines away, rewrite another and delete seven,
+        // before the findings made of their first texts are written.
+        func guideline(_ key: String, _ index: Int, korean: String? = nil) -> BundleGuideline {
+            BundleGuideline(id: key, text: ["en": "Use \(index) steps in a sheet.", "ko": korean ?? "시트를 \(index + 1)단계에 쓰세요."])
+        }
+        func topic(_ slug: String, _ guidelines: [BundleGuideline]) -> BundleTopic {
+            BundleTopic(slug: slug, category: "views", title: ["en": slug, "ko": slug], summary: [:],
+                        sections: [BundleSection(key: "all", title: [:], guidelines: guidelines)])
+        }
+        let first = (0..<600).map { guideline("a.g\($0)", $0) }
+        func rows(_ store: Store) throws -> [String] {
+            try Database(path: directory.file("findings.sqlite")).rows("""
+                SELECT t.slug, g.key, f.locale, f.check_name, f.message, f.found, f.fix FROM translation_findings f
+                JOIN topics t ON t.id = f.topic_id LEFT JOIN guidelines g ON g.id = f.guideline_id ORDER BY 1, 2, 3, 4, 5
+                """) { row in (0..<7).map { row.isNull($0) ? "-" : row.text($0) }.joined(separator: "|") }
+        }
+        let store = try Store(path: directory.file("findings.sqlite"), migrations: migrations, maxReaders: 1, checkWorkers: 4)
+        try store.write { writer in
+            _ = try writer.apply(KnowledgeBundle(categories: [BundleCategory(slug: "views", title: ["en": "Views", "ko": "뷰"])], topics: [], glossary: []))
+            _ = try writer.upsertTopic(topic("a", first), mode: .merge)
+            _ = try writer.upsertTopic(topic("b", [guideline("a.g1", 1), guideline("a.g2", 2, korean: "시트를 2단계에 쓸까요?"), guideline("b.g0", 7)]),
+                                       mode: .merge)
+            _ = try writer.upsertTopic(topic("a", [first[0]] + first[10...]), mode: .replace)
+        }
+        let written = try rows(store)
+        XCTAssertTrue(written.contains { $0.hasPrefix("b|a.g1|ko|numbers|") }, "the moved guideline's findings are in its new topic")
+        XCTAssertFalse(written.contains { $0.hasPrefix("a|a.g1|") || $0.hasPrefix("a|a.g5|") })
+        XCTAssertTrue(written.contains { $0.hasPrefix("b|a.g2|ko|end_punctuation|") }, "the rewritten guideline is checked as it ends")
+        XCTAssertFalse(written.contains { $0.hasPrefix("b|a.g2|ko|numbers|") })
+        try assertCountsMatchRows(store)
+        // What checking every record from scratch finds (other options at start, then these again).
+        _ = try openStore(CheckOptions(lengthRatio: 5...6))
+        let fromScratch = try rows(try openStore())
+        XCTAssertEqual(written.count, fromScratch.count)
+        XCTAssertEqual(written, fromScratch)
+    }
 }

@@ -11,7 +11,7 @@ struct FindingsTable {
 
     /// One finding as stored, less its id and record: what tells a finding that stays from one
     /// that goes or comes.
-    private struct Row: Hashable, Sendable {
+    struct Row: Hashable, Sendable {
         var locale: String
         var field: String
         var check: String
@@ -24,7 +24,7 @@ struct FindingsTable {
     }
 
     /// Where a record's findings belong: its topic, and its section or guideline (neither for a topic's own).
-    private struct Placement: Sendable {
+    struct Placement: Sendable {
         var topic: Int
         var section: Int?
         var guideline: Int?
@@ -32,7 +32,7 @@ struct FindingsTable {
 
     /// One record's texts as a recheck reads them before making its findings: where the findings
     /// belong (nil: no such record), each checked field's texts by locale, and the findings stored.
-    private struct Read: Sendable {
+    struct Read: Sendable {
         var placement: Placement?
         var fields: [(field: String, key: String, texts: [String: String])] = []
         var stored: [Row: [Int64]] = [:]
@@ -52,11 +52,31 @@ struct FindingsTable {
     /// are most of what a large import spends).
     func recheck(_ owners: [TextRows.Owner], with run: TranslationCheckRun, workers: Int) throws {
         try forEachChecked(owners, withStored: true, run: run, workers: workers) { read, rows in
-            var stored = read.stored
-            var added: [Row] = []
-            for row in rows where stored[row]?.popLast() == nil { added.append(row) }
-            for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
-            if let placement = read.placement { for row in added { try insert(row, at: placement) } }
+            try replace(read.stored, with: rows, at: read.placement)
+        }
+    }
+
+    /// Makes a record's `stored` findings (as `read` gave them) `rows`: deletes those that go and
+    /// adds those that come at `placement` (none when the record is gone).
+    func replace(_ stored: [Row: [Int64]], with rows: [Row], at placement: Placement?) throws {
+        var stored = stored
+        var added: [Row] = []
+        for row in rows where stored[row]?.popLast() == nil { added.append(row) }
+        for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
+        if let placement { for row in added { try insert(row, at: placement) } }
+    }
+
+    /// Where the findings of `owner` belong as the transaction sees it now (nil: the record is gone).
+    func placement(of owner: TextRows.Owner) throws -> Placement? {
+        switch owner.resource {
+        case .guideline:
+            try database.scalarInt("SELECT topic_id FROM guidelines WHERE id = ?1", [.int(owner.id)]).map { Placement(topic: $0, guideline: owner.id) }
+        case .section:
+            try database.scalarInt("SELECT topic_id FROM sections WHERE id = ?1", [.int(owner.id)]).map { Placement(topic: $0, section: owner.id) }
+        case .topic:
+            try database.scalarInt("SELECT id FROM topics WHERE id = ?1", [.int(owner.id)]).map { Placement(topic: $0) }
+        case .glossary:
+            nil
         }
     }
 
@@ -83,7 +103,7 @@ struct FindingsTable {
     }
 
     /// The texts of `owner` and where its findings belong, and (`withStored`) its findings on file.
-    private func read(_ owner: TextRows.Owner, withStored: Bool) throws -> Read {
+    func read(_ owner: TextRows.Owner, withStored: Bool) throws -> Read {
         var read = Read()
         // Which stored findings are the record's own (a topic's and a section's exclude those of what they hold).
         let condition: String
@@ -126,7 +146,7 @@ struct FindingsTable {
 
     /// The findings `run` makes of each of `reads`, on up to `workers` threads: each thread takes
     /// every `workers`-th record.
-    private static func rows(of reads: [Read], with run: TranslationCheckRun, workers: Int) -> [[Row]] {
+    static func rows(of reads: [Read], with run: TranslationCheckRun, workers: Int) -> [[Row]] {
         let threads = min(workers, reads.count / recordsPerThread)
         guard threads > 1 else { return reads.map { rows(of: $0, with: run) } }
         let results = Mutex([[Row]](repeating: [], count: reads.count))

@@ -6,7 +6,9 @@ internal import SQLite
 /// changed: the records whose texts it wrote in any locale (`TextRows.changed`: an edit of the
 /// English changes its translations' findings too), and after a glossary change the records whose
 /// texts may use the term as it was or is (`GlossaryNeedles`). Their findings are written in the
-/// same transaction (`FindingsTable`), whoever wrote: the API, an import, the seed.
+/// same transaction (`FindingsTable`), whoever wrote: the API, an import, the seed. A large write
+/// has had most of its records checked while it went on (`FindingsAhead`); the commit writes the
+/// last of those and checks the rest.
 ///
 /// With the checks off (`CheckOptions.isEnabled`, the write benchmark's reference) it does
 /// nothing; what was found before stays, and the next start with the checks on checks everything
@@ -22,7 +24,8 @@ final class TranslationCheckObserver: TransactionObserver, Sendable {
     func databaseWillCommit(_ transaction: CommittingTransaction) throws {
         guard checks.isActive else { return }
         let writer = transaction.writer
-        var owners = writer.texts.changed
+        try writer.findingsAhead.finish(writer)
+        var owners = writer.texts.takeChanged()
         let table = FindingsTable(database: writer.database)
         let glossaryChanged = !writer.changedGlossaryTerms.isEmpty
         if glossaryChanged {
@@ -36,7 +39,7 @@ final class TranslationCheckObserver: TransactionObserver, Sendable {
         }
         guard !owners.isEmpty else { return }
         let run = try checks.run(writer.database, glossaryChanged: glossaryChanged)
-        try table.recheck(owners.sorted(by: { ($0.resource.rawValue, $0.id) < ($1.resource.rawValue, $1.id) }), with: run, workers: checks.workers)
+        try table.recheck(owners.sorted(), with: run, workers: checks.workers)
     }
 
     /// At start, before anything else writes: when the findings on file were made with other

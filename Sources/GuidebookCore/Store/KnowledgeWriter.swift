@@ -37,6 +37,8 @@ public final class KnowledgeWriter {
     let publication: TranslationPublication?
     /// The store's quality checks (the approval gate runs them on what it approves).
     let checks: TranslationChecks
+    /// Checks the translations of what a large write changed while it goes on.
+    private(set) lazy var findingsAhead = FindingsAhead(table: FindingsTable(database: database), checks: checks)
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log and the history of texts.
@@ -185,7 +187,9 @@ public final class KnowledgeWriter {
     }
 
     private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
-        try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
+        let counts = try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
+        try findingsAhead.advance(self)
+        return counts
     }
 
     private func writeTopicRows(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {

@@ -162,14 +162,26 @@ final class TextRows {
     // MARK: What changed
 
     /// A topic, section or guideline, by its row id.
-    struct Owner: Hashable {
+    struct Owner: Hashable, Comparable {
         var resource: ChangeResource
         var id: Int
+
+        /// The order records are checked and their findings written in: by resource, then row id.
+        static func < (lhs: Owner, rhs: Owner) -> Bool {
+            (lhs.resource.rawValue, lhs.id) < (rhs.resource.rawValue, rhs.id)
+        }
     }
 
-    /// The records whose texts (in any locale) this transaction wrote or deleted: their
-    /// translations are checked again before it commits (`TranslationCheckObserver`).
+    /// The records whose texts (in any locale) this transaction wrote or deleted since their
+    /// translations were last checked: they are checked again while a large write goes on
+    /// (`FindingsAhead`) and before it commits (`TranslationCheckObserver`).
     private(set) var changed: Set<Owner> = []
+
+    /// `changed`, emptied: its records are about to be checked.
+    func takeChanged() -> Set<Owner> {
+        defer { changed = [] }
+        return changed
+    }
 
     // MARK: Source revisions
 
