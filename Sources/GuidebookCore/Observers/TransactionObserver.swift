@@ -4,8 +4,8 @@
 /// The idea is GRDB's `TransactionObserver`: what must commit together with the change goes in
 /// `databaseWillCommit` (it runs inside the transaction, after the write's body, and throwing from
 /// it rolls the whole write back); what must only follow a commit, such as waking a thread that
-/// sends what was committed, goes in `databaseDidCommit`. The store's own side effects (the change
-/// log, the search index's record of changed rows, the webhook outbox) are observers too, run
+/// sends what was committed, goes in `databaseDidCommit`. The store's own side effects (the search
+/// index's record of changed rows, the change log, the webhook outbox) are observers too, run
 /// first and in that order (`Store.builtInObservers`). Register with `Store.addObserver`.
 public protocol TransactionObserver: AnyObject, Sendable {
     /// Inside the transaction, on the writer, under the write lock, just before COMMIT. May write

@@ -240,9 +240,9 @@ public final class Store: @unchecked Sendable {
 
     /// Runs `body` with the writer inside one IMMEDIATE transaction: committed when it returns,
     /// rolled back when it throws. Writers are serialized. Every observer sees the transaction
-    /// (`TransactionObserver`): the built-in ones append what it changed to the change log (as made
-    /// by the token named `token`, nil: none), settle the search index's record and fill the webhook
-    /// outbox before the commit; the added ones are told after it, outside the write lock.
+    /// (`TransactionObserver`): the built-in ones settle the search index's record, append what it
+    /// changed to the change log (as made by the token named `token`, nil: none) and fill the
+    /// webhook outbox before the commit; the added ones are told after it, outside the write lock.
     /// On a replica it throws `StoreError.readOnlyReplica` and writes nothing.
     public func write<T>(token: String? = nil, _ body: (KnowledgeWriter) throws -> T) throws -> T {
         guard let writer else { throw StoreError.readOnlyReplica }
@@ -277,11 +277,12 @@ public final class Store: @unchecked Sendable {
         observerList.remove(observer)
     }
 
-    /// What every write does before its commit, in this order: the change log first (the others
-    /// read what it appended), the search index's record of changed rows, the translation coverage
-    /// of the topics it touched, the webhook outbox, the translations' quality checks.
+    /// What every write does before its commit, in this order: the search index's rows and record
+    /// of changed rows, the change log (those after it read what it appended; after the index so
+    /// that its rows fill the pages the index's merges freed), the translation coverage of the
+    /// topics it touched, the webhook outbox, the translations' quality checks.
     static func builtInObservers(checks: TranslationChecks) -> [any TransactionObserver] {
-        [ChangeLogObserver(), SearchIndexObserver(), CoverageObserver(), WebhookOutboxObserver(), TranslationCheckObserver(checks: checks)]
+        [SearchIndexObserver(), ChangeLogObserver(), CoverageObserver(), WebhookOutboxObserver(), TranslationCheckObserver(checks: checks)]
     }
 
     /// How translations are checked on write (`--checks`, `--check-length-ratio`).
