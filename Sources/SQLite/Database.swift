@@ -10,7 +10,7 @@ public final class Database {
     public let path: String
     /// How long a statement waits for another connection's lock before it fails with `SQLITE_BUSY`.
     public let busyTimeoutMilliseconds: Int32
-    private var statementCache: [String: Statement] = [:]
+    private var statementCache: [StatementKey: Statement] = [:]
 
     /// How a connection is opened.
     public enum Mode: Sendable {
@@ -72,9 +72,10 @@ public final class Database {
 
     /// Prepares a statement once and returns the same one on later calls with the same SQL.
     public func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statementCache[sql] { return statement }
+        let key = StatementKey(sql)
+        if let statement = statementCache[key] { return statement }
         let statement = try Statement(database: self, sql: sql, persistent: true)
-        statementCache[sql] = statement
+        statementCache[key] = statement
         return statement
     }
 

@@ -34,6 +34,26 @@ final class SQLiteTests: XCTestCase {
         XCTAssertFalse(db.isInTransaction)
     }
 
+    func testEachCachedStatementIsTheOneOfItsOwnBytes() throws {
+        // The cache hashes a few bytes of a long statement: two that differ only between them are two
+        // statements. And two that differ only in how a letter is encoded (é composed, e and a
+        // combining accent) are equal Swift strings but two statements with their own results.
+        let db = try Database(path: ":memory:")
+        let padding = String(repeating: " ", count: 150)
+        for (index, letter) in ["a", "b", "c"].enumerated() {
+            let sql = "SELECT '\(letter)'\(padding), \(index) -- \(padding)the same length and the same sampled bytes"
+            XCTAssertEqual(try db.firstRow(sql) { "\($0.text(0))\($0.int(1))" }, "\(letter)\(index)")
+        }
+        for letter in ["a", "b", "c"] {
+            let sql = "SELECT '\(letter)'\(padding), \(letter == "a" ? 0 : letter == "b" ? 1 : 2) -- \(padding)the same length and the same sampled bytes"
+            XCTAssertEqual(try db.firstRow(sql) { $0.text(0) }, letter, "the cached statement of these bytes")
+        }
+        let composed = "SELECT '\u{E9}'", decomposed = "SELECT 'e\u{301}'"
+        XCTAssertEqual(composed, decomposed)
+        XCTAssertEqual(try db.firstRow(composed) { Array($0.text(0).unicodeScalars) }, ["\u{E9}"])
+        XCTAssertEqual(try db.firstRow(decomposed) { Array($0.text(0).unicodeScalars) }, ["e", "\u{301}"])
+    }
+
     func testConstraintViolationIsReported() throws {
         let db = try Database(path: ":memory:")
         try db.execute("CREATE TABLE t (a INTEGER UNIQUE)")

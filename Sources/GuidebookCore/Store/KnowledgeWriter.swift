@@ -23,6 +23,8 @@ public final class KnowledgeWriter {
     /// While `apply` writes a bundle: every guideline id the bundle names. A replacing topic leaves
     /// these in place (another topic of the bundle takes them) instead of deleting them.
     private var bundleGuidelines: Set<String> = []
+    /// Locales found declared in this transaction (`requireLocale`).
+    private var declaredLocales: Set<String> = []
     /// Sections a replacing topic dropped while they still held guidelines another topic of the
     /// bundle takes: removed once the whole bundle is written (`apply`).
     private var droppedSections: [(id: Int, key: String)] = []
@@ -454,10 +456,15 @@ public final class KnowledgeWriter {
         locales.sorted { ($0 == SourceLocale.code ? 0 : 1, $0) < ($1 == SourceLocale.code ? 0 : 1, $1) }
     }
 
-    private func requireLocale(_ code: String, field: String) throws {
+    /// Throws naming `field` (made only then) unless `code` is a declared locale. A locale is never
+    /// removed, so one found is not looked up again in this transaction: an import asked for every
+    /// text it wrote.
+    private func requireLocale(_ code: String, field: @autoclosure () -> String) throws {
+        guard !declaredLocales.contains(code) else { return }
         guard try database.scalarInt("SELECT 1 FROM locales WHERE code = ?", [.text(code)]) != nil else {
-            throw StoreError.invalid(field: field, reason: "unknown locale '\(code)' (declare it in the bundle's locales)")
+            throw StoreError.invalid(field: field(), reason: "unknown locale '\(code)' (declare it in the bundle's locales)")
         }
+        declaredLocales.insert(code)
     }
 }
 
