@@ -163,7 +163,8 @@ final class StoreTests: StoreTestCase {
         try database.registerFullTextFunctions()
         let after = try census(database)
         XCTAssertEqual(after.rows, before.rows)
-        XCTAssertEqual(after.objects, before.objects)
+        // 0023 drops the trigger that counted every finding added (their writer counts them).
+        XCTAssertEqual(after.objects, before.objects.filter { $0 != "trigger translation_findings_counted" })
         XCTAssertEqual(try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE sql LIKE '%review_state IN (%' AND name = 'guideline_texts'"), 0)
 
         let refused = [

@@ -69,10 +69,12 @@ final class FindingsAhead {
         self.pending = nil
         pending.done.wait()
         let made = pending.made.withLock { $0 }
+        var added = AddedFindings()
         for (index, owner) in pending.owners.enumerated() where !writer.texts.changed.contains(owner) {
             let read = pending.reads[index], rows = made[index]
             guard !rows.isEmpty || !read.stored.isEmpty else { continue }
-            try table.replace(read.stored, with: rows, at: try table.placement(of: owner))
+            try table.replace(read.stored, with: rows, at: try table.placement(of: owner), adding: &added)
         }
+        try table.count(added)
     }
 }

@@ -5,7 +5,8 @@ import Synchronization
 
 /// The `translation_findings` table's writes (`Migrations/0017_translation_findings.sql`): a
 /// record's findings made again from its texts, for every translated locale, and every record's at
-/// once. The one place that writes findings (the counts follow by trigger).
+/// once. The one place that writes findings. It counts those it adds itself, once an operation
+/// ends (`AddedFindings`, `Migrations/0023`); deletions and moves are counted by trigger.
 struct FindingsTable {
     let database: Database
 
@@ -51,19 +52,32 @@ struct FindingsTable {
     /// chunk; the findings are made on up to `workers` threads at once (after SQLite's work they
     /// are most of what a large import spends).
     func recheck(_ owners: [TextRows.Owner], with run: TranslationCheckRun, workers: Int) throws {
+        var added = AddedFindings()
         try forEachChecked(owners, withStored: true, run: run, workers: workers) { read, rows in
-            try replace(read.stored, with: rows, at: read.placement)
+            try replace(read.stored, with: rows, at: read.placement, adding: &added)
         }
+        try count(added)
     }
 
     /// Makes a record's `stored` findings (as `read` gave them) `rows`: deletes those that go and
-    /// adds those that come at `placement` (none when the record is gone).
-    func replace(_ stored: [Row: [Int64]], with rows: [Row], at placement: Placement?) throws {
+    /// adds those that come at `placement` (none when the record is gone), noting them in `added`
+    /// (`count` them before the operation ends).
+    func replace(_ stored: [Row: [Int64]], with rows: [Row], at placement: Placement?, adding added: inout AddedFindings) throws {
         var stored = stored
-        var added: [Row] = []
-        for row in rows where stored[row]?.popLast() == nil { added.append(row) }
+        var new: [Row] = []
+        for row in rows where stored[row]?.popLast() == nil { new.append(row) }
         for id in stored.values.joined() { try database.run("DELETE FROM translation_findings WHERE id = ?1", [.integer(id)]) }
-        if let placement { for row in added { try insert(row, at: placement) } }
+        if let placement { for row in new { try insert(row, at: placement, adding: &added) } }
+    }
+
+    /// Adds the findings of `added` to their counts, in their topics and in all (topic 0).
+    func count(_ added: AddedFindings) throws {
+        for (key, count) in added.counts {
+            try database.run("""
+                INSERT INTO translation_finding_counts (topic_id, locale, check_name, count) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT (topic_id, locale, check_name) DO UPDATE SET count = count + excluded.count
+                """, [.int(key.topic), .text(key.locale), .text(key.check), .int(count)])
+        }
     }
 
     /// Where the findings of `owner` belong as the transaction sees it now (nil: the record is gone).
@@ -86,9 +100,11 @@ struct FindingsTable {
         try database.run("DELETE FROM translation_finding_counts")
         for (resource, table) in [(ChangeResource.topic, "topics"), (.section, "sections"), (.guideline, "guidelines")] {
             let owners = try database.rows("SELECT id FROM \(table) ORDER BY id", [], { TextRows.Owner(resource: resource, id: $0.int(0)) })
+            var added = AddedFindings()
             try forEachChecked(owners, withStored: false, run: run, workers: workers) { read, rows in
-                if let placement = read.placement { for row in rows { try insert(row, at: placement) } }
+                if let placement = read.placement { for row in rows { try insert(row, at: placement, adding: &added) } }
             }
+            try count(added)
         }
     }
 
@@ -189,7 +205,8 @@ struct FindingsTable {
         return nil
     }
 
-    private func insert(_ row: Row, at placement: Placement) throws {
+    private func insert(_ row: Row, at placement: Placement, adding added: inout AddedFindings) throws {
+        added.add(topic: placement.topic, locale: row.locale, check: row.check)
         try database.run("""
             INSERT INTO translation_findings (topic_id, section_id, guideline_id, locale, field, check_name, severity, message,
                                               found, fix, at_offset, corrected)
