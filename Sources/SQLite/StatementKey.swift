@@ -2,8 +2,9 @@ import Foundation
 
 /// The SQL of a cached statement as the cache's key. It hashes the statement's length and eight
 /// bytes at each of eight places along it instead of every byte: SipHash over a 400-byte INSERT
-/// cost about 3,000 instructions, on every statement an import or a read runs. Keys are equal when
-/// their bytes are (not by Unicode equivalence, which hashing bytes could not agree with).
+/// cost about 3,000 instructions, on every run of a cached statement (an import runs several for
+/// each text it writes). Keys are equal when their bytes are (not by Unicode equivalence, which
+/// hashing bytes could not agree with).
 struct StatementKey: Hashable {
     let sql: String
 
