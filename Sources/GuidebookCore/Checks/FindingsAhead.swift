@@ -54,7 +54,8 @@ final class FindingsAhead {
         if workers < 1 {
             pending.made.withLock { $0 = FindingsTable.rows(of: pending.reads, with: run, workers: 1) }
         } else {
-            DispatchQueue.global().async(group: pending.done) {
+            // A thread of the writer's own, so it has the writer's priority (`WorkerThreads`).
+            WorkerThreads.start("guidebook-checks", in: pending.done) {
                 let made = FindingsTable.rows(of: pending.reads, with: run, workers: workers)
                 pending.made.withLock { $0 = made }
             }

@@ -165,16 +165,25 @@ struct FindingsTable {
     static func rows(of reads: [Read], with run: TranslationCheckRun, workers: Int) -> [[Row]] {
         let threads = min(workers, reads.count / recordsPerThread)
         guard threads > 1 else { return reads.map { rows(of: $0, with: run) } }
-        let results = Mutex([[Row]](repeating: [], count: reads.count))
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        let results = MadeRows(count: reads.count)
+        WorkerThreads.perform(threads, name: "guidebook-checks") { thread in
             // Made apart, then put in place under the lock once per thread.
             let indices = stride(from: thread, to: reads.count, by: threads)
             let made = indices.map { rows(of: reads[$0], with: run) }
-            results.withLock { results in
+            results.rows.withLock { results in
                 for (index, rows) in zip(indices, made) { results[index] = rows }
             }
         }
-        return results.withLock { $0 }
+        return results.rows.withLock { $0 }
+    }
+
+    /// The findings of each record, as the threads of `rows(of:with:workers:)` make them.
+    private final class MadeRows: Sendable {
+        let rows: Mutex<[[Row]]>
+
+        init(count: Int) {
+            rows = Mutex([[Row]](repeating: [], count: count))
+        }
     }
 
     /// The findings `run` makes of one record's texts (none for a record that is gone).
