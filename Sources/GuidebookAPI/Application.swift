@@ -67,7 +67,7 @@ public final class Application: HTTPHandler {
             AuthenticationStage(authenticator: authenticator, throttle: AuthFailureThrottle(policy: authentication.throttle),
                                 configuration: authentication, logger: logger),
             ConditionalRequestStage(store: store, cache: cache),
-        ], configuration: configuration, metrics: metrics)
+        ], configuration: configuration, metrics: metrics, foreground: store.foreground)
     }
 
     /// The routes with what they declared, for the API contract test.

@@ -211,6 +211,12 @@ final class TranslationFindingsTests: StoreTestCase {
         let first = try findings("one.sqlite")
         XCTAssertGreaterThan(first.count, 900, "every record has two findings or more")
         XCTAssertEqual(try findings("four.sqlite"), first)
+        // Four threads while requests are being served: the writer makes them all, the same.
+        let served = ForegroundActivity(window: .seconds(3_600))
+        served.note()
+        try Store(path: directory.file("served.sqlite"), migrations: migrations, maxReaders: 1, checkWorkers: 4, foreground: served)
+            .write { _ = try $0.apply(bundle(edited: false)) }
+        XCTAssertEqual(try findings("served.sqlite"), first)
         // Half the records rewritten: their findings change, the others' stay as they were.
         for (name, workers) in [("one.sqlite", 1), ("four.sqlite", 4)] {
             let store = try Store(path: directory.file(name), migrations: migrations, maxReaders: 1, checkWorkers: workers)

@@ -1,3 +1,4 @@
+import GuidebookCore
 import HTTPServer
 
 /// The request path of the API: the router and the stages every request passes through, in order,
@@ -14,11 +15,15 @@ public final class Pipeline: HTTPHandler {
     private let stages: [any Stage]
     private let configuration: APIConfiguration
     private let metrics: Metrics
+    private let foreground: ForegroundActivity?
     private let chain: Next
 
-    /// A pipeline of `stages`, first to last, in front of `router`'s routes.
-    public init(router: Router<RouteHandler>, stages: [any Stage], configuration: APIConfiguration, metrics: Metrics) {
+    /// A pipeline of `stages`, first to last, in front of `router`'s routes; each request it
+    /// answers is noted in `foreground`.
+    public init(router: Router<RouteHandler>, stages: [any Stage], configuration: APIConfiguration, metrics: Metrics,
+                foreground: ForegroundActivity? = nil) {
         self.router = router
+        self.foreground = foreground
         self.stages = stages
         self.configuration = configuration
         self.metrics = metrics
@@ -58,6 +63,7 @@ public final class Pipeline: HTTPHandler {
     /// Answers a request, with the context decided from its head (made now for a request that
     /// comes without one, such as one built by hand).
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        foreground?.note()
         var context = request.decision as? RequestContext ?? context(for: request.head)
         return run(request, &context)
     }

@@ -9,8 +9,10 @@ internal import SQLite
 /// (`KnowledgeEditor.decideApproval`).
 final class TranslationChecks: @unchecked Sendable {
     let options: CheckOptions
-    /// Threads that make the findings of a large write at once (`FindingsTable.recheck`).
-    let workers: Int
+    /// Threads that may make the findings of a large write at once (`FindingsTable.recheck`).
+    let threads: Int
+    /// Requests being served, which keep the findings to one thread (`workers`).
+    let foreground: ForegroundActivity
     /// False when the file lacks the checks' tables (a store opened with only the migrations before
     /// them, as a migration's test does): nothing is checked then. Set once, while the store opens.
     private(set) var hasTables = true
@@ -18,10 +20,15 @@ final class TranslationChecks: @unchecked Sendable {
     private var cached: (generation: Int64, run: TranslationCheckRun)?
     private let lock = NSLock()
 
-    init(options: CheckOptions, workers: Int = 1) {
+    init(options: CheckOptions, workers: Int = 1, foreground: ForegroundActivity = ForegroundActivity()) {
         self.options = options
-        self.workers = max(1, workers)
+        self.threads = max(1, workers)
+        self.foreground = foreground
     }
+
+    /// Threads that make findings now: `threads`, or one (the writer's) while requests are being
+    /// served, so that a write in the background leaves the other cores to them.
+    var workers: Int { threads > 1 && foreground.isRecent ? 1 : threads }
 
     /// True when writes are checked: the checks are on and the file has their tables.
     var isActive: Bool { options.isEnabled && hasTables }

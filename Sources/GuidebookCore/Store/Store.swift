@@ -45,17 +45,20 @@ public final class Store: @unchecked Sendable {
     /// leaves the WAL to it.
     ///
     /// `checkWorkers` threads make the translation findings of a large write at once (an import;
-    /// the texts are still read and the findings written by the writer, in order).
+    /// the texts are still read and the findings written by the writer, in order), one while
+    /// `foreground` has seen a request lately.
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
                 watchInterval: Duration = Store.defaultWatchInterval, publication: TranslationPublication = .translated,
-                checks: CheckOptions = CheckOptions(), checkWorkers: Int = 1) throws {
+                checks: CheckOptions = CheckOptions(), checkWorkers: Int = 1,
+                foreground: ForegroundActivity = ForegroundActivity()) throws {
         self.path = path
+        self.foreground = foreground
         self.replication = replication
         self.replicaStatus = nil
         self.publication = publication
-        let translationChecks = TranslationChecks(options: checks, workers: checkWorkers)
+        let translationChecks = TranslationChecks(options: checks, workers: checkWorkers, foreground: foreground)
         self.translationChecks = translationChecks
         self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: translationChecks))
         if path != ":memory:" {
@@ -142,6 +145,7 @@ public final class Store: @unchecked Sendable {
         self.path = path
         self.replication = .detect
         self.writer = nil
+        self.foreground = ForegroundActivity()
         self.translationChecks = TranslationChecks(options: CheckOptions())
         self.observerList = ObserverList(builtIn: [])
         let watcher: Database
@@ -289,6 +293,9 @@ public final class Store: @unchecked Sendable {
     public var checkOptions: CheckOptions { translationChecks.options }
     /// The checks every write runs (the findings' observer, the approval gate).
     let translationChecks: TranslationChecks
+    /// Where the API notes the requests it serves, so that a large write keeps its checks to one
+    /// thread meanwhile (`TranslationChecks.workers`).
+    public let foreground: ForegroundActivity
 
     /// True when the database cannot be written through this store (a read-only file or replica):
     /// nothing that writes, such as the webhook sender, may run then.

@@ -104,8 +104,9 @@ public struct Importer: Sendable {
         let total = try LineReader.countLines(path: path)
         var counts = ImportCounts()
         var completed = 0
-        // The lines are decoded on another thread, ahead of the writes (`PrefetchedLines`).
-        try PrefetchedLines<NDJSONRecord?>.forEachLine(path: path, decode: Self.record) { number, record in
+        // The lines are decoded on another thread, ahead of the writes, unless requests are being
+        // served (`PrefetchedLines`).
+        try PrefetchedLines<NDJSONRecord?>.forEachLine(path: path, foreground: store.foreground, decode: Self.record) { number, record in
             guard let record else {
                 completed += 1
                 return

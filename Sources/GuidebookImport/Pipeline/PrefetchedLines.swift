@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookCore
 
 /// The lines of a file read and decoded on a thread of their own, a few lines ahead of the caller
 /// that applies them.
@@ -9,9 +10,15 @@ import Foundation
 /// file or of `decode`) where it happened, after every line before it. When the caller stops early
 /// (an error of its own, a cancelled job), the reading thread stops at its next line and is waited
 /// for before `forEachLine` returns: nothing reads the file after it.
+///
+/// While `foreground` has seen a request lately, the reading thread only reads, and the caller
+/// decodes: a second busy thread kept requests waiting for a core on a two-core machine
+/// (`ForegroundActivity`).
 final class PrefetchedLines<Value: Sendable>: @unchecked Sendable {
     private enum Item {
         case line(number: Int, value: Value)
+        /// A line left for the caller to decode.
+        case undecoded(number: Int, bytes: [UInt8])
         case failure(any Error)
         case end
     }
@@ -35,18 +42,20 @@ final class PrefetchedLines<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Calls `body` with each line's number (from 1) and what `decode` made of its bytes, in the
-    /// file's order; `decode` runs on another thread, up to `capacity` lines ahead.
-    static func forEachLine(path: String, capacity: Int = defaultCapacity,
+    /// file's order; `decode` runs on another thread, up to `capacity` lines ahead (on the
+    /// caller's while `foreground` has seen a request lately).
+    static func forEachLine(path: String, capacity: Int = defaultCapacity, foreground: ForegroundActivity? = nil,
                             decode: @escaping @Sendable (Int, [UInt8]) throws -> Value,
                             _ body: (Int, Value) throws -> Void) throws {
         let lines = PrefetchedLines(capacity: capacity)
-        let reader = Thread { lines.read(path: path, decode: decode) }
+        let reader = Thread { lines.read(path: path, foreground: foreground, decode: decode) }
         reader.name = "guidebook-import-reader"
         reader.start()
         defer { lines.stopAndWait() }
         while true {
             switch lines.take() {
             case .line(let number, let value): try body(number, value)
+            case .undecoded(let number, let bytes): try body(number, try decode(number, bytes))
             case .failure(let error): throw error
             case .end: return
             }
@@ -54,9 +63,13 @@ final class PrefetchedLines<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The reading thread: every line decoded and handed over, then the end or the first error.
-    private func read(path: String, decode: (Int, [UInt8]) throws -> Value) {
+    private func read(path: String, foreground: ForegroundActivity?, decode: (Int, [UInt8]) throws -> Value) {
         do {
             try LineReader.forEachLine(path: path) { number, bytes in
+                if foreground?.isRecent == true {
+                    guard put(.undecoded(number: number, bytes: bytes)) else { throw Stopped() }
+                    return
+                }
                 let item: Item
                 do {
                     item = .line(number: number, value: try decode(number, bytes))
