@@ -4,7 +4,8 @@
 in English and Korean (wrk), editors PATCHing with If-Match, translators PUTting Korean texts, an
 import that succeeds and one that is cancelled, both followed over server-sent events, webhook
 deliveries to a loopback receiver, token creation and revocation, hostile queries, a body that
-never ends and a head that never ends; at the end a SIGTERM while an event stream is open.
+never ends and a head that never ends; then an import while nobody else asks (its checks made on
+threads beside its writer); at the end a SIGTERM while an event stream is open.
 
 Usage: load.py BINARY WORKDIR SECONDS
 Writes the server's stderr to WORKDIR/server.stderr and prints a summary; exits 1 when the load
@@ -171,6 +172,8 @@ small = os.path.join(WORK, "import-small.ndjson")
 large = os.path.join(WORK, "import-large.ndjson")
 subprocess.run([BINARY, "generate", "1000", small], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 subprocess.run([BINARY, "generate", "3000", large], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+quiet = os.path.join(WORK, "import-quiet.ndjson")
+subprocess.run([BINARY, "generate", "2000", quiet, "--text", "realistic"], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 _, _, listed = request("GET", "/v1/guidelines?limit=100", kind="read")
 guideline_ids = [item["id"] for item in json.loads(listed)["items"]]
@@ -364,6 +367,22 @@ for thread in threads:
         problems.append(f"{thread.name} did not finish")
 
 phase("load threads done")
+# An import nobody reads during: with no request for 250 ms (its one event stream is open), the
+# server makes its checks on threads beside the writer and decodes its lines apart; while the
+# load ran, it kept them to the writer (ForegroundActivity). Realistic text, so every text changes.
+try:
+    with open(quiet, "rb") as f:
+        status, _, body = request("POST", "/v1/imports?format=ndjson", f.read(), kind="import")
+    if status != 202:
+        raise RuntimeError(f"the quiet import was refused: {status} {body[:200]!r}")
+    job = json.loads(body)["id"]
+    follow(job, "events")
+    _, _, shown = request("GET", f"/v1/jobs/{job}", kind="job")
+    if json.loads(shown).get("status") != "succeeded":
+        raise RuntimeError(f"the quiet import ended: {shown[:300]!r}")
+    phase("the quiet import ended")
+except Exception as error:
+    problems.append(f"quiet import: {error!r}")
 # SIGTERM while a stream is open: one more import, followed, and the server told to stop.
 with open(small, "rb") as f:
     status, _, body = request("POST", "/v1/imports?format=ndjson", f.read(), kind="import")
