@@ -22,6 +22,18 @@ final class TrimmingTests: XCTestCase {
         }
     }
 
+    /// The ASCII shortcut of `trimmingWhitespace` agrees with Unicode's White_Space on every
+    /// scalar below U+0100 (the shortcut's and the tables' sides of its line).
+    func testEveryScalarAtTheEndsIsTrimmedAsWhiteSpaceSays() {
+        for value in UInt32(0)..<0x100 {
+            let scalar = Unicode.Scalar(value)!
+            let text = "\(scalar)a\(scalar)"
+            let expected = scalar.properties.isWhitespace ? "a" : text
+            XCTAssertEqual(String(text.trimmingWhitespace()).unicodeScalars.map(\.value), expected.unicodeScalars.map(\.value),
+                           "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
+
     func testBothWorkOnSubstringsWithoutCopying() {
         let line = "[ Split Views ]"
         let inner = line.dropFirst().dropLast()
