@@ -13,7 +13,11 @@ public struct MarkdownShape: Sendable, Equatable {
 
     public init(_ text: String, spans: ProtectedSpans) {
         // Without a mark, a bullet, a line break or a digit (most texts) there is nothing to count.
-        guard text.utf8.contains(where: { Self.mayMatter[Int($0 & 0x7F)] && $0 < 0x80 }) else { return }
+        // The table read once, not through its lazy global's check on every byte, and the bytes in
+        // place (a native string's are; `withUTF8` makes any other so).
+        let mayMatter = Self.mayMatter
+        var scanned = text
+        guard scanned.withUTF8({ $0.contains { mayMatter[Int($0 & 0x7F)] && $0 < 0x80 } }) else { return }
         var plain = text
         for span in spans.code + spans.urls + spans.linkTargets { plain = plain.replacing(span, with: " ") }
         // Line by line in UTF-8: list markers are ASCII, and most lines have no * or _ to count.

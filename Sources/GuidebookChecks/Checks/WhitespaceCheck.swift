@@ -23,6 +23,11 @@ enum WhitespaceCheck {
 
     /// The code-point offset of the first two spaces in a row after a line's first non-space.
     private static func doubleSpaceOffset(_ text: String) -> Int? {
+        // Two spaces in a row are two 0x20 bytes in a row in UTF-8, a byte no other character's
+        // sequence holds: a text without them (nearly every one) is not walked scalar by scalar.
+        // Its bytes are read in place (a native string's are; `withUTF8` makes any other so).
+        var bytes = text
+        guard bytes.withUTF8({ utf8 in utf8.indices.dropFirst().contains { utf8[$0] == 0x20 && utf8[$0 - 1] == 0x20 } }) else { return nil }
         var lineStarted = false
         var previousWasSpace = false
         for (offset, scalar) in text.unicodeScalars.enumerated() {
