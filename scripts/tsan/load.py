@@ -255,18 +255,24 @@ def follow(job_id, kind):
     return events
 
 
-def importer():
-    with open(small, "rb") as f:
+def import_and_follow(path, name):
+    """Imports the NDJSON file at `path` through the job API, follows the job's event stream to
+    its end and checks that the job succeeded (`name` says which import in an error)."""
+    with open(path, "rb") as f:
         status, _, body = request("POST", "/v1/imports?format=ndjson", f.read(), kind="import")
     if status != 202:
-        raise RuntimeError(f"import refused: {status} {body[:200]!r}")
+        raise RuntimeError(f"{name} refused: {status} {body[:200]!r}")
     job = json.loads(body)["id"]
     follow(job, "events")
-    phase("the first import's stream ended")
     _, _, shown = request("GET", f"/v1/jobs/{job}", kind="job")
     state = json.loads(shown).get("status")
     if state != "succeeded":
-        raise RuntimeError(f"the import ended {state}: {shown[:300]!r}")
+        raise RuntimeError(f"{name} ended {state}: {shown[:300]!r}")
+    phase(f"{name} ended")
+
+
+def importer():
+    import_and_follow(small, "the first import")
     # The second one is cancelled while it runs, its stream open.
     with open(large, "rb") as f:
         status, _, body = request("POST", "/v1/imports?format=ndjson", f.read(), kind="import")
@@ -371,16 +377,7 @@ phase("load threads done")
 # server makes its checks on threads beside the writer and decodes its lines apart; while the
 # load ran, it kept them to the writer (ForegroundActivity). Realistic text, so every text changes.
 try:
-    with open(quiet, "rb") as f:
-        status, _, body = request("POST", "/v1/imports?format=ndjson", f.read(), kind="import")
-    if status != 202:
-        raise RuntimeError(f"the quiet import was refused: {status} {body[:200]!r}")
-    job = json.loads(body)["id"]
-    follow(job, "events")
-    _, _, shown = request("GET", f"/v1/jobs/{job}", kind="job")
-    if json.loads(shown).get("status") != "succeeded":
-        raise RuntimeError(f"the quiet import ended: {shown[:300]!r}")
-    phase("the quiet import ended")
+    import_and_follow(quiet, "the quiet import")
 except Exception as error:
     problems.append(f"quiet import: {error!r}")
 # SIGTERM while a stream is open: one more import, followed, and the server told to stop.
