@@ -14,7 +14,7 @@ import Foundation
 /// A query is also freed of fullwidth signs and the ideographic space (`＂ｓｈｅｅｔ＂`, `－ｗｏｒｄ`),
 /// so its syntax works as typed; stored text keeps them, since they are how the author set the
 /// text and never part of a word. Text that needs none of this (almost all of it) is returned as
-/// it is after one pass over its scalars.
+/// it is after one pass over its UTF-8.
 public enum TextNormalization {
     /// The rules' version: a knowledge base whose texts were stored under another one has them
     /// normalized again when it is opened (`TextRows.normalizeStoredTexts`).
