@@ -23,7 +23,8 @@ final class WorkerThreadsTests: XCTestCase {
     }
 
     func testThreadsHaveTheSchedulingOfTheThreadThatStartsThem() {
-        // Dispatch's pool is started from this (normal) thread first: its threads are normal.
+        // Dispatch's pool is started from this (normal) thread first, so that a helper taken from
+        // the pool instead of started by its caller would be normal-class and fail below.
         DispatchQueue.concurrentPerform(iterations: 4) { _ in }
         let policies = Mutex<[String: Int32]>([:])
         let done = DispatchGroup()
