@@ -1,6 +1,7 @@
 #ifndef GUIDEBOOK_CSQLITE_SHIM_H
 #define GUIDEBOOK_CSQLITE_SHIM_H
 #include <sqlite3.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* sqlite3_config is variadic; Swift cannot call it directly. */
@@ -233,6 +234,232 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
 }
 
 /*
+ * guidebook_forms: a set of surface forms (the words of the "did you mean" vocabulary as written),
+ * each with the number of rows holding it. Per connection, it collects the forms of the rows a
+ * statement puts into search_index, in the tokenizer's own pass (see guidebook_tokenizer below);
+ * alone, it dedupes one row's forms for guidebook_surface_forms().
+ *
+ * One open-addressing table (a power of two, at most 3/4 full), so finding a form costs one cache
+ * miss: an import counts millions of forms (4.3 million at 100,000 realistic guidelines, 354,000
+ * of them distinct). A form of up to 16 bytes is kept in its entry (most are), a longer one in the
+ * arena.
+ */
+enum { GUIDEBOOK_FORM_INLINE = 16 };
+
+typedef struct {
+    unsigned hash;
+    int length;               /* 0: an empty entry */
+    unsigned rows;            /* rows holding the form */
+    unsigned lastRow;         /* the row it was last counted for */
+    union {
+        char bytes[GUIDEBOOK_FORM_INLINE];
+        size_t at;            /* where a longer form's bytes are in the arena */
+    } form;
+} guidebook_form;
+
+typedef struct {
+    guidebook_form *entries;
+    int count, capacity;      /* capacity: 0 or a power of two */
+    char *arena;
+    size_t used, size;
+    unsigned row;             /* the row being tokenized (a number that grows; not the rowid) */
+    int armed;                /* collecting: a statement marks its rows with guidebook_collect_forms() */
+    int columnsLeft;          /* columns of the marked row not tokenized yet */
+    int outOfStep;            /* a document was tokenized with no marked row before it */
+    int rc;                   /* SQLITE_NOMEM once an allocation failed */
+} guidebook_forms;
+
+enum { GUIDEBOOK_INDEX_COLUMNS = 2 };
+
+static void guidebook_forms_clear(guidebook_forms *forms) {
+    sqlite3_free(forms->entries);
+    sqlite3_free(forms->arena);
+    memset(forms, 0, sizeof *forms);
+}
+
+static unsigned guidebook_forms_hash(const char *bytes, int length) {
+    unsigned hash = 2166136261u;  /* FNV-1a */
+    for (int index = 0; index < length; index++) hash = (hash ^ (unsigned char)bytes[index]) * 16777619u;
+    return hash;
+}
+
+static const char *guidebook_form_bytes(const guidebook_forms *forms, const guidebook_form *form) {
+    return form->length <= GUIDEBOOK_FORM_INLINE ? form->form.bytes : forms->arena + form->form.at;
+}
+
+static int guidebook_forms_grow(guidebook_forms *forms) {
+    int capacity = forms->capacity ? forms->capacity * 2 : 1024;
+    guidebook_form *entries = sqlite3_malloc64((sqlite3_uint64)capacity * sizeof *entries);
+    if (entries == 0) return SQLITE_NOMEM;
+    memset(entries, 0, (size_t)capacity * sizeof *entries);
+    unsigned mask = (unsigned)capacity - 1;
+    for (int old = 0; old < forms->capacity; old++) {
+        if (forms->entries[old].length == 0) continue;
+        unsigned slot = forms->entries[old].hash & mask;
+        while (entries[slot].length != 0) slot = (slot + 1) & mask;
+        entries[slot] = forms->entries[old];
+    }
+    sqlite3_free(forms->entries);
+    forms->entries = entries;
+    forms->capacity = capacity;
+    return SQLITE_OK;
+}
+
+/* Counts `bytes` (not empty) once for the current row. */
+static int guidebook_forms_add(guidebook_forms *forms, const char *bytes, int length) {
+    if (forms->rc != SQLITE_OK) return forms->rc;
+    if (length <= 0) return SQLITE_OK;
+    if ((forms->count + 1) * 4 > forms->capacity * 3 && (forms->rc = guidebook_forms_grow(forms)) != SQLITE_OK) return forms->rc;
+    unsigned hash = guidebook_forms_hash(bytes, length);
+    unsigned mask = (unsigned)forms->capacity - 1, slot = hash & mask;
+    for (; forms->entries[slot].length != 0; slot = (slot + 1) & mask) {
+        guidebook_form *form = &forms->entries[slot];
+        if (form->hash == hash && form->length == length && memcmp(guidebook_form_bytes(forms, form), bytes, (size_t)length) == 0) {
+            if (form->lastRow != forms->row) {
+                form->rows++;
+                form->lastRow = forms->row;
+            }
+            return SQLITE_OK;
+        }
+    }
+    guidebook_form *form = &forms->entries[slot];
+    if (length <= GUIDEBOOK_FORM_INLINE) {
+        memcpy(form->form.bytes, bytes, (size_t)length);
+    } else {
+        if (forms->used + (size_t)length > forms->size) {
+            size_t size = forms->size ? forms->size * 2 : 16384;
+            while (size < forms->used + (size_t)length) size *= 2;
+            char *arena = sqlite3_realloc64(forms->arena, (sqlite3_uint64)size);
+            if (arena == 0) return forms->rc = SQLITE_NOMEM;
+            forms->arena = arena;
+            forms->size = size;
+        }
+        memcpy(forms->arena + forms->used, bytes, (size_t)length);
+        form->form.at = forms->used;
+        forms->used += (size_t)length;
+    }
+    form->hash = hash;
+    form->length = length;
+    form->rows = 1;
+    form->lastRow = forms->row;
+    forms->count++;
+    return SQLITE_OK;
+}
+
+/* One form as guidebook_forms_result lists it, with its first 8 bytes as a big-endian number (zeros
+   after a shorter form, which holds no zero byte), so that most comparisons of the sort read no
+   form's bytes. */
+typedef struct {
+    sqlite3_uint64 prefix;
+    const char *bytes;
+    int length;
+    unsigned rows;
+} guidebook_form_listed;
+
+/* Orders forms by their bytes, as SQLite's BINARY collation does (a prefix first). */
+static int guidebook_forms_compare(const void *left, const void *right) {
+    const guidebook_form_listed *a = (const guidebook_form_listed *)left, *b = (const guidebook_form_listed *)right;
+    if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
+    if (a->length <= 8 || b->length <= 8) return (a->length > b->length) - (a->length < b->length);
+    int shorter = a->length < b->length ? a->length : b->length;
+    int order = memcmp(a->bytes + 8, b->bytes + 8, (size_t)shorter - 8);
+    return order != 0 ? order : (a->length > b->length) - (a->length < b->length);
+}
+
+/* Sorts `listed` by the forms' bytes: by the 8-byte prefixes first, a byte at a time from the last
+   (a radix sort: an import lists hundreds of thousands of forms, and glibc's qsort took 0.15 s for
+   354,000), then each run of equal prefixes by the rest of the bytes. */
+static int guidebook_forms_sort(guidebook_form_listed *listed, int count) {
+    if (count < 2) return SQLITE_OK;
+    guidebook_form_listed *other = sqlite3_malloc64((sqlite3_uint64)count * sizeof *other);
+    if (other == 0) return SQLITE_NOMEM;
+    guidebook_form_listed *from = listed, *to = other;
+    for (int shift = 0; shift < 64; shift += 8) {
+        int counts[257] = {0};
+        for (int index = 0; index < count; index++) counts[((from[index].prefix >> shift) & 0xFF) + 1]++;
+        if (counts[((from[0].prefix >> shift) & 0xFF) + 1] == count) continue;  /* one byte value: already in order */
+        for (int value = 0; value < 256; value++) counts[value + 1] += counts[value];
+        for (int index = 0; index < count; index++) to[counts[(from[index].prefix >> shift) & 0xFF]++] = from[index];
+        guidebook_form_listed *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != listed) memcpy(listed, from, (size_t)count * sizeof *listed);
+    sqlite3_free(other);
+    for (int start = 0; start < count;) {
+        int end = start + 1;
+        while (end < count && listed[end].prefix == listed[start].prefix) end++;
+        if (end - start > 1) qsort(listed + start, (size_t)(end - start), sizeof *listed, guidebook_forms_compare);
+        start = end;
+    }
+    return SQLITE_OK;
+}
+
+/* The forms as JSON: an array of the forms (`withRows` 0) or an object of form: rows, in the forms'
+   order (so the rows that go into search_surface_forms arrive in its key order). The forms hold
+   letters, digits and CJK characters only (unicode61's tokens, CJK runs), but anything JSON needs
+   escaped is escaped. */
+static void guidebook_forms_result(sqlite3_context *context, const guidebook_forms *forms, int withRows) {
+    guidebook_form_listed *listed = sqlite3_malloc64((sqlite3_uint64)(forms->count + 1) * sizeof *listed);
+    if (listed == 0) {
+        sqlite3_result_error_nomem(context);
+        return;
+    }
+    int count = 0;
+    for (int slot = 0; slot < forms->capacity; slot++) {
+        const guidebook_form *form = &forms->entries[slot];
+        if (form->length == 0) continue;
+        const char *bytes = guidebook_form_bytes(forms, form);
+        sqlite3_uint64 prefix = 0;
+        for (int index = 0; index < 8; index++) {
+            prefix = prefix << 8 | (index < form->length ? (unsigned char)bytes[index] : 0);
+        }
+        listed[count++] = (guidebook_form_listed){prefix, bytes, form->length, form->rows};
+    }
+    if (withRows && guidebook_forms_sort(listed, count) != SQLITE_OK) {
+        sqlite3_free(listed);
+        sqlite3_result_error_nomem(context);
+        return;
+    }
+    sqlite3_str *out = sqlite3_str_new(sqlite3_context_db_handle(context));
+    sqlite3_str_appendchar(out, 1, withRows ? '{' : '[');
+    for (int entry = 0; entry < count; entry++) {
+        if (entry > 0) sqlite3_str_appendchar(out, 1, ',');
+        sqlite3_str_appendchar(out, 1, '"');
+        const unsigned char *bytes = (const unsigned char *)listed[entry].bytes;
+        int plain = 0;  /* bytes since the last one that needed escaping */
+        for (int index = 0; index < listed[entry].length; index++) {
+            unsigned char byte = bytes[index];
+            if (byte != '"' && byte != '\\' && byte >= 0x20) {
+                plain++;
+                continue;
+            }
+            sqlite3_str_append(out, (const char *)bytes + index - plain, plain);
+            plain = 0;
+            if (byte == '"' || byte == '\\') {
+                sqlite3_str_appendchar(out, 1, '\\');
+                sqlite3_str_appendchar(out, 1, (char)byte);
+            } else {
+                sqlite3_str_appendf(out, "\\u%04x", byte);
+            }
+        }
+        sqlite3_str_append(out, (const char *)bytes + listed[entry].length - plain, plain);
+        sqlite3_str_appendchar(out, 1, '"');
+        if (withRows) sqlite3_str_appendf(out, ":%u", listed[entry].rows);
+    }
+    sqlite3_str_appendchar(out, 1, withRows ? '}' : ']');
+    sqlite3_free(listed);
+    int rc = sqlite3_str_errcode(out);
+    char *text = sqlite3_str_finish(out);
+    if (rc != SQLITE_OK) {
+        sqlite3_free(text);
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    sqlite3_result_text(context, text, -1, sqlite3_free);
+}
+
+/*
  * guidebook: the tokenizer of search_index (Migrations/0010_text_once.sql). One pass over a column's
  * text gives everything the index and the suggestion vocabulary need:
  *
@@ -241,12 +468,11 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
  *  - the CJK runs (Hangul, kana, Han) as overlapping bigrams ("진행률을" -> 진행 행률 률을; a run of
  *    one character as itself), each run's bigrams as the same porter tokenizer gives them, after the
  *    Latin words, so a phrase of either kind sees its tokens at the positions it always had;
- *  - when a document is indexed (not a query), the surface forms the "did you mean" vocabulary
- *    reads, as colocated tokens that start with GUIDEBOOK_SURFACE ('#', which no query token holds):
- *    each Latin word as written (unicode61 remove_diacritics 0: case folded, not stemmed), all
- *    colocated with the last Latin word, and each CJK run of 2 to 32 characters whole, colocated
- *    with its last bigram. Colocated tokens add nothing to a row's length, so bm25 sees the lengths
- *    the two kinds of tokens give.
+ *  - when the connection collects them (a row that guidebook_collect_forms() marked is indexed),
+ *    the surface forms the "did you mean" vocabulary counts, into the connection's guidebook_forms,
+ *    not the index: each Latin word as written (unicode61 remove_diacritics 0: case folded, not
+ *    stemmed) and each CJK run of 2 to 32 characters whole. Indexed as tokens of their own, they
+ *    doubled the postings FTS5 writes; counted here, they cost a hash lookup each.
  *
  * The tokens are defined by the composition above (porter and unicode61 as SQLite has them); two
  * shortcuts give the same tokens at the same positions for less work, and the argument `reference`
@@ -262,15 +488,23 @@ static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int
  * The text is the record's text as the text tables hold it (search_content), so the index stores no
  * copy of it; the character classes are TextSegmenter's (guidebook_words_is_cjk).
  */
-#define GUIDEBOOK_SURFACE '#'
-
 typedef struct {
     fts5_tokenizer porter;
     Fts5Tokenizer *stems;     /* porter unicode61 remove_diacritics 2 */
     fts5_tokenizer unicode61;
     Fts5Tokenizer *words;     /* unicode61 remove_diacritics 0: surface forms */
     int reference;            /* 1: no shortcuts (the tokens by their definition) */
+    guidebook_forms *collected; /* the connection's collected forms */
 } guidebook_tokenizer;
+
+/* What the guidebook tokenizer and the SQL functions around it share on one connection: made by
+   guidebook_fts5_register_functions, freed with the tokenizer's module when the connection closes. */
+typedef struct {
+    fts5_api *api;
+    guidebook_forms collected;   /* the forms of the rows a statement puts into the index */
+    Fts5Tokenizer *plain;        /* guidebook_surface_forms()'s tokenizers, made on first use */
+    Fts5Tokenizer *reference;
+} guidebook_connection;
 
 static void guidebook_tokenizer_delete(Fts5Tokenizer *tokenizer) {
     guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
@@ -280,7 +514,8 @@ static void guidebook_tokenizer_delete(Fts5Tokenizer *tokenizer) {
 }
 
 static int guidebook_tokenizer_create(void *context, const char **arguments, int count, Fts5Tokenizer **out) {
-    fts5_api *api = (fts5_api *)context;
+    guidebook_connection *connection = (guidebook_connection *)context;
+    fts5_api *api = connection->api;
     void *porterContext = 0, *unicodeContext = 0;
     int reference = 0;
     for (int index = 0; index < count; index++) {
@@ -291,6 +526,7 @@ static int guidebook_tokenizer_create(void *context, const char **arguments, int
     if (self == 0) return SQLITE_NOMEM;
     memset(self, 0, sizeof *self);
     self->reference = reference;
+    self->collected = &connection->collected;
     int rc = api->xFindTokenizer(api, "porter", &porterContext, &self->porter);
     if (rc == SQLITE_OK) {
         const char *options[] = {"unicode61", "remove_diacritics", "2"};
@@ -313,8 +549,9 @@ static int guidebook_tokenizer_create(void *context, const char **arguments, int
 typedef struct {
     void *context;
     int (*token)(void *, int, const char *, int, int, int);
-    int primary;              /* primary (not colocated) tokens passed on so far */
-    char *surface;            /* buffer for a marked surface form */
+    int primary;              /* tokens passed on so far */
+    guidebook_forms *forms;   /* where the surface forms go (0: none are made) */
+    char *surface;            /* buffer for a lower-cased surface form */
     int surfaceCapacity;
     int offset;               /* added to the offsets of a surface form tokenized from a part of the text */
     int *spans;               /* the Latin words' [start, end) byte spans, two ints each (0: not kept) */
@@ -341,14 +578,14 @@ static int guidebook_tokenizer_stem(void *pointer, int flags, const char *token,
     return guidebook_tokenizer_primary(pointer, flags, token, length, start, end);
 }
 
-/* A surface form, marked, colocated with the last primary token (there is always one before it). */
+/* A surface form, counted once for the row (only after a token of the index, as it always was). */
 static int guidebook_tokenizer_surface(void *pointer, int flags, const char *token, int length, int start, int end) {
     (void)flags;
+    (void)start;
+    (void)end;
     guidebook_tokenizer_sink *sink = (guidebook_tokenizer_sink *)pointer;
     if (sink->primary == 0 || length + 1 > sink->surfaceCapacity) return SQLITE_OK;
-    sink->surface[0] = GUIDEBOOK_SURFACE;
-    memcpy(sink->surface + 1, token, (size_t)length);
-    return sink->token(sink->context, FTS5_TOKEN_COLOCATED, sink->surface, length + 1, sink->offset + start, sink->offset + end);
+    return guidebook_forms_add(sink->forms, token, length);
 }
 
 /* The surface forms of the Latin words whose spans the stem pass kept, in their order. An ASCII span
@@ -357,6 +594,19 @@ static int guidebook_tokenizer_surface(void *pointer, int flags, const char *tok
 static int guidebook_tokenizer_latin_surfaces(guidebook_tokenizer *self, guidebook_tokenizer_sink *sink, int flags,
                                               const char *latin) {
     int rc = SQLITE_OK;
+    guidebook_forms *forms = sink->forms;
+    /* Most forms' entries are far apart in a large table: ask for all of this column's first, so
+       their cache misses overlap instead of coming one after another. */
+    if (forms->capacity > 0) {
+        for (int index = 0; index < sink->spanCount; index++) {
+            unsigned hash = 2166136261u;  /* guidebook_forms_hash of the lower-cased ASCII bytes */
+            for (int at = sink->spans[2 * index]; at < sink->spans[2 * index + 1]; at++) {
+                char c = latin[at];
+                hash = (hash ^ (unsigned char)((c >= 'A' && c <= 'Z') ? c + 32 : c)) * 16777619u;
+            }
+            __builtin_prefetch(&forms->entries[hash & (unsigned)(forms->capacity - 1)]);
+        }
+    }
     for (int index = 0; rc == SQLITE_OK && index < sink->spanCount; index++) {
         int start = sink->spans[2 * index], end = sink->spans[2 * index + 1];
         int ascii = end - start + 1 <= sink->surfaceCapacity;
@@ -368,12 +618,11 @@ static int guidebook_tokenizer_latin_surfaces(guidebook_tokenizer *self, guidebo
             continue;
         }
         char *out = sink->surface;
-        out[0] = GUIDEBOOK_SURFACE;
         for (int at = start; at < end; at++) {
             char c = latin[at];
-            out[1 + at - start] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+            out[at - start] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
         }
-        rc = sink->token(sink->context, FTS5_TOKEN_COLOCATED, out, end - start + 1, start, end);
+        rc = guidebook_forms_add(sink->forms, out, end - start);
     }
     return rc;
 }
@@ -393,11 +642,11 @@ static int guidebook_is_hangul_syllable(const unsigned char *bytes) {
     return value >= 0xAC00 && value <= 0xD7A3;
 }
 
-static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
-                                        int (*token)(void *, int, const char *, int, int, int)) {
-    guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
+/* The tokens of `text` to `token`, and its surface forms to `forms` unless that is 0. */
+static int guidebook_tokenizer_run(guidebook_tokenizer *self, guidebook_forms *forms, void *context, int flags, const char *text,
+                                   int length, int (*token)(void *, int, const char *, int, int, int)) {
     const unsigned char *bytes = (const unsigned char *)text;
-    int document = (flags & FTS5_TOKENIZE_DOCUMENT) != 0;
+    int document = forms != 0;
     if (length <= 0) return SQLITE_OK;
     /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a marked form; spans: the
        Latin words' spans (a word and what ends it take two bytes at least). */
@@ -424,7 +673,7 @@ static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context,
         }
         index += size;
     }
-    guidebook_tokenizer_sink sink = {context, token, 0, surface, surfaceCapacity, 0, spans, 0, spanCapacity};
+    guidebook_tokenizer_sink sink = {context, token, 0, forms, surface, surfaceCapacity, 0, spans, 0, spanCapacity};
     int rc = self->porter.xTokenize(self->stems, &sink, flags, latin, length, guidebook_tokenizer_stem);
     if (rc == SQLITE_OK && document && sink.primary > 0) {
         if (spans != 0 && sink.spanCount <= spanCapacity) {
@@ -474,8 +723,118 @@ static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context,
     return rc;
 }
 
-/* Registers guidebook_phrase_hits(), guidebook_phrases_hits(), guidebook_phrase_postings() and the tokenizers guidebook (search_index) and
-   guidebook_words (the vocabulary table of migrations 0004 to 0009, dropped by 0010) on this connection. FTS5
+static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
+                                        int (*token)(void *, int, const char *, int, int, int)) {
+    guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
+    guidebook_forms *collected = self->collected, *forms = 0;
+    /* FTS5 tokenizes a row's columns one after another, right after the statement's SELECT made the
+       row (and so called guidebook_collect_forms for it); a document with no marked column left
+       means the rows were made first, and the counts would be wrong. */
+    if ((flags & FTS5_TOKENIZE_DOCUMENT) != 0 && collected != 0 && collected->armed) {
+        if (collected->columnsLeft == 0) {
+            collected->outOfStep = 1;
+        } else {
+            collected->columnsLeft--;
+            forms = collected;
+        }
+    }
+    return guidebook_tokenizer_run(self, forms, context, flags, text, length, token);
+}
+
+/*
+ * guidebook_collect_forms(row): gives `row` back, and marks the next row FTS5 indexes on this
+ * connection as one whose surface forms the connection collects (the tokenizer's pass counts them).
+ * A statement that puts rows into search_index calls it in its SELECT:
+ *     INSERT INTO search_index (rowid, title, body) SELECT guidebook_collect_forms(row), title, body FROM ...
+ * SQLite makes each row and hands it to FTS5 before it makes the next (a virtual table's INSERT
+ * reads its SELECT as a coroutine unless the SELECT reads the same virtual table), so each row's
+ * columns are tokenized right after its mark. guidebook_collected_forms() then gives the counts.
+ */
+static void guidebook_collect_forms(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    guidebook_connection *connection = (guidebook_connection *)sqlite3_user_data(context);
+    guidebook_forms *collected = &connection->collected;
+    collected->armed = 1;
+    collected->row++;
+    collected->columnsLeft = GUIDEBOOK_INDEX_COLUMNS;
+    sqlite3_result_value(context, argv[0]);
+}
+
+/*
+ * guidebook_collected_forms(): the surface forms collected since the last call, as a JSON object of
+ * form: rows holding it, and starts over (collecting stops until the next mark). An error when a
+ * document was tokenized out of step with the marks (its forms would be counted for another row).
+ */
+static void guidebook_collected_forms(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    (void)argv;
+    guidebook_connection *connection = (guidebook_connection *)sqlite3_user_data(context);
+    guidebook_forms *collected = &connection->collected;
+    if (collected->outOfStep) {
+        sqlite3_result_error(context, "guidebook_collected_forms: a row was indexed without guidebook_collect_forms() before it", -1);
+    } else if (collected->rc != SQLITE_OK) {
+        sqlite3_result_error_code(context, collected->rc);
+    } else {
+        guidebook_forms_result(context, collected, 1);
+    }
+    guidebook_forms_clear(collected);
+}
+
+static int guidebook_token_ignored(void *context, int flags, const char *token, int length, int start, int end) {
+    (void)context; (void)flags; (void)token; (void)length; (void)start; (void)end;
+    return SQLITE_OK;
+}
+
+/*
+ * guidebook_surface_forms(title, body [, 'reference']): the distinct surface forms of one row of
+ * search_index, as a JSON array, the ones guidebook_collect_forms() counts for it. For what no
+ * index pass collects: a row taken out of the index (search_removals) and the reference loader.
+ * 'reference' makes them without the tokenizer's shortcuts (GuidebookTokenizerTests).
+ */
+static void guidebook_surface_forms(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    guidebook_connection *connection = (guidebook_connection *)sqlite3_user_data(context);
+    int reference = argc == 3;
+    if (reference && (sqlite3_value_type(argv[2]) != SQLITE_TEXT || strcmp((const char *)sqlite3_value_text(argv[2]), "reference") != 0)) {
+        sqlite3_result_error(context, "guidebook_surface_forms: the third argument can only be 'reference'", -1);
+        return;
+    }
+    Fts5Tokenizer **made = reference ? &connection->reference : &connection->plain;
+    if (*made == 0) {
+        const char *arguments[] = {"reference"};
+        int rc = guidebook_tokenizer_create(connection, arguments, reference, made);
+        if (rc != SQLITE_OK) { sqlite3_result_error_code(context, rc); return; }
+    }
+    guidebook_tokenizer *tokenizer = (guidebook_tokenizer *)*made;
+    guidebook_forms forms;
+    memset(&forms, 0, sizeof forms);
+    forms.row = 1;
+    int rc = SQLITE_OK;
+    for (int column = 0; rc == SQLITE_OK && column < 2; column++) {
+        const char *text = (const char *)sqlite3_value_text(argv[column]);
+        if (text == 0) continue;
+        rc = guidebook_tokenizer_run(tokenizer, &forms, 0, FTS5_TOKENIZE_DOCUMENT, text, sqlite3_value_bytes(argv[column]),
+                                     guidebook_token_ignored);
+    }
+    if (rc == SQLITE_OK) rc = forms.rc;
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(context, rc);
+    } else {
+        guidebook_forms_result(context, &forms, 0);
+    }
+    guidebook_forms_clear(&forms);
+}
+
+static void guidebook_connection_destroy(void *pointer) {
+    guidebook_connection *connection = (guidebook_connection *)pointer;
+    if (connection->plain) guidebook_tokenizer_delete(connection->plain);
+    if (connection->reference) guidebook_tokenizer_delete(connection->reference);
+    guidebook_forms_clear(&connection->collected);
+    sqlite3_free(connection);
+}
+
+/* Registers guidebook_phrase_hits(), guidebook_phrases_hits(), guidebook_phrase_postings(), the tokenizers guidebook (search_index)
+   and guidebook_words (the vocabulary table of migrations 0004 to 0009, dropped by 0010), and the SQL functions
+   guidebook_collect_forms(), guidebook_collected_forms() and guidebook_surface_forms() on this connection. FTS5
    hands out its API through `SELECT fts5(?1)`. */
 static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     sqlite3_stmt *statement = 0;
@@ -501,7 +860,25 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     fts5_tokenizer methods = {guidebook_words_create, guidebook_words_delete, guidebook_words_tokenize};
     rc = api->xCreateTokenizer(api, "guidebook_words", (void *)api, &methods, 0);
     if (rc != SQLITE_OK) return rc;
+    guidebook_connection *connection = sqlite3_malloc(sizeof *connection);
+    if (connection == 0) return SQLITE_NOMEM;
+    memset(connection, 0, sizeof *connection);
+    connection->api = api;
     fts5_tokenizer index = {guidebook_tokenizer_create, guidebook_tokenizer_delete, guidebook_tokenizer_tokenize};
-    return api->xCreateTokenizer(api, "guidebook", (void *)api, &index, 0);
+    rc = api->xCreateTokenizer(api, "guidebook", connection, &index, guidebook_connection_destroy);
+    if (rc != SQLITE_OK) {
+        /* FTS5 owns the connection's state only once the tokenizer is registered. */
+        sqlite3_free(connection);
+        return rc;
+    }
+    rc = sqlite3_create_function_v2(db, "guidebook_collect_forms", 1, SQLITE_UTF8, connection, guidebook_collect_forms, 0, 0, 0);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_create_function_v2(db, "guidebook_collected_forms", 0, SQLITE_UTF8, connection, guidebook_collected_forms, 0, 0, 0);
+    if (rc != SQLITE_OK) return rc;
+    for (int count = 2; rc == SQLITE_OK && count <= 3; count++) {
+        rc = sqlite3_create_function_v2(db, "guidebook_surface_forms", count, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, connection,
+                                        guidebook_surface_forms, 0, 0, 0);
+    }
+    return rc;
 }
 #endif

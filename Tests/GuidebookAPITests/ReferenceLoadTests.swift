@@ -73,10 +73,11 @@ final class ReferenceLoadTests: ProcessTestCase {
         "SELECT id, key, topic_id, section_id, position, revision FROM guidelines ORDER BY id",
         "SELECT guideline_id, locale, text, source_hash, source_revision FROM guideline_texts ORDER BY 1, 2",
         "SELECT seq, resource, resource_id, kind, locale, token, etag IS NULL FROM changes ORDER BY seq",
-        // The index's rows as the text tables show them, and every token it holds (stems, bigrams
-        // and the vocabulary's surface forms) with its rows and count.
+        // The index's rows as the text tables show them, every token it holds (stems and
+        // bigrams) with its rows and count, and the vocabulary's surface forms with their rows.
         "SELECT row, title, body FROM search_content ORDER BY row",
         "SELECT term, doc, cnt FROM search_index_vocab ORDER BY term",
+        "SELECT form, rows FROM search_surface_forms WHERE rows > 0 ORDER BY form",
         // FTS5's own record of lengths, which the search engine's scores are computed from.
         "SELECT id, hex(sz) FROM search_index_docsize ORDER BY id",
     ]

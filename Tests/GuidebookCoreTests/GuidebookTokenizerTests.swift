@@ -3,11 +3,12 @@ import XCTest
 import SQLite
 
 /// The `guidebook` tokenizer's shortcuts (a Latin word's surface form from the span its stem came
-/// from; a run of Hangul syllables as bigrams without porter) give exactly the tokens, positions
-/// and row lengths of its definition, which `tokenize = 'guidebook reference'` computes: porter and
-/// unicode61 as SQLite has them, one unicode61 pass for the surface forms, every run through porter.
-/// FTS5's own `fts5vocab` (instance) lists every token of both indexes with its row, column and
-/// position, and `docsize` every row's lengths.
+/// from; a run of Hangul syllables as bigrams without porter) give exactly the tokens, positions,
+/// row lengths and surface forms of its definition, which `tokenize = 'guidebook reference'` (and
+/// `guidebook_surface_forms(..., 'reference')`) computes: porter and unicode61 as SQLite has them,
+/// one unicode61 pass for the surface forms, every run through porter. FTS5's own `fts5vocab`
+/// (instance) lists every token of both indexes with its row, column and position, and `docsize`
+/// every row's lengths.
 final class GuidebookTokenizerTests: XCTestCase {
     private var db: Database!
 
@@ -43,6 +44,14 @@ final class GuidebookTokenizerTests: XCTestCase {
         XCTAssertEqual(fast.count, reference.count, "token count", file: file, line: line)
         if let first = zip(fast, reference).first(where: { $0 != $1 }) {
             XCTFail("first differing token: fast \(first.0), reference \(first.1)", file: file, line: line)
+        }
+        // The surface forms the vocabulary counts, made with the shortcuts and without.
+        for (index, text) in texts.enumerated() {
+            let title: SQLValue = index % 3 == 0 ? .text(String(text.prefix(40))) : .null
+            let forms = try ["", ", 'reference'"].map { argument in
+                try db.rows("SELECT value FROM json_each(guidebook_surface_forms(?1, ?2\(argument)))", [title, .text(text)]) { $0.text(0) }.sorted()
+            }
+            XCTAssertEqual(forms[0], forms[1], "surface forms of text \(index)", file: file, line: line)
         }
         let sizes = "SELECT id, hex(sz) FROM %@_docsize ORDER BY id"
         XCTAssertEqual(try db.rows(sizes.replacingOccurrences(of: "%@", with: "fast")) { "\($0.int(0)):\($0.text(1))" },
@@ -153,6 +162,35 @@ final class GuidebookTokenizerTests: XCTestCase {
             XCTAssertEqual(fast, reference, query)
             XCTAssertFalse(fast.isEmpty, query)
         }
+    }
+
+    /// The forms the tokenizer counts as it indexes the rows a statement marks are, form by form,
+    /// the rows whose `guidebook_surface_forms` hold them; a row indexed with no mark before it
+    /// makes the count an error instead of a wrong number.
+    func testTheCollectedFormsCountEachRowOnce() throws {
+        let texts = ["Sheet sheet SHEETS 시트를 시트를", "sheet popover 시트를 진행률", "Café café 진행률 진행률", "", "팝오버"]
+        for (index, text) in texts.enumerated() {
+            try db.run("INSERT INTO reference (rowid, title, body) VALUES (?1, ?2, ?3)", [.integer(Int64(index + 1)), .text("Sheet \(index % 2)"), .text(text)])
+        }
+        try db.execute("SELECT guidebook_collected_forms()")
+        try db.execute("INSERT INTO fast (rowid, title, body) SELECT guidebook_collect_forms(rowid), title, body FROM reference")
+        let collected = try db.rows("SELECT key, value FROM json_each(guidebook_collected_forms()) ORDER BY key") { "\($0.text(0)) \($0.int(1))" }
+        let recounted = try db.rows("""
+            SELECT f.value, count(*) FROM reference r, json_each(guidebook_surface_forms(r.title, r.body)) f GROUP BY f.value ORDER BY f.value
+            """) { "\($0.text(0)) \($0.int(1))" }
+        XCTAssertEqual(collected, recounted)
+        XCTAssertTrue(collected.contains("sheet 5"), "every row holds it, some several times: \(collected)")
+        XCTAssertTrue(collected.contains("시트를 2"), "\(collected)")
+        XCTAssertEqual(try db.rows("SELECT guidebook_collected_forms()") { $0.text(0) }, ["{}"], "a call starts over")
+
+        // One mark, then two rows: the second row's columns have no mark.
+        try db.execute("SELECT guidebook_collect_forms(1)")
+        try db.execute("INSERT INTO fast (rowid, title, body) VALUES (10, 'one', 'two'), (11, 'three', 'four')")
+        XCTAssertThrowsError(try db.execute("SELECT guidebook_collected_forms()")) { error in
+            XCTAssertTrue("\(error)".contains("without guidebook_collect_forms"), "\(error)")
+        }
+        XCTAssertEqual(try db.rows("SELECT guidebook_collected_forms()") { $0.text(0) }, ["{}"], "the error starts over too")
+        XCTAssertThrowsError(try db.execute("SELECT guidebook_surface_forms('a', 'b', 'fast')"))
     }
 
     func testAnUnknownTokenizerArgumentIsRefused() throws {

@@ -4,9 +4,9 @@ import XCTest
 
 /// The words kept for suggestions, the edit distance, and the closest-word rules.
 final class SearchVocabularyTests: XCTestCase {
-    /// The index's surface forms (the `guidebook` tokenizer's colocated tokens marked '#') hold
-    /// each row's English words as written and its Korean runs, follows updates and deletes, and
-    /// loads as a vocabulary where a Korean word also counts for its noun.
+    /// The vocabulary's surface forms (counted by the `guidebook` tokenizer as it indexes a row,
+    /// Migrations/0024) hold each row's English words as written and its Korean runs, follow
+    /// updates and deletes, and load as a vocabulary where a Korean word also counts for its noun.
     func testTheVocabularyHoldsEveryRowsWordsAsWritten() throws {
         let directory = try TemporaryDirectory("guidebook-vocabulary-tests")
         defer { directory.remove() }
@@ -54,6 +54,64 @@ final class SearchVocabularyTests: XCTestCase {
         XCTAssertEqual(try terms(), [:])
         try store.rebuildSearchIndex()
         XCTAssertEqual(try terms(), [:])
+    }
+
+    /// Whatever writes change the index (texts replaced, a section's title that is also its
+    /// guidelines' titles, guidelines moved and deleted, a topic deleted, small commits and bulk
+    /// ones), the counts kept in `search_surface_forms` are the rows of the index holding each form,
+    /// counted again from the text: the same forms, the same rows.
+    func testTheCountsFollowEveryKindOfChange() throws {
+        let directory = try TemporaryDirectory("guidebook-vocabulary-tests")
+        defer { directory.remove() }
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: try Migration.load(from: PackagePaths.migrations))
+        // A guideline's id is its topic's slug and its text's number in `texts` (or in `many`).
+        func topic(_ slug: String, sections: [(key: String, title: String, texts: [(id: String, en: String, ko: String)])]) -> BundleTopic {
+            BundleTopic(slug: slug, category: "test", title: ["en": "Topic \(slug) sheets", "ko": "시트 주제"], summary: ["en": "About sheets and popovers."],
+                        sections: sections.map { section in
+                            BundleSection(key: section.key, title: section.title.isEmpty ? [:] : ["en": section.title, "ko": "구역 " + section.title],
+                                          guidelines: section.texts.map { BundleGuideline(id: "\(slug).\($0.id)", text: ["en": $0.en, "ko": $0.ko]) })
+                        })
+        }
+        func write(_ topics: [BundleTopic]) throws {
+            try store.write { writer in
+                try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+                for topic in topics { _ = try writer.upsertTopic(topic, mode: .replace) }
+            }
+        }
+        func assertCountsAreRecounted(_ step: String, line: UInt = #line) throws {
+            let (kept, recounted) = try store.read { reader in
+                (try reader.database.rows(SearchVocabulary.wordsSQL) { "\($0.text(0)) \($0.int(1))" },
+                 try reader.database.rows("""
+                    SELECT f.value, count(*) FROM search_content c, json_each(guidebook_surface_forms(c.title, c.body)) f
+                    WHERE c.row IN (SELECT id FROM search_index_docsize) GROUP BY f.value ORDER BY f.value
+                    """) { "\($0.text(0)) \($0.int(1))" })
+            }
+            XCTAssertGreaterThan(recounted.count, 0, step, line: line)
+            XCTAssertEqual(kept, recounted, step, line: line)
+        }
+
+        let texts = [("t0", "Show a sheet near the Popover.", "시트를 팝오버 가까이 보여 줍니다."), ("t1", "Sheets close; the café stays.", "시트가 닫히고 카페는 남습니다."),
+                     ("t2", "A progress bar.", "진행률 막대."), ("t3", "Sheet sheet SHEET.", "시트 시트를 시트가")]
+        try write([topic("a", sections: [("one", "Sheets", Array(texts[0..<2])), ("two", "", Array(texts[2..<4]))]),
+                   topic("b", sections: [("one", "Popovers", Array(texts[1..<3]))])])
+        try assertCountsAreRecounted("first write")
+        // The section's title changes: it is the title of its guidelines' rows too.
+        try write([topic("a", sections: [("one", "Modal sheets", Array(texts[0..<2])), ("two", "", Array(texts[2..<4]))])])
+        try assertCountsAreRecounted("a section's title")
+        // A guideline moves to the other section, one text changes, one guideline goes.
+        try write([topic("a", sections: [("one", "Modal sheets", [texts[0]]),
+                                         ("two", "Untitled no more", [texts[1], ("t2", "A new text.", "새 글입니다."), texts[3]])])])
+        try assertCountsAreRecounted("moved, changed and deleted guidelines")
+        try store.write { try $0.database.run("DELETE FROM topics WHERE slug = 'b'") }
+        try assertCountsAreRecounted("a topic deleted")
+        // A bulk write (more rows than `SearchIndexer.recordLimit`) over what is there.
+        let many = (0..<1_100).map { ("m\($0)", "Guideline \($0) about sheets number\($0 % 7).", "지침 \($0)번 시트\($0 % 5)를") }
+        try write([topic("c", sections: [("one", "Bulk", many)]), topic("a", sections: [("one", "Bulk", [texts[2]])])])
+        try assertCountsAreRecounted("a bulk write")
+        XCTAssertEqual(try store.read { try $0.database.scalarInt("SELECT count(*) FROM search_surface_forms WHERE rows <= 0") }, 0,
+                       "a bulk write deletes the forms no row holds")
+        try store.rebuildSearchIndex()
+        try assertCountsAreRecounted("a rebuild")
     }
 
     func testEditDistanceWithALimitAgreesWithTheFullTable() {

@@ -25,6 +25,8 @@ public final class SearchIndexer {
     private var isBulk = false
     /// Rows to put back into the index (if they are not in it) before the transaction commits.
     private var pending = Set<Int64>()
+    /// Whether the file has `search_surface_forms` (`countsForms`), once looked up.
+    private var hasFormCounts: Bool?
 
     /// Beyond this many rows, a transaction is a bulk change: caches reload rather than patch.
     static let recordLimit = 1_000
@@ -87,20 +89,28 @@ public final class SearchIndexer {
         try put([Self.rowID(.guideline, guidelineID)])
     }
 
-    /// Empties the index and indexes every record again from the text tables (after a
-    /// segmentation change, or on request).
+    /// Empties the index and the vocabulary's counts, and has `finish` index every record again
+    /// from the text tables (after a change of the segmentation or of what the index holds, or on
+    /// request): the same pass as an import's, which counts the surface forms as it tokenizes.
     func rebuild() throws {
         isBulk = true
-        pending.removeAll()
-        try withBulkHash { try database.execute("INSERT INTO search_index (search_index) VALUES ('rebuild')") }
+        try database.execute("INSERT INTO search_index (search_index) VALUES ('delete-all')")
+        if try countsForms() { try database.execute("DELETE FROM search_surface_forms") }
+        pending = Set(try database.rows("SELECT row FROM search_content") { $0.int64(0) })
         try bumpGeneration()
-        try MetaTable(database: database).set(MetaTable.searchIndexVersion, to: TextSegmenter.version)
+        // A file migrated only part of the way (a test's) is built again once it has the counts.
+        try MetaTable(database: database).set(MetaTable.searchIndexVersion, to: try countsForms() ? Self.version : TextSegmenter.version)
     }
 
-    /// True when the stored index was built with another segmentation than this binary's.
+    /// What the index is built with: the segmentation's version (`TextSegmenter.version`) and,
+    /// after a dot, the version of what the tokenizer puts in the index. 2: the surface forms are
+    /// counted in `search_surface_forms`, no longer indexed as tokens marked '#' (migration 0024).
+    static let version = TextSegmenter.version + ".2"
+
+    /// True when the stored index was built otherwise than this binary builds it.
     func needsRebuild() throws -> Bool {
         let stored = try MetaTable(database: database).value(MetaTable.searchIndexVersion)
-        return stored != TextSegmenter.version
+        return stored != Self.version
     }
 
     /// Just before the transaction commits: puts the changed rows that are not in the index back
@@ -110,12 +120,22 @@ public final class SearchIndexer {
     func finish() throws {
         if !pending.isEmpty {
             // Each arm of the view yields its rows in rowid order (through its expression index).
+            // The tokenizer counts the surface forms of each row it indexes (shim.h,
+            // guidebook_collect_forms); they are added to the vocabulary's counts right after.
+            let counts = try countsForms()
             let put = {
+                if counts { try self.database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
                 try self.database.run("""
                     INSERT INTO search_index (rowid, title, body)
-                    SELECT row, title, body FROM search_content
+                    SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body FROM search_content
                     WHERE row IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
                     """, [.jsonArray(self.pending.sorted())])
+                guard counts else { return }
+                try self.database.run("""
+                    INSERT INTO search_surface_forms (form, rows)
+                    SELECT key, value FROM json_each(guidebook_collected_forms()) WHERE true
+                    ON CONFLICT (form) DO UPDATE SET rows = rows + excluded.rows
+                    """)
             }
             if pending.count > Self.recordLimit { try withBulkHash(put) } else { try put() }
             pending.removeAll()
@@ -130,9 +150,13 @@ public final class SearchIndexer {
             try meta.set(MetaTable.searchChangesFloor, to: String(newFloor))
         }
         try keepDirectory(generation: generation)
-        // Counting every word's rows costs a bulk change little beside its own work, and spares the
-        // first half-typed search after a start from doing it (0.7–0.9 s at 1M guidelines).
-        if isBulk { try SearchVocabulary.store(from: database, generation: generation) }
+        // Storing the vocabulary costs a bulk change little beside its own work, and spares the
+        // first half-typed search after a start from reading and sorting the counts. The forms no
+        // row holds any more (small commits leave them at 0) go first.
+        if isBulk, try countsForms() {
+            try database.execute("DELETE FROM search_surface_forms WHERE rows <= 0")
+            try SearchVocabulary.store(from: database, generation: generation)
+        }
     }
 
     /// Rows changed since the stored row directory beyond which the writer stores it again: a
@@ -198,6 +222,15 @@ public final class SearchIndexer {
 
     private func setHashSize(_ bytes: Int) throws {
         try database.run("INSERT INTO search_index (search_index, rank) VALUES ('hashsize', ?1)", [.integer(Int64(bytes))])
+    }
+
+    /// True when the file counts the vocabulary's forms (`search_surface_forms`, migration 0024):
+    /// every file the store serves; not one a test migrates step by step, before that step.
+    private func countsForms() throws -> Bool {
+        if let hasFormCounts { return hasFormCounts }
+        let found = try database.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_surface_forms'") == 1
+        hasFormCounts = found
+        return found
     }
 
     // MARK: Rows

@@ -3,14 +3,14 @@ internal import SQLite
 
 /// The vocabulary as the database keeps it (`search_vocabulary` in the `meta_blobs` table, with the
 /// search generation it shows in `meta`'s `search_vocabulary_generation`), so the first half-typed search after a
-/// start reads one blob instead of having FTS5 count the rows of every word.
+/// start reads one blob instead of the counts of every word (`search_surface_forms`).
 ///
-/// Counting them (`fts5vocab`'s `doc`) reads every word's whole row list: 0.7–0.9 s at a million
-/// guidelines, paid by the first search that completes a word. A bulk change of the index (an
-/// import, a rebuild) pays it instead, in its own transaction, and stores the result
-/// (`SearchIndexer.finish`). A small commit leaves the stored one behind, and a search then reads
-/// the vocabulary from FTS5 as before: the stored one is only used for the very generation it was
-/// read at, so it never holds other words or counts than FTS5 would give.
+/// Reading the counts and making the vocabulary from them (Korean nouns merged in, the orders and
+/// letter masks) takes about 0.3 s at 100,000 realistic guidelines, paid by the first search that
+/// completes a word. A bulk change of the index (an import, a rebuild) pays it instead, in its own
+/// transaction, and stores the result (`SearchIndexer.finish`). A small commit leaves the stored
+/// one behind, and a search then reads the counts as before: the stored one is only used for the
+/// very generation it was read at, so it never holds other words or counts than the table gives.
 ///
 /// The format (little-endian): "GBVO", a version, the length of the word lists, then the word lists
 /// compressed by zlib (level 1: a third of the bytes, 0.05 s to write at 100,000 guidelines, 0.03 s to
@@ -25,7 +25,7 @@ extension SearchVocabulary {
     static let storedCompression: Int32 = 1
 
     /// The vocabulary for a search at `generation`: the stored one when it is of that generation,
-    /// else the one FTS5 gives now (`load(from:)`).
+    /// else the one the counts give now (`load(from:)`).
     static func load(from database: Database, generation: Int64) throws -> SearchVocabulary {
         let meta = MetaTable(database: database)
         if try meta.value(MetaTable.searchVocabularyGeneration).flatMap({ Int64($0) }) == generation,
@@ -35,7 +35,7 @@ extension SearchVocabulary {
         return try load(from: database)
     }
 
-    /// Stores the vocabulary FTS5 gives now as the one of `generation` (on the writer, in its
+    /// Stores the vocabulary the counts give now as the one of `generation` (on the writer, in its
     /// transaction, after a bulk change of the index).
     static func store(from database: Database, generation: Int64) throws {
         let meta = MetaTable(database: database)

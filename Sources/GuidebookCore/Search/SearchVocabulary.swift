@@ -4,9 +4,9 @@ package import SQLite
 /// The words the search index holds as written, each with the number of rows holding it: where
 /// "did you mean" suggestions come from.
 ///
-/// Read from `search_index_vocab` (FTS5's `fts5vocab` over `search_index`: the surface forms its
-/// tokenizer adds as colocated tokens marked '#', see Migrations/0010_text_once.sql) once per
-/// generation of the index and kept in `SearchCache`.
+/// Read from `search_surface_forms` (the surface forms the index's tokenizer counts as it indexes a
+/// row, and the triggers count down as they take one out: Migrations/0024_surface_forms_apart.sql)
+/// once per generation of the index and kept in `SearchCache`.
 /// A Korean word also counts for its noun without the particle (사이드바를 and 사이드바가 make
 /// 사이드바), so a misspelt noun finds the noun even where the text only ever writes it with particles.
 ///
@@ -192,9 +192,9 @@ public struct SearchVocabulary: Sendable {
         self.korean = Words(korean, spellsJamo: true)
     }
 
-    /// The words the index holds as written and the rows holding each, in word order: the terms
-    /// of `search_index_vocab` marked '#' (fts5vocab reads only that range of the index).
-    public static let wordsSQL = "SELECT substr(term, 2), doc FROM search_index_vocab WHERE term >= '#' AND term < '$'"
+    /// The words the index holds as written and the rows holding each, in word order (the
+    /// forms' bytes, as their primary key orders them).
+    public static let wordsSQL = "SELECT form, rows FROM search_surface_forms WHERE rows > 0 ORDER BY form"
 
     /// Reads the vocabulary of the search index (`package`: the benchmark reports its size).
     package static func load(from database: Database) throws -> SearchVocabulary {
