@@ -8,9 +8,9 @@ import SQLite
 /// It fills a fresh database (made by the migrations, not timed) with the same rows and the same
 /// search index that `guidebook import` writes there, as plainly as SQLite allows: one
 /// transaction, one prepared INSERT per table reused for every row, ids counted here instead of
-/// looked up, the search index (tokens and row lengths) built by FTS5's own `rebuild` from the
-/// text tables at the end, and the vocabulary's counts by one `GROUP BY` over each row's surface
-/// forms (`guidebook_surface_forms`, Migrations/0024). It shares no code with `KnowledgeWriter`, `SearchIndexer`, `TextSegmenter`
+/// looked up, and the search index (tokens, row lengths and the vocabulary's counts of surface
+/// forms, all from the one tokenizer pass of Migrations/0010 and 0024) built by one
+/// `INSERT … SELECT` from the text tables at the end. It shares no code with `KnowledgeWriter`, `SearchIndexer`, `TextSegmenter`
 /// or the importer: JSON comes through `JSONSerialization`, and the fingerprints and versions are
 /// computed by the few lines below from the rules the migrations and the README state.
 /// `ReferenceLoadTests` checks that both produce the same export, tables and index.
@@ -172,14 +172,14 @@ private struct Loader {
         }
     }
 
-    /// Builds the search index from the text tables in one statement, counts the rows holding
-    /// each surface form in another, and marks the load as a bulk change for search caches (the
-    /// generation moves on; no row-by-row record is kept).
+    /// Builds the search index from the text tables in one statement, whose rows the tokenizer
+    /// counts the surface forms of (`guidebook_collect_forms`), stores those counts, and marks
+    /// the load as a bulk change for search caches (the generation moves on; no row-by-row record
+    /// is kept).
     func finish() throws {
         try database.execute("""
-            INSERT INTO search_index (search_index) VALUES ('rebuild');
-            INSERT INTO search_surface_forms (form, rows)
-                SELECT f.value, count(*) FROM search_content c, json_each(guidebook_surface_forms(c.title, c.body)) f GROUP BY f.value;
+            INSERT INTO search_index (rowid, title, body) SELECT guidebook_collect_forms(row), title, body FROM search_content;
+            INSERT INTO search_surface_forms (form, rows) SELECT key, value FROM json_each(guidebook_collected_forms());
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'search_generation';
             DELETE FROM search_changes;
             UPDATE meta SET value = (SELECT value FROM meta WHERE key = 'search_generation') WHERE key = 'search_changes_floor';
