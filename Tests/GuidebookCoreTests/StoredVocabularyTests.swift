@@ -6,8 +6,9 @@ import SQLite
 import XCTest
 
 /// The vocabulary a bulk change of the index stores (`SearchVocabulary+Stored.swift`), so that the
-/// first half-typed search after a start reads one blob instead of counting every word's rows in
-/// FTS5. It is used only at the generation it was read at, and is then exactly what FTS5 gives.
+/// first half-typed search after a start reads one blob instead of every word's count
+/// (`search_surface_forms`). It is used only at the generation it was read at, and is then exactly
+/// what the counts give.
 final class StoredVocabularyTests: GeneratedStoreTestCase {
     override class var folderPrefix: String { "guidebook-stored-vocabulary" }
 
@@ -19,7 +20,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
     }
 
     /// The stored generation, the stored vocabulary, what a search at the current generation loads
-    /// and what FTS5 gives now, in one read transaction.
+    /// and what the counts give now, in one read transaction.
     private func vocabularies() throws -> (storedGeneration: Int64?, stored: SearchVocabulary?, loaded: SearchVocabulary, counted: SearchVocabulary, generation: Int64) {
         try store.read { reader in
             let database = reader.database
@@ -31,16 +32,20 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         }
     }
 
-    func testAnImportStoresTheVocabularyFTS5Counts() throws {
+    func testAnImportStoresTheVocabularyItsCountsGive() throws {
         let (storedGeneration, stored, loaded, counted, generation) = try vocabularies()
         XCTAssertEqual(storedGeneration, generation, "the import stored the vocabulary of its own generation")
         let kept = try XCTUnwrap(stored)
         XCTAssertGreaterThan(counted.latin.count, 50)
         XCTAssertGreaterThan(counted.korean.count, 50)
-        XCTAssertEqual(words(kept), words(counted), "what the import stored is what FTS5 counts after it committed")
+        XCTAssertEqual(words(kept), words(counted), "what the import stored is what the counts give after it committed")
         XCTAssertEqual(words(loaded), words(counted))
         XCTAssertEqual(kept.korean.byInitials.count, counted.korean.byInitials.count, "the initials index is built again from it")
         XCTAssertEqual(kept.completions(of: "she", limit: 8, rowBudget: 10_000).forms, counted.completions(of: "she", limit: 8, rowBudget: 10_000).forms)
+        // The import stored the lists as read, without making the vocabulary first: the bytes the
+        // vocabulary made of them encodes to.
+        let storedBytes = try store.read { try MetaTable(database: $0.database).withBytes(MetaTable.searchVocabulary) { Array($0) } }
+        XCTAssertEqual(storedBytes, try counted.encoded())
         // Encoded and decoded again: the same bytes.
         let bytes = try kept.encoded()
         XCTAssertEqual(try bytes.withUnsafeBytes { try SearchVocabulary.decoded($0) }.encoded(), bytes)
@@ -61,7 +66,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
 
     func testASearchAtTheStoredGenerationReadsTheStoredOne() throws {
         // Stored under the current generation, a vocabulary of one made-up word is what a search loads:
-        // the search read the blob, not FTS5.
+        // the search read the blob, not the counts.
         let planted = SearchVocabulary(latin: ["zzyzx": 7], korean: [:])
         try store.write { writer in
             let meta = MetaTable(database: writer.database)
@@ -72,7 +77,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         XCTAssertEqual(words(loaded), ["zzyzx 7"])
     }
 
-    func testASmallCommitLeavesItBehindAndSearchesCountInFTS5() throws {
+    func testASmallCommitLeavesItBehindAndSearchesReadTheCounts() throws {
         let before = try vocabularies()
         try store.write { writer in
             _ = try writer.editor.replaceGuideline(id: "sheets.mail-compose",
@@ -82,7 +87,7 @@ final class StoredVocabularyTests: GeneratedStoreTestCase {
         let after = try vocabularies()
         XCTAssertEqual(after.storedGeneration, before.generation, "a small commit stores nothing")
         XCTAssertGreaterThan(after.generation, before.generation)
-        XCTAssertTrue(words(after.loaded).contains("quokkas 1"), "a search after it counts in FTS5: the new word is there")
+        XCTAssertTrue(words(after.loaded).contains("quokkas 1"), "a search after it reads the counts: the new word is there")
         XCTAssertEqual(words(after.loaded), words(after.counted))
     }
 

@@ -1,6 +1,15 @@
 internal import Archive
 internal import SQLite
 
+private extension StoredBytes {
+    /// One word of a stored list: its characters (a count, then each scalar value) and its rows.
+    mutating func appendWord<Units: Collection<UInt32>>(_ units: Units, rows: Int) {
+        appendVarint(UInt64(units.count))
+        for unit in units { appendVarint(UInt64(unit)) }
+        appendVarint(UInt64(rows))
+    }
+}
+
 /// The vocabulary as the database keeps it (`search_vocabulary` in the `meta_blobs` table, with the
 /// search generation it shows in `meta`'s `search_vocabulary_generation`), so the first half-typed search after a
 /// start reads one blob instead of the counts of every word (`search_surface_forms`).
@@ -39,7 +48,16 @@ extension SearchVocabulary {
     /// transaction, after a bulk change of the index).
     static func store(from database: Database, generation: Int64) throws {
         let meta = MetaTable(database: database)
-        try meta.set(MetaTable.searchVocabulary, toBytes: try load(from: database).encoded())
+        // The lists as read, encoded without making the vocabulary's lookup tables first: the bytes
+        // `encoded()` gives for the vocabulary made of them (StoredVocabularyTests).
+        let words = try wordLists(from: database)
+        var lists = StoredBytes()
+        for list in [words.latin, words.korean] {
+            let order = list.alphabeticalOrder()
+            lists.appendVarint(UInt64(order.count))
+            for word in order { lists.appendWord(list.units(of: word), rows: list.counts[word]) }
+        }
+        try meta.set(MetaTable.searchVocabulary, toBytes: try framed(lists))
         try meta.set(MetaTable.searchVocabularyGeneration, to: String(generation))
     }
 
@@ -49,12 +67,14 @@ extension SearchVocabulary {
         for words in [latin, korean] {
             lists.appendVarint(UInt64(words.alphabetical.count))
             for number in words.alphabetical {
-                let units = words.units(of: Int(number))
-                lists.appendVarint(UInt64(units.count))
-                for unit in units { lists.appendVarint(UInt64(unit)) }
-                lists.appendVarint(UInt64(words.frequencies[Int(number)]))
+                lists.appendWord(words.units(of: Int(number)), rows: Int(words.frequencies[Int(number)]))
             }
         }
+        return try Self.framed(lists)
+    }
+
+    /// The stored form of the word `lists`: the header, then the lists compressed.
+    private static func framed(_ lists: StoredBytes) throws -> [UInt8] {
         var bytes = StoredBytes()
         bytes.append(Self.storedMagic)
         bytes.appendFixed(Self.storedVersion)

@@ -198,10 +198,27 @@ public struct SearchVocabulary: Sendable {
 
     /// Reads the vocabulary of the search index (`package`: the benchmark reports its size).
     package static func load(from database: Database) throws -> SearchVocabulary {
+        let lists = try wordLists(from: database)
+        return SearchVocabulary(latin: lists.latin, korean: lists.korean)
+    }
+
+    /// The words the vocabulary is made of, as the counts give them now: the Latin-script words,
+    /// and the Korean words with their nouns merged in; each list alphabetical, each word once.
+    static func wordLists(from database: Database) throws -> (latin: VocabularyWordList, korean: VocabularyWordList) {
         var latin = VocabularyWordList(), korean = VocabularyWordList(), nouns = VocabularyWordList()
+        var scalars: [Unicode.Scalar] = []
         try database.forEachRow(wordsSQL) { row in
-            let scalars = Array(row.text(0).unicodeScalars)
+            scalars.removeAll(keepingCapacity: true)
+            // Most forms are ASCII letters: those need no decoding and no Unicode property.
+            let ascii = row.withText(0) { bytes in
+                bytes.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } ? bytes.count : -1
+            }
             let count = row.int(1)
+            if ascii > 0 {
+                row.withText(0) { bytes in latin.append(bytes.lazy.map { UInt32($0) }, count: count) }
+                return
+            }
+            scalars.append(contentsOf: row.text(0).unicodeScalars)
             if scalars.allSatisfy(Hangul.isSyllable) {
                 korean.append(scalars.lazy.map(\.value), count: count)
                 if let stem = KoreanParticles.stemLength(scalars), stem >= minKoreanLength {
@@ -211,7 +228,7 @@ public struct SearchVocabulary: Sendable {
                 latin.append(scalars.lazy.map(\.value), count: count)
             }
         }
-        return SearchVocabulary(latin: latin, korean: merged(korean, nouns))
+        return (latin, merged(korean, nouns))
     }
 
     /// `words` (alphabetical, each once) with `nouns` added: a noun that is also a word adds its
