@@ -648,7 +648,7 @@ static int guidebook_tokenizer_run(guidebook_tokenizer *self, guidebook_forms *f
     const unsigned char *bytes = (const unsigned char *)text;
     int document = forms != 0;
     if (length <= 0) return SQLITE_OK;
-    /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a marked form; spans: the
+    /* latin: the text with CJK blanked; pairs: one run's bigrams; surface: a lower-cased form; spans: the
        Latin words' spans (a word and what ends it take two bytes at least). */
     int pairsCapacity = length / 3 * 7 + 8;
     int surfaceCapacity = length + 2;
