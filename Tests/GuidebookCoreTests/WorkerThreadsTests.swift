@@ -13,7 +13,18 @@ final class WorkerThreadsTests: XCTestCase {
         let caller = pthread_self()
         let seen = Mutex<[Int: pthread_t]>([:])
         WorkerThreads.perform(5, name: "test-workers") { index in
-            seen.withLock { XCTAssertNil($0.updateValue(pthread_self(), forKey: index), "index \(index) ran twice") }
+            let arrived = seen.withLock {
+                XCTAssertNil($0.updateValue(pthread_self(), forKey: index), "index \(index) ran twice")
+                return $0.count
+            }
+            // Each call waits until all five have begun, so that their threads are alive together:
+            // a thread that has ended may hand its pthread_t to one started after it.
+            let deadline = ContinuousClock.now + .seconds(30)
+            var count = arrived
+            while count < 5 && ContinuousClock.now < deadline {
+                usleep(1_000)
+                count = seen.withLock { $0.count }
+            }
         }
         let threads = seen.withLock { $0 }
         XCTAssertEqual(threads.keys.sorted(), [0, 1, 2, 3, 4])
