@@ -1,6 +1,5 @@
 import Foundation
 import GuidebookCore
-import GuidebookTestSupport
 import XCTest
 
 /// Text meant to break out of Markdown, HTML and YAML: markup of every kind, quotes, ampersands,
