@@ -48,7 +48,7 @@ final class FindingsAhead {
         try finish(writer)
         let owners = writer.texts.takeChanged().sorted()
         let run = try checks.run(writer.database, glossaryChanged: !writer.changedGlossaryTerms.isEmpty)
-        let pending = Pending(owners: owners, reads: try owners.map { try table.read($0, withStored: true) })
+        let pending = Pending(owners: owners, reads: try table.read(owners, withStored: true))
         // The writer goes on writing: the findings take the other threads.
         let workers = checks.workers - 1
         if workers < 1 {
