@@ -17,17 +17,30 @@ struct CoverageCounts {
     }
 
     /// Counts the guidelines of topic `id` from the text tables.
+    ///
+    /// One range of `guideline_texts` a guideline (its locales are adjacent in the table's key),
+    /// each translation matched with its source's revision here: joining the table to itself cost
+    /// two B-tree seeks a guideline, and an import counts every topic it writes.
     func count(topic id: Int64) throws -> TopicCounts {
-        var counts = TopicCounts()
+        var sourceRevisions: [Int64: Int?] = [:]  // by guideline: its English text's revision
+        var translations: [(guideline: Int64, locale: String, sourceRevision: Int?, review: String)] = []
         try database.forEachRow("""
-            SELECT '', 'total', count(*) FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1 WHERE g.topic_id = ?2
-            UNION ALL
-            SELECT t.locale, CASE WHEN t.source_revision IS s.source_revision THEN t.review_state ELSE 'outdated' END, count(*)
-            FROM guidelines g JOIN guideline_texts s ON s.guideline_id = g.id AND s.locale = ?1
-            JOIN guideline_texts t ON t.guideline_id = g.id AND t.locale <> ?1
-            WHERE g.topic_id = ?2 GROUP BY 1, 2
-            """, [.text(SourceLocale.code), .integer(id)]) { row in
-            if row.isEmptyText(0) { counts.total = row.int(2) } else { counts.byLocale[row.text(0), default: [:]][row.text(1)] = row.int(2) }
+            SELECT t.guideline_id, t.locale, t.source_revision, t.review_state
+            FROM guidelines g JOIN guideline_texts t ON t.guideline_id = g.id WHERE g.topic_id = ?1
+            """, [.integer(id)]) { row in
+            if row.text(1) == SourceLocale.code {
+                sourceRevisions[row.int64(0)] = row.optionalInt(2)
+            } else {
+                translations.append((row.int64(0), row.text(1), row.optionalInt(2), row.text(3)))
+            }
+        }
+        var counts = TopicCounts(total: sourceRevisions.count)
+        for translation in translations {
+            // A translation of a guideline with no English text is not counted.
+            guard let sourceRevision = sourceRevisions[translation.guideline] else { continue }
+            // Both revisions nil (texts of older binaries) is a match, as SQL's IS has it.
+            let state = translation.sourceRevision == sourceRevision ? translation.review : "outdated"
+            counts.byLocale[translation.locale, default: [:]][state, default: 0] += 1
         }
         return counts
     }
