@@ -36,7 +36,10 @@ public enum TextNormalization {
 
     /// True when `text` holds nothing but white space once stored (only zero-width spaces, say).
     public static func isBlank(_ text: String) -> Bool {
-        stored(text).unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        // A visible ASCII character stays one (or part of one) in the stored form, and most texts
+        // have one near their start: the whole text is then not normalized only to be asked this.
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7f }) { return false }
+        return stored(text).unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     private static func normalized(_ text: String, isQuery: Bool) -> String {

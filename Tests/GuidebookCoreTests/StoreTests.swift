@@ -594,6 +594,10 @@ final class StoreTests: StoreTestCase {
         XCTAssertFalse(BundleValidator.isLocaleCode("ko-KR"))
         XCTAssertFalse(BundleValidator.isLocaleCode("k"))
         XCTAssertFalse(BundleValidator.isLocaleCode("en-us-x"))
+        for code in ["en", "fil", "zh-hant", "es-419", "de-12345678"] { XCTAssertTrue(BundleValidator.isLocaleCode(code), code) }
+        for code in ["", "-", "en-", "-en", "engl", "en-a", "de-123456789", "en--us", "ko_kr", "한국", "en-US", "e1"] {
+            XCTAssertFalse(BundleValidator.isLocaleCode(code), code)
+        }
     }
 
     func testValidatorRejectsWrongFormatAndVersion() {

@@ -56,62 +56,71 @@ public enum BundleValidator {
         var sectionKeys = Set<String>()
         var guidelineIDs = Set<String>()
         for (s, section) in topic.sections.enumerated() {
-            let sectionPath = "\(path).sections[\(s)]"
-            try validateSlug(section.key, at: "\(sectionPath).key")
+            // Paths are written only for an error: an import validates every guideline it reads.
+            func sectionPath() -> String { "\(path).sections[\(s)]" }
+            try validateSlug(section.key, at: "\(sectionPath()).key")
             guard sectionKeys.insert(section.key).inserted else {
-                throw StoreError.invalid(field: "\(sectionPath).key", reason: "'\(section.key)' appears twice in topic '\(topic.slug)'")
+                throw StoreError.invalid(field: "\(sectionPath()).key", reason: "'\(section.key)' appears twice in topic '\(topic.slug)'")
             }
-            try validateText(section.title, at: "\(sectionPath).title", requireSource: false)
+            try validateText(section.title, at: "\(sectionPath()).title", requireSource: false)
             for (g, guideline) in section.guidelines.enumerated() {
-                let guidelinePath = "\(sectionPath).guidelines[\(g)]"
-                try validateIdentifier(guideline.id, allowingDots: true, at: "\(guidelinePath).id")
+                func guidelinePath() -> String { "\(sectionPath()).guidelines[\(g)]" }
+                try validateIdentifier(guideline.id, allowingDots: true, at: "\(guidelinePath()).id")
                 guard guidelineIDs.insert(guideline.id).inserted else {
-                    throw StoreError.invalid(field: "\(guidelinePath).id", reason: "'\(guideline.id)' appears twice")
+                    throw StoreError.invalid(field: "\(guidelinePath()).id", reason: "'\(guideline.id)' appears twice")
                 }
-                try validateText(guideline.text, at: "\(guidelinePath).text", requireSource: true)
+                try validateText(guideline.text, at: "\(guidelinePath()).text", requireSource: true)
             }
         }
     }
 
-    static func validateSlug(_ value: String, at path: String) throws {
-        try validateIdentifier(value, allowingDots: false, at: path)
+    static func validateSlug(_ value: String, at path: @autoclosure () -> String) throws {
+        try validateIdentifier(value, allowingDots: false, at: path())
     }
 
-    static func validateIdentifier(_ value: String, allowingDots: Bool, at path: String) throws {
+    static func validateIdentifier(_ value: String, allowingDots: Bool, at path: @autoclosure () -> String) throws {
         let valid = !value.isEmpty && value.utf8.count <= maxIdentifierLength && value.utf8.allSatisfy { byte in
             (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || (allowingDots && byte == 0x2e)
         }
         guard valid else {
             let allowed = allowingDots ? "a-z, 0-9, '-' and '.'" : "a-z, 0-9 and '-'"
-            throw StoreError.invalid(field: path, reason: "'\(value.prefix(140))' must be 1 to \(maxIdentifierLength) characters of \(allowed)")
+            throw StoreError.invalid(field: path(), reason: "'\(value.prefix(140))' must be 1 to \(maxIdentifierLength) characters of \(allowed)")
         }
     }
 
-    static func validateText(_ text: LocalizedText, at path: String, requireSource: Bool) throws {
+    static func validateText(_ text: LocalizedText, at path: @autoclosure () -> String, requireSource: Bool) throws {
         if requireSource, TextNormalization.isBlank(text[SourceLocale.code] ?? "") {
-            throw StoreError.invalid(field: "\(path).\(SourceLocale.code)", reason: "the source-locale text is required")
+            throw StoreError.invalid(field: "\(path()).\(SourceLocale.code)", reason: "the source-locale text is required")
         }
         for (locale, value) in text {
             guard isLocaleCode(locale) else {
-                throw StoreError.invalid(field: "\(path)", reason: "'\(locale.prefix(40))' is not a locale code")
+                throw StoreError.invalid(field: path(), reason: "'\(locale.prefix(40))' is not a locale code")
             }
             // A text has no more characters than UTF-8 bytes, and its byte count is known: the
             // characters (grapheme clusters, read one by one) are counted only for a long text.
             guard value.utf8.count <= maxTextLength || value.count <= maxTextLength else {
-                throw StoreError.invalid(field: "\(path).\(locale)", reason: "longer than \(maxTextLength) characters")
+                throw StoreError.invalid(field: "\(path()).\(locale)", reason: "longer than \(maxTextLength) characters")
             }
         }
     }
 
     /// Lower-case BCP 47-like code: 2–3 letters, optionally "-" and 2–8 letters or digits.
     public static func isLocaleCode(_ code: String) -> Bool {
-        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count), parts.count <= 2,
-              language.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7a }) else { return false }
-        if parts.count == 2 {
-            let region = parts[1]
-            return (2...8).contains(region.count) && region.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) }
+        // Read byte by byte, not split: every text of an import asks it of its locale.
+        var language = 0, region = -1  // region: -1 until the "-"
+        for byte in code.utf8 {
+            let isLetter = byte >= 0x61 && byte <= 0x7a
+            if byte == 0x2d {
+                guard region < 0 else { return false }
+                region = 0
+            } else if region < 0 {
+                guard isLetter else { return false }
+                language += 1
+            } else {
+                guard isLetter || (byte >= 0x30 && byte <= 0x39) else { return false }
+                region += 1
+            }
         }
-        return true
+        return (2...3).contains(language) && (region < 0 || (2...8).contains(region))
     }
 }
