@@ -64,12 +64,23 @@ public struct TranslationChecker: Sendable {
 
     private func lengthFinding(source: String, translation: String) -> CheckFinding? {
         // In code points: a precomposed Hangul syllable is one, as it is one character.
-        let sourceLength = source.trimmingWhitespace().unicodeScalars.count
+        let sourceLength = Self.codePoints(source.trimmingWhitespace())
         guard sourceLength >= options.lengthRatioMinimumSource else { return nil }
-        let ratio = Double(translation.trimmingWhitespace().unicodeScalars.count) / Double(sourceLength)
+        let ratio = Double(Self.codePoints(translation.trimmingWhitespace())) / Double(sourceLength)
         guard !options.lengthRatio.contains(ratio) else { return nil }
         let shown = (ratio * 100).rounded() / 100
         return CheckFinding(check: .lengthRatio, message: "the translation is \(shown) times as long as the English (expected "
                             + "\(options.lengthRatio.lowerBound) to \(options.lengthRatio.upperBound))")
+    }
+
+    /// The code points of `text`, counted from its UTF-8 (every byte but a continuation byte starts
+    /// one) rather than by decoding each: every translation an import writes is measured.
+    static func codePoints(_ text: Substring) -> Int {
+        let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        return counted ?? text.unicodeScalars.count
     }
 }

@@ -16,27 +16,33 @@ public struct ProtectedSpans: Sendable, Equatable {
     public var numbers: [String] = []
 
     public init(_ text: String) {
-        // Which kinds can be there at all, from the bytes (most texts have none of them).
-        var marks = [Bool](repeating: false, count: 128)
-        var any = false
-        for byte in text.utf8 where byte < 128 && Self.isMark[Int(byte)] { marks[Int(byte)] = true; any = true }
-        guard any else { return }
-        let hasDigits = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains { marks[Int($0)] }
+        // Which kinds can be there at all, from the bytes (most texts have none of them): one bit
+        // per ASCII byte seen, so the pass allocates nothing (it runs on every text a check reads).
+        var low: UInt64 = 0, high: UInt64 = 0
+        for byte in text.utf8 where byte < 128 {
+            if byte < 64 { low |= 1 &<< UInt64(byte) } else { high |= 1 &<< UInt64(byte &- 64) }
+        }
+        let seen = (low: low, high: high)  // what `saw` reads: a local function capturing the vars would box them
+        func saw(_ mark: Unicode.Scalar) -> Bool {
+            let byte = UInt64(mark.value)
+            return byte < 64 ? seen.low & (1 &<< byte) != 0 : seen.high & (1 &<< (byte &- 64)) != 0
+        }
+        let hasDigits = seen.low & Self.digitBits != 0
+        guard hasDigits || saw("`") || saw("]") || saw(":") || saw("{") || saw("%") else { return }
         let scalars = Array(text.unicodeScalars)
         var taken = [Bool](repeating: false, count: scalars.count)
-        if marks[Int(UInt8(ascii: "`"))] { findCode(scalars, &taken) }
-        if marks[Int(UInt8(ascii: "]"))] { findLinkTargets(scalars, &taken) }
-        if marks[Int(UInt8(ascii: ":"))] { findURLs(scalars, &taken) }
-        if marks[Int(UInt8(ascii: "{"))] || marks[Int(UInt8(ascii: "%"))] { findPlaceholders(scalars, &taken) }
+        if saw("`") { findCode(scalars, &taken) }
+        if saw("]") { findLinkTargets(scalars, &taken) }
+        if saw(":") { findURLs(scalars, &taken) }
+        if saw("{") || saw("%") { findPlaceholders(scalars, &taken) }
         if hasDigits {
             skipListNumbers(scalars, &taken)
             findNumbers(scalars, taken)
         }
     }
 
-    /// The bytes that start or mark a protected span: a backtick, a link's `]`, a URL's `:`, a
-    /// placeholder's `{` or `%`, a digit.
-    private static let isMark: [Bool] = (0..<128).map { "`]:{%0123456789".utf8.contains(UInt8($0)) }
+    /// The bits of the ASCII digits in the mask of the bytes below 64 (`0` is 48).
+    private static let digitBits: UInt64 = 0x3FF << 48
 
     private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         String(scalars: scalars)
