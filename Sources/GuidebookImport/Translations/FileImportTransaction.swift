@@ -5,8 +5,10 @@ import GuidebookCore
 /// otherwise `willCommit` records the result with the data (the job's marker) and it commits. Any
 /// error rolls back and comes out as a `TranslationImportFailure` (or `CancellationError`).
 enum FileImportTransaction {
-    /// Marks a rollback that is the plan (a dry run), not a failure.
-    private struct DryRunRollback<Result>: Error {
+    /// Marks a rollback that is the plan (a dry run), not a failure. `Error` asks for `Sendable`;
+    /// this one is thrown and caught within one call of `run`, on its thread (`Store.write` runs its
+    /// body on the caller's), so its result never crosses threads.
+    private struct DryRunRollback<Result>: Error, @unchecked Sendable {
         let result: Result
     }
 
