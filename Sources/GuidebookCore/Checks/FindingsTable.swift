@@ -121,7 +121,7 @@ struct FindingsTable {
     /// The texts of each of `owners` and where its findings belong, and (`withStored`) its findings
     /// on file, in the order of `owners` (each at most once). One statement per kind of record
     /// reads the texts of all of them and one their findings: an import checks its records 512 at
-    /// a time, and two statements for each had cost the writer 7% of its work.
+    /// a time, and two statements for each were 5% of the writer's instructions.
     func read(_ owners: [TextRows.Owner], withStored: Bool) throws -> [Read] {
         var reads = [Read](repeating: Read(), count: owners.count)
         var places: [ChangeResource: [Int: Int]] = [:]  // by kind, each record's row id to its index in `owners`
