@@ -11,8 +11,9 @@ import SQLite
 /// looked up, and the search index (tokens, row lengths and the vocabulary's counts of surface
 /// forms, all from the one tokenizer pass of Migrations/0010 and 0024) built by one
 /// `INSERT … SELECT` from the text tables at the end. It shares no code with `KnowledgeWriter`,
-/// `SearchIndexer`, `TextSegmenter` or the importer: JSON comes through `JSONSerialization`, and the fingerprints and versions are
-/// computed by the few lines below from the rules the migrations and the README state.
+/// `SearchIndexer`, `TextSegmenter` or the importer: JSON comes through `JSONSerialization`, and
+/// the fingerprints and versions are computed by the few lines below from the rules the
+/// migrations and the README state.
 /// `ReferenceLoadTests` checks that both produce the same export, tables and index.
 ///
 /// It knows only a fresh database and lines of kind `locale`, `category` and `topic`, each key

@@ -128,9 +128,9 @@ struct FindingsTable {
         for (index, owner) in owners.enumerated() { places[owner.resource, default: [:]][owner.id] = index }
         for (resource, indices) in places {
             guard let kind = OwnerKind(resource) else { continue }
-            let ids = "[" + indices.keys.map(String.init).joined(separator: ",") + "]"
+            let ids = SQLValue.jsonArray(indices.keys.map(Int64.init))
             for index in indices.values { reads[index].fields = kind.fields.map { ($0, "", [:]) } }
-            try database.forEachRow(kind.textsSQL, [.text(ids)]) {
+            try database.forEachRow(kind.textsSQL, [ids]) {
                 guard let index = indices[$0.int(0)] else { return }
                 reads[index].placement = kind.placement($0.int(0), $0.int(1))
                 let key = $0.text(2), locale = $0.text(3)
@@ -140,7 +140,7 @@ struct FindingsTable {
                 }
             }
             guard withStored else { continue }
-            try database.forEachRow(kind.storedSQL, [.text(ids)]) {
+            try database.forEachRow(kind.storedSQL, [ids]) {
                 guard let index = indices[$0.int(0)] else { return }
                 reads[index].stored[Row(locale: $0.text(2), field: $0.text(3), check: $0.text(4), severity: $0.text(5), message: $0.text(6),
                                         found: $0.optionalText(7), fix: $0.optionalText(8), offset: $0.optionalInt(9),
