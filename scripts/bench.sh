@@ -132,25 +132,8 @@ field() { tr ' ' '\n' <<<"$1" | awk -F= -v k="$2" '$1 == k { print $2 }'; }
 us_to_ms() { awk -v v="$1" 'BEGIN { printf "%.2f", v / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2f", a / b }'; }
 
-# A random free loopback port below the ephemeral range (so no client socket holds it), unused by
-# any socket in /proc/net/tcp{,6}, nothing answering on it, not handed out before in this run.
-USED_PORTS=" "
-EPHEMERAL_LOW=$(awk '{ print $1 }' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
-free_port() {
-    local port hex span=$(( EPHEMERAL_LOW > 12000 ? EPHEMERAL_LOW - 10000 : 20000 ))
-    for _ in $(seq 200); do
-        port=$(( 10000 + (RANDOM * 32768 + RANDOM) % span ))
-        [[ "$USED_PORTS" == *" $port "* ]] && continue
-        hex=$(printf ':%04X' "$port")
-        cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk '{ print $2 }' | grep -q -- "${hex}\$" && continue
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-            USED_PORTS+="$port "
-            echo "$port"
-            return 0
-        fi
-    done
-    die "no free port found"
-}
+# shellcheck source=lib/free-port.sh
+source "$ROOT/scripts/lib/free-port.sh"
 
 CLK_TCK=$(getconf CLK_TCK 2>/dev/null || echo 100)
 # CPU time (user + system, all threads) used so far by the PIDs, in clock ticks.
@@ -312,7 +295,7 @@ log "generating $GUIDELINES guidelines ($TOPICS topics)"
 KB_BYTES=$(stat -c %s "$KB")
 
 log "loading the seed (serve once on an empty database)"
-PORT=$(free_port)
+PORT=$(free_port) || die "no free loopback port found"
 start_server "$DB" "$PORT"
 SEED_GUIDELINES="$TMP/seed-guidelines.paths"
 SEED_TOPICS="$TMP/seed-topics.paths"
@@ -354,7 +337,7 @@ done | awk '!seen[$0]++' >"$TOPIC_PATHS"
 # --- 2. read API ------------------------------------------------------------------------------
 
 if has_section read; then
-    PORT=$(free_port)
+    PORT=$(free_port) || die "no free loopback port found"
     log "ready time: 5 starts on the existing database"
     READY_LINE=$("$BIN/guidebook-bench" ready --port "$PORT" --runs 5 -- "$BIN/guidebook" serve --db "$DB" --port "$PORT" --log-level warning --resources "$ROOT") \
         || die "ready measurement failed"
@@ -366,7 +349,7 @@ if has_section read; then
     RSS_START=$(rss_kb "$SERVER_PID")
 
     # nginx with the same bytes as static files.
-    NGX_PORT=$(free_port)
+    NGX_PORT=$(free_port) || die "no free loopback port found"
     STATIC="$TMP/static"
     mkdir -p "$TMP/nginx/tmp" "$STATIC"
     log "fetching $(cat "$GUIDELINE_PATHS" "$TOPIC_PATHS" | wc -l) response bodies for nginx"
@@ -476,7 +459,7 @@ EOF
 
     # The same reads with the server's response cache off: every request renders from SQLite.
     if "$BIN/guidebook" --help 2>/dev/null | grep -q -- '--response-cache'; then
-        PORT=$(free_port)
+        PORT=$(free_port) || die "no free loopback port found"
         start_server "$DB" "$PORT" --response-cache 0
         wrk_once "http://127.0.0.1:$PORT" "$GUIDELINE_PATHS" 4 1 >/dev/null
         wrk_once "http://127.0.0.1:$PORT" "$TOPIC_PATHS" 4 1 >/dev/null
@@ -557,7 +540,7 @@ EOF
     fi
     if [[ -n "$STATIC_BIN" ]]; then
         log "static-stdlib binary: ready time and idle RSS"
-        PORT=$(free_port)
+        PORT=$(free_port) || die "no free loopback port found"
         S_READY=$("$BIN/guidebook-bench" ready --port "$PORT" --runs 5 -- "$STATIC_BIN" serve --db "$DB" --port "$PORT" --log-level warning --resources "$ROOT" | awk -F'\t' '{ print $NF }')
         SERVER_BIN=$STATIC_BIN start_server "$DB" "$PORT"
         S_START=$(rss_kb "$SERVER_PID")
@@ -589,11 +572,11 @@ if has_section search; then
     if "$BIN/guidebook" --help 2>/dev/null | grep -q -- '--response-cache'; then NOCACHE=(--response-cache 0); CACHE_NOTE=", response cache off"; fi
     # The first search after start of a whole word (a space after it, so nothing to complete):
     # the stored row directory and the phrase's rows, without the vocabulary of completions.
-    PORT=$(free_port)
+    PORT=$(free_port) || die "no free loopback port found"
     start_server "$DB" "$PORT" "${NOCACHE[@]}"
     FIRST_WORD_MS=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$PORT/v1/search?q=sheet%20&limit=10" | awk '{ printf "%.1f", $1 * 1000 }')
     stop_process "$SERVER_PID"
-    PORT=$(free_port)
+    PORT=$(free_port) || die "no free loopback port found"
     start_server "$DB" "$PORT" "${NOCACHE[@]}"
     GB="http://127.0.0.1:$PORT"
     SEARCH_PID=$SERVER_PID
@@ -712,7 +695,7 @@ if has_section search; then
 
     # The same mix with the response cache on, as the server runs by default.
     if [[ ${#NOCACHE[@]} -gt 0 ]]; then
-        PORT=$(free_port)
+        PORT=$(free_port) || die "no free loopback port found"
         start_server "$DB" "$PORT"
         wrk_once "http://127.0.0.1:$PORT" "$SEARCH_PATHS" 4 2 >/dev/null   # fills the cache
         log "search mix with the response cache on: c16 ${DURATION}s"
@@ -724,7 +707,7 @@ if has_section search; then
     # The same mix with the search cache off too: every search reads its phrases' rows from FTS5
     # again (the cost of the first search after start or a bulk change), still without the response cache.
     if "$BIN/guidebook" --help 2>/dev/null | grep -q -- '--search-cache'; then
-        PORT=$(free_port)
+        PORT=$(free_port) || die "no free loopback port found"
         start_server "$DB" "$PORT" "${NOCACHE[@]}" --search-cache 0
         wrk_once "http://127.0.0.1:$PORT" "$SEARCH_PATHS" 4 1 >/dev/null   # warm-up (page cache only)
         log "search mix with the search cache off as well: c16 ${DURATION}s"
@@ -745,7 +728,7 @@ if has_section search; then
               LEFT JOIN kb.guideline_texts ko ON ko.guideline_id = g.id AND ko.locale = 'ko';
             CREATE VIRTUAL TABLE guidelines_fts USING fts5(text_en, text_ko, content=\"guidelines\", content_rowid='rowid');
             INSERT INTO guidelines_fts (guidelines_fts) VALUES ('rebuild');" || die "building the Datasette table failed"
-        DS_PORT=$(free_port)
+        DS_PORT=$(free_port) || die "no free loopback port found"
         "$DATASETTE" serve "$DS_DB" --host 127.0.0.1 --port "$DS_PORT" >"$TMP/datasette.log" 2>&1 &
         DS_PID=$!; PIDS+=("$DS_PID")
         for _ in $(seq 300); do curl -s -o /dev/null "http://127.0.0.1:$DS_PORT/-/versions.json" && break; sleep 0.1; done
@@ -869,7 +852,7 @@ if has_section import; then
     KB10="$TMP/kb-10k.ndjson"
     "$BIN/guidebook" generate 10000 "$KB10" || die "generate failed"
     # Is the job API there?
-    PORT=$(free_port)
+    PORT=$(free_port) || die "no free loopback port found"
     start_server "$TMP/probe.sqlite" "$PORT" --no-seed
     PROBE=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/x-ndjson' -H @"$AUTH_HEADER" --data-binary '' "http://127.0.0.1:$PORT/v1/imports?format=ndjson")
     stop_process "$SERVER_PID"
@@ -893,7 +876,7 @@ if has_section import; then
             for size in 10k full nochecks; do
                 file=$KB; [[ $size = 10k ]] && file=$KB10
                 checks=(); [[ $size = nochecks ]] && checks=(--checks off)
-                PORT=$(free_port)
+                PORT=$(free_port) || die "no free loopback port found"
                 fresh="$TMP/import-$size-$run.sqlite"
                 start_server "$fresh" "$PORT" --no-seed "${checks[@]}"
                 base_rss=$(rss_kb "$SERVER_PID")
@@ -1029,7 +1012,7 @@ if has_section import; then
         WINDOW=$(awk -v s="$(median <"$TMP/import-full.s")" 'BEGIN { w = int(s); if (w < 3) w = 3; print w }')
         : >"$TMP/reads-idle"; : >"$TMP/reads-busy"
         for (( run = 1; run <= IMPORT_RUNS; run++ )); do
-            PORT=$(free_port)
+            PORT=$(free_port) || die "no free loopback port found"
             fresh="$TMP/import-reads-$run.sqlite"
             start_server "$fresh" "$PORT"
             wrk_once "http://127.0.0.1:$PORT" "$SEED_GUIDELINES" 4 1 >/dev/null

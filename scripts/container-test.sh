@@ -38,6 +38,8 @@ SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 BASE_RECIPE=1
 BASE_TAR=$CACHE/bookworm-base-r$BASE_RECIPE.tar
 BASE_IMAGE=localhost/guidebook-test-base:bookworm
+# shellcheck source=lib/free-port.sh
+source "$ROOT/scripts/lib/free-port.sh"
 IMAGE=localhost/guidebook:container-test
 # What the image's runtime stage needs from the build context besides the binary.
 SNAPSHOT=(Package.swift Sources Tests Migrations Seed scripts/container scripts/release-build.sh .dockerignore)
@@ -258,16 +260,6 @@ build_full() {
 }
 
 # --- helpers for the checks ---------------------------------------------------------------------
-free_port() {
-    local port
-    for _ in $(seq 50); do
-        port=$((20000 + RANDOM % 40000))
-        # Nothing answers a connect: free (a race is possible but unlikely).
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return 0; fi
-    done
-    return 1
-}
-
 start_container() {
     local name=$1
     CONTAINERS+=("$name")

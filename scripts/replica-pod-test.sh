@@ -100,7 +100,7 @@ now() { date +%s.%N; }
 
 run_pod_checks() {
     # The addresses of deploy/nginx-replicas.conf, inside the pod; nginx's port published on the host.
-    PRIMARY_PORT=8080; R1_PORT=8081; R2_PORT=8082; NGINX_PORT=$(free_port)
+    PRIMARY_PORT=8080; R1_PORT=8081; R2_PORT=8082; NGINX_PORT=$(free_port) || die "no free loopback port found"
     local primary="gbp-$RUN_ID" r1="gbr1-$RUN_ID" r2="gbr2-$RUN_ID" ngx="gbnginx-$RUN_ID"
     pod volume create "$BACKUP_VOLUME" >/dev/null
     # The pod's infra container gets the same ulimits as the others (the defaults exceed the host's hard limit).

@@ -18,7 +18,7 @@ sed 's|^/v1/guidelines/||' "$GUIDELINE_PATHS" >"$CHECK_IDS"
 : >"$TMP/check-writes-on"; : >"$TMP/check-writes-off"
 for (( round = 0; round < CHECK_ROUNDS; round++ )); do
     for mode in off on; do
-        PORT=$(free_port)
+        PORT=$(free_port) || die "no free loopback port found"
         start_server "$TMP/checks-$mode.sqlite" "$PORT" --checks "$mode"
         out=$(python3 "$ROOT/scripts/bench/translation-writes.py" "http://127.0.0.1:$PORT" "$GUIDEBOOK_ADMIN_TOKEN" "$CHECK_IDS" "$CHECK_WRITES" $(( round * CHECK_WRITES ))) \
             || die "translation-writes.py failed (checks $mode)"

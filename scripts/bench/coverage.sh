@@ -20,7 +20,7 @@ COVERAGE_TOPICS=$(( (COVERAGE_SIZE + 49) / 50 ))
 for (( k = 0; k < COVERAGE_ROUNDS; k++ )); do
     printf 'gen-topic-%05d.g-%03d\n' $(( (k * 7919) % COVERAGE_TOPICS )) $(( (k * 13) % 50 ))
 done >"$TMP/coverage-ids.txt"
-PORT=$(free_port)
+PORT=$(free_port) || die "no free loopback port found"
 start_server "$COVERAGE_DB" "$PORT"
 log "coverage: $COVERAGE_ROUNDS rounds on $COVERAGE_SIZE guidelines (scripts/bench/coverage.py)"
 COVERAGE=$(python3 "$ROOT/scripts/bench/coverage.py" "http://127.0.0.1:$PORT" "$GUIDEBOOK_ADMIN_TOKEN" "$COVERAGE_DB" "$TMP/coverage-ids.txt" "$COVERAGE_ROUNDS") \

@@ -40,7 +40,7 @@ read -r imp_s imp_kb <<<"$(timed "$BIN/guidebook" translations import "$TRANSLAT
     || die "guidebook translations import failed"
 written=$(grep -o '[0-9]* written,' "$TRANSLATORS_TMP/err" | head -1 | grep -o '[0-9]*')
 [[ "$written" == 10000 ]] || die "the import wrote $written units, not 10000: $(tail -2 "$TRANSLATORS_TMP/err")"
-PORT=$(free_port)
+PORT=$(free_port) || die "no free loopback port found"
 start_server "$TRANSLATORS_TMP/puts.sqlite" "$PORT"
 puts_s=$(python3 "$ROOT/scripts/bench/translators_edit.py" --send "$TRANSLATORS_TMP/puts.tsv" --port "$PORT" --token "$GUIDEBOOK_ADMIN_TOKEN") || die "the PUTs failed"
 stop_process "$SERVER_PID"

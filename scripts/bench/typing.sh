@@ -60,7 +60,7 @@ time_each() {
 # percentile P FILE: the P-th percentile (nearest rank) of the first column.
 percentile() { cut -f1 "$2" | sort -g | awk -v p="$1" '{ a[NR] = $1 } END { if (NR == 0) { print "nan"; exit } i = int(p / 100 * NR + 0.999999); if (i < 1) i = 1; print a[i] }'; }
 
-PORT=$(free_port)
+PORT=$(free_port) || die "no free loopback port found"
 start_server "$TYPING_DB" "$PORT" --response-cache 0
 TYPING_PID=$SERVER_PID
 GB="http://127.0.0.1:$PORT"
