@@ -16,7 +16,9 @@ if [[ $WORKLOAD == edits ]]; then
 fi
 TMP=$(mktemp -d /tmp/cpu-per-request.XXXXXX)
 HZ=$(getconf CLK_TCK)
-PORT=$(( 20000 + RANDOM % 10000 ))
+# shellcheck source=../lib/free-port.sh
+source "$ROOT/scripts/lib/free-port.sh"
+PORT=$(free_port) || { echo "no free loopback port found" >&2; exit 1; }
 SERVER=""
 trap '[[ -n "$SERVER" ]] && kill "$SERVER" 2>/dev/null; rm -rf "$TMP"' EXIT
 

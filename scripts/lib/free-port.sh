@@ -1,5 +1,5 @@
 # Sourced by the scripts that give a server or a container a port of their own (bench.sh,
-# container-test.sh and, through it, replica-pod-test.sh).
+# bench/cpu-per-request.sh, container-test.sh and, through it, replica-pod-test.sh).
 #
 #   PORT=$(free_port) || die "no free loopback port"
 #
