@@ -20,7 +20,7 @@ final class AuthenticationTests: XCTestCase {
     /// A logger writing to a file in `directory`, and a way to read what it wrote.
     private func fileLogger(in directory: String) throws -> (logger: Logger, read: () -> String) {
         let path = directory + "/server.log"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         addTeardownBlock { try? handle.close() }
         return (Logger(level: .trace, fd: handle.fileDescriptor), { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" })

@@ -75,7 +75,7 @@ final class TranslationImportTests: XCTestCase {
             XCTAssertEqual(stored["text"] as? String, new)
             XCTAssertEqual(stored["state"] as? String, "translated")
             // One change entry per written unit, nothing else.
-            let changed = try items(try json(try app.get("/v1/changes?since=\(cursor)&limit=100")))
+            let changed = items(try json(try app.get("/v1/changes?since=\(cursor)&limit=100")))
             XCTAssertEqual(changed.map { "\($0["id"] ?? "") \($0["kind"] ?? "") \($0["locale"] ?? "")" }, ["\(Self.bars) translation ko"], "\(format) round \(index)")
 
             // The same file again changes nothing.

@@ -78,7 +78,7 @@ final class TranslationsCommandTests: ProcessTestCase {
         // Approved as a reviewer approves it, in the database the command then opens.
         do {
             let store = try Store(path: databasePath, migrations: try Migration.load(from: TestGuidebook.migrationsDirectory))
-            try store.write(token: "reviewer") { try $0.editor.approveTranslation(.guideline(id), locale: "ko", precondition: .none, role: .reviewer) }
+            _ = try store.write(token: "reviewer") { try $0.editor.approveTranslation(.guideline(id), locale: "ko", precondition: .none, role: .reviewer) }
         }
         let kept = try guidebook(["translations", "import", file])
         XCTAssertEqual(kept.status, 0, kept.errors)

@@ -95,7 +95,7 @@ final class SearchSnapshotTests: StoreTestCase {
                         _ = try editor.createGuideline(GuidelineDraft(id: "snapshot-guideline-\(round)", topic: slug, section: "basics",
                                                                       text: "A snapshot sheet shows the content of people app popovers. 시트"))
                         created.append(slug)
-                    case 1, 2 where created.count > 0:
+                    case 1 where !created.isEmpty, 2 where !created.isEmpty:
                         for moved in [movable[(round * 7) % movable.count], movable[(round * 7 + 3) % movable.count]] {
                             guard try writer.reader.guideline(id: moved.id) != nil else { continue }
                             _ = try editor.replaceGuideline(id: moved.id, GuidelineDraft(topic: created.last!, section: "basics", text: moved.text["en"]),

@@ -86,17 +86,17 @@ final class TranslationFindingsTests: StoreTestCase {
         let store = try openStore()
         try store.write { _ = try $0.apply(bundle()) }
         // Fixing the translation removes its finding.
-        try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트를 쓰세요.", precondition: .none) }
+        _ = try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트를 쓰세요.", precondition: .none) }
         XCTAssertEqual(try checks(store, guideline: "sheets.sizes"), [])
         // A change of the English alone changes its translation's findings.
-        try store.write {
+        _ = try store.write {
             try $0.editor.replaceGuideline(id: "menus.short", GuidelineDraft(topic: "menus", section: "overview", text: "Keep menus short, with `Done` last."),
                                            precondition: .none)
         }
         XCTAssertEqual(try checks(store, guideline: "menus.short"), ["inline_code →`Done`"])
         try assertCountsMatchRows(store)
         // A moved guideline takes its findings to its new topic; a deleted one takes them away.
-        try store.write {
+        _ = try store.write {
             try $0.editor.replaceGuideline(id: "menus.short", GuidelineDraft(topic: "sheets", section: "sizes", text: "Keep menus short, with `Done` last."),
                                            precondition: .none)
         }
@@ -131,7 +131,7 @@ final class TranslationFindingsTests: StoreTestCase {
         XCTAssertTrue(try store.deleteGlossaryTerm(id: term.id))
         XCTAssertEqual(try checks(store, guideline: "sheets.toolbar"), [])
         // A term written with a particle that does not agree is the particle check's, not missing.
-        try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트이 알맞습니다.", precondition: .none) }
+        _ = try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트이 알맞습니다.", precondition: .none) }
         XCTAssertEqual(try checks(store, guideline: "sheets.sizes"), ["particles 시트이→시트가"])
         try assertCountsMatchRows(store)
     }
@@ -150,7 +150,7 @@ final class TranslationFindingsTests: StoreTestCase {
         }
         // The text changed under the finding (the checks were off): no corrected text rather than a wrong one.
         let off = try openStore(CheckOptions(isEnabled: false))
-        try off.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "큰 시트을 세 단계에 쓰세요.", precondition: .none) }
+        _ = try off.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "큰 시트을 세 단계에 쓰세요.", precondition: .none) }
         XCTAssertEqual(try particle(off)?.found, "시트을")
         XCTAssertNil(try particle(off)?.correctedText)
     }
@@ -170,7 +170,7 @@ final class TranslationFindingsTests: StoreTestCase {
         do {
             // Off: a write leaves the findings as they were.
             let store = try openStore(CheckOptions(isEnabled: false))
-            try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트를 쓰세요.", precondition: .none) }
+            _ = try store.write { try $0.editor.putGuidelineTranslation(id: "sheets.sizes", locale: "ko", text: "3단계에는 큰 시트를 쓰세요.", precondition: .none) }
             XCTAssertEqual(try checks(store, guideline: "sheets.sizes"), ["numbers →3", "length_ratio →", "particles 시트을→시트를"])
         }
         do {

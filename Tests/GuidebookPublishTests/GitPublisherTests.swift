@@ -119,7 +119,7 @@ final class GitPublisherTests: XCTestCase {
 
     func testARebaseConflictIsReportedAndTheRemoteStaysAsItWas() throws {
         var publisher = try publisher()
-        try publisher.publish(guidebook.store)
+        _ = try publisher.publish(guidebook.store)
         // Between our fetch and our push, someone edits the state file by hand and pushes.
         let seen = Seen()
         publisher.beforePush = { [self] in
@@ -152,7 +152,7 @@ final class GitPublisherTests: XCTestCase {
 
     func testAWorkingCopyWithLocalChangesStopsThePublish() throws {
         let publisher = try publisher()
-        try publisher.publish(guidebook.store)
+        _ = try publisher.publish(guidebook.store)
         let before = try remoteLog()
         try Data("mine".utf8).write(to: URL(fileURLWithPath: root + "/work/notes.md"))
         try edit("progress-indicators.prefer-progress-bars", "Changed meanwhile.", token: "alice")

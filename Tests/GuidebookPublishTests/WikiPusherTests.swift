@@ -186,7 +186,7 @@ final class WikiPusherTests: XCTestCase {
         XCTAssertEqual(second, OutlinePusher.Outcome(imported: 0, updated: 0, unchanged: topics + 1, waited: 0), "nothing changed: nothing sent")
 
         let guideline = try XCTUnwrap(try guidebook.store.read { try $0.guideline(id: "progress-indicators.prefer-progress-bars") })
-        try guidebook.store.write { writer in
+        _ = try guidebook.store.write { writer in
             try writer.editor.putGuidelineTranslation(id: guideline.id, locale: "ko", text: "측정할 수 있으면 진행률 표시줄을 쓰세요.", precondition: .none)
         }
         let third = try pushOutline(server)
@@ -213,7 +213,7 @@ private final class Books: @unchecked Sendable {
     /// The book's name in a Portable ZIP's `data.json` (read with unzip, as BookStack reads the file).
     static func bookName(in zip: [UInt8]) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString).zip").path
-        FileManager.default.createFile(atPath: path, contents: Data(zip))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(zip)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard let data = try? SystemTool.check("unzip", ["-p", path, "data.json"]).output,
               let json = try? JSONSerialization.jsonObject(with: Data(data)) as? [String: Any],

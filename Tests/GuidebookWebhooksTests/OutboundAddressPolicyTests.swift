@@ -60,6 +60,15 @@ final class OutboundAddressPolicyTests: XCTestCase {
         }
     }
 
+    /// A refusal names the address as people write it: IPv6 in its shortest form, whatever was parsed.
+    func testAnAddressIsNamedInItsCanonicalForm() throws {
+        for (written, named) in [("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("0:0:0:0:0:0:0:1", "::1"), ("FE80::0001", "fe80::1"),
+                                 ("2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"), ("::ffff:10.0.0.1", "::ffff:10.0.0.1"),
+                                 ("2001:db8:ffff:ffff:ffff:ffff:ffff:ffff", "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff")] {
+            XCTAssertEqual(try XCTUnwrap(IPAddress(written), written).description, named, written)
+        }
+    }
+
     func testRegistrationRefusesPrivateTargetsWithoutTheSwitch() {
         for url in ["http://127.0.0.1/hook", "http://169.254.169.254/latest/meta-data", "http://10.1.2.3:8080/x", "http://[::1]:9000/hook",
                     "http://localhost/hook", "https://192.168.0.10/"] {

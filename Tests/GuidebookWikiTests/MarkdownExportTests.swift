@@ -34,7 +34,7 @@ final class MarkdownExportTests: XCTestCase {
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: root))
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue, !path.hasPrefix(".git/") { files[path] = FileManager.default.contents(atPath: root + "/" + path) }
         }
         return files
