@@ -104,8 +104,10 @@ log "server at $URL (pid $SERVER_PID)"
 
 # --- The run ----------------------------------------------------------------------------------
 # A full import queue answers 503 with Retry-After, as documented; a fuzzer posting imports faster
-# than they run can fill it, so that one 503 is not a server error. status_code_conformance and
-# the schema checks still hold it to the documented problem.
+# than they run can fill it, so that one 503 is not a server error for the three operations that
+# queue a job (a bundle, a translation file, a translation memory file share the queue: on a slow
+# machine the bundles alone filled it before a memory import came). status_code_conformance and the
+# schema checks still hold it to the documented problem.
 cat > "$WORK/schemathesis.toml" <<'TOML'
 headers = { Authorization = "Bearer ${GUIDEBOOK_API_CHECK_TOKEN}" }
 
@@ -114,6 +116,14 @@ enabled = false
 
 [[operations]]
 include-operation-id = "createImport"
+checks.not_a_server_error.expected-statuses = ["2XX", "3XX", "4XX", "503"]
+
+[[operations]]
+include-operation-id = "importTranslations"
+checks.not_a_server_error.expected-statuses = ["2XX", "3XX", "4XX", "503"]
+
+[[operations]]
+include-operation-id = "importTranslationMemory"
 checks.not_a_server_error.expected-statuses = ["2XX", "3XX", "4XX", "503"]
 
 # Real addresses from the seed, drawn half of the time in place of generated ones, so that the
