@@ -14,7 +14,9 @@ free_port() {
     for _ in $(seq 200); do
         port=$((10000 + (RANDOM * 32768 + RANDOM) % span))
         hex=$(printf ':%04X' "$port")
-        awk '{ print $2 }' /proc/net/tcp /proc/net/tcp6 2>/dev/null | grep -q -- "${hex}\$" && continue
+        # awk reads every line (an early exit could fail the pipe under pipefail and hide a match).
+        { cat /proc/net/tcp /proc/net/tcp6 2>/dev/null || true; } \
+            | awk -v end="$hex" 'substr($2, length($2) - 4) == end { held = 1 } END { exit !held }' && continue
         if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
             echo "$port"
             return 0
