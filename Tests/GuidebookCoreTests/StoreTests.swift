@@ -337,6 +337,34 @@ final class StoreTests: StoreTestCase {
     /// triggers mark every topic it changes stale and a read counts those itself: whatever conflict
     /// clause its statements carry (Migrations/0021 marks by upsert), coverage after each write
     /// agrees with a count made from the text tables.
+    /// A translation whose revision and its English text's are both unknown (NULL, as a hand edit
+    /// or an older file can leave them) is counted in its review state, as SQL's `IS` pairs them;
+    /// once only the English has a revision, it is outdated.
+    func testCoverageMatchesUnknownRevisionsAsEqual() throws {
+        let path = directory.file("unknown-revisions.sqlite")
+        let store = try Store(path: path, migrations: migrations)
+        try apply(try seedBundle(), to: store)
+        let outside = try Database(path: path)
+        try outside.registerFullTextFunctions()
+        let guideline = "(SELECT id FROM guidelines WHERE key = 'sheets.mail-compose')"
+        func sheets() throws -> (draft: Int, outdated: Int) {
+            try store.write { _ in }  // counts the topics the outside writes marked
+            return try store.read { reader in
+                let topic = try XCTUnwrap(try reader.translationCoverage().first { $0.locale.code == "ko" }?.topics.first { $0.slug == "sheets" })
+                return (topic.counts.draft, topic.counts.outdated)
+            }
+        }
+        try outside.execute("UPDATE guideline_texts SET source_revision = NULL, review_state = 'draft' WHERE guideline_id = \(guideline) AND locale = 'ko'")
+        let before = try sheets()
+        try outside.execute("UPDATE guideline_texts SET source_revision = NULL WHERE guideline_id = \(guideline) AND locale = 'en'")
+        let bothUnknown = try sheets()
+        XCTAssertEqual(bothUnknown.draft, before.draft + 1, "both revisions NULL: the draft counts as a draft")
+        XCTAssertEqual(bothUnknown.outdated, before.outdated - 1)
+        try outside.execute("UPDATE guideline_texts SET source_revision = 7 WHERE guideline_id = \(guideline) AND locale = 'en'")
+        XCTAssertEqual(try sheets().draft, before.draft, "only the English known: outdated again")
+        XCTAssertEqual(try sheets().outdated, before.outdated)
+    }
+
     func testCoverageAgreesWithAFullCountAfterWritesOutsideTheStore() throws {
         let path = directory.file("outside.sqlite")
         let store = try Store(path: path, migrations: migrations)
