@@ -337,15 +337,22 @@ final class StoreTests: StoreTestCase {
     /// triggers mark every topic it changes stale and a read counts those itself: whatever conflict
     /// clause its statements carry (Migrations/0021 marks by upsert), coverage after each write
     /// agrees with a count made from the text tables.
-    /// A translation whose revision and its English text's are both unknown (NULL, as a hand edit
-    /// or an older file can leave them) is counted in its review state, as SQL's `IS` pairs them;
-    /// once only the English has a revision, it is outdated.
-    func testCoverageMatchesUnknownRevisionsAsEqual() throws {
-        let path = directory.file("unknown-revisions.sqlite")
+    /// A store on file `name` with the seed, and a second connection to the same file that writes
+    /// as a hand edit or another program would, past the store (its search triggers still work).
+    private func seededStoreWithOutsideConnection(_ name: String) throws -> (Store, Database) {
+        let path = directory.file(name)
         let store = try Store(path: path, migrations: migrations)
         try apply(try seedBundle(), to: store)
         let outside = try Database(path: path)
         try outside.registerFullTextFunctions()
+        return (store, outside)
+    }
+
+    /// A translation whose revision and its English text's are both unknown (NULL, as a hand edit
+    /// or an older file can leave them) is counted in its review state, as SQL's `IS` pairs them;
+    /// once only the English has a revision, it is outdated.
+    func testCoverageMatchesUnknownRevisionsAsEqual() throws {
+        let (store, outside) = try seededStoreWithOutsideConnection("unknown-revisions.sqlite")
         let guideline = "(SELECT id FROM guidelines WHERE key = 'sheets.mail-compose')"
         func sheets() throws -> (draft: Int, outdated: Int) {
             try store.write { _ in }  // counts the topics the outside writes marked
@@ -366,11 +373,7 @@ final class StoreTests: StoreTestCase {
     }
 
     func testCoverageAgreesWithAFullCountAfterWritesOutsideTheStore() throws {
-        let path = directory.file("outside.sqlite")
-        let store = try Store(path: path, migrations: migrations)
-        try apply(try seedBundle(), to: store)
-        let outside = try Database(path: path)
-        try outside.registerFullTextFunctions()
+        let (store, outside) = try seededStoreWithOutsideConnection("outside.sqlite")
         try outside.execute("PRAGMA foreign_keys = ON")
         let guideline = "(SELECT id FROM guidelines WHERE key = 'sheets.mail-compose')"
         let writes = [
