@@ -1,5 +1,6 @@
 #ifndef GUIDEBOOK_CSQLITE_SHIM_H
 #define GUIDEBOOK_CSQLITE_SHIM_H
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -495,6 +496,7 @@ typedef struct {
     Fts5Tokenizer *words;     /* unicode61 remove_diacritics 0: surface forms */
     int reference;            /* 1: no shortcuts (the tokens by their definition) */
     guidebook_forms *collected; /* the connection's collected forms */
+    struct guidebook_ahead **ahead; /* the connection's tokenizing-ahead session, while one runs */
 } guidebook_tokenizer;
 
 /* What the guidebook tokenizer and the SQL functions around it share on one connection: made by
@@ -502,6 +504,7 @@ typedef struct {
 typedef struct {
     fts5_api *api;
     guidebook_forms collected;   /* the forms of the rows a statement puts into the index */
+    struct guidebook_ahead *ahead; /* between guidebook_ahead_begin() and guidebook_ahead_end() */
     Fts5Tokenizer *plain;        /* guidebook_surface_forms()'s tokenizers, made on first use */
     Fts5Tokenizer *reference;
 } guidebook_connection;
@@ -527,6 +530,7 @@ static int guidebook_tokenizer_create(void *context, const char **arguments, int
     memset(self, 0, sizeof *self);
     self->reference = reference;
     self->collected = &connection->collected;
+    self->ahead = &connection->ahead;
     int rc = api->xFindTokenizer(api, "porter", &porterContext, &self->porter);
     if (rc == SQLITE_OK) {
         const char *options[] = {"unicode61", "remove_diacritics", "2"};
@@ -723,9 +727,231 @@ static int guidebook_tokenizer_run(guidebook_tokenizer *self, guidebook_forms *f
     return rc;
 }
 
+
+/*
+ * Tokenizing ahead. A bulk write of search_index (SearchIndexer.finish: an import, a rebuild) spent
+ * about a fifth of its time in this tokenizer, on the writer's thread, while another core waited
+ * (docs/search.md, "A bulk write tokenizes on a second thread"). So guidebook_ahead_begin(sql, rows)
+ * starts a second thread and a reader: a statement that gives the title and body of the rows the
+ * INSERT after it will index, in the same order (the same query). The reader's rows go to the
+ * thread in batches (GUIDEBOOK_AHEAD_ROWS rows; GUIDEBOOK_AHEAD_BATCHES alive at most), which it
+ * tokenizes, counting their surface forms, while FTS5 writes the batch before. When FTS5 asks for a
+ * document's tokens, the tokenizer checks that the text is the next one made ahead, byte for byte,
+ * and hands back its tokens (guidebook_tokenizer_run made them, as it makes them in place); once a
+ * batch is used up, it reads the next one. A text that is not the next one made ahead fails the
+ * statement (SQLITE_ABORT) and leaves the session out of step, which guidebook_ahead_end() reports:
+ * the indexer then indexes the rows in place (SearchIndexer.putAhead).
+ *
+ * The thread counts the surface forms of every row it is given into the connection's collected
+ * forms, which nothing else touches until guidebook_ahead_end() has joined it: they are the forms
+ * of the rows indexed when the session ends in step. A session holds its reader, a statement of
+ * the connection, so it must be ended before the connection closes (sqlite3_close refuses a
+ * connection with a statement left).
+ */
+enum { GUIDEBOOK_AHEAD_ROWS = 500, GUIDEBOOK_AHEAD_BATCHES = 3 };
+
+typedef struct {
+    size_t textAt;              /* where its bytes are in the batch's text */
+    int length;
+    int startsRow;              /* the first document of its row (a NULL column is none: FTS5 skips it) */
+    size_t tokensAt, tokensEnd; /* its records in the batch's tokens */
+} guidebook_ahead_document;
+
+typedef struct guidebook_ahead_batch {
+    struct guidebook_ahead_batch *next;
+    char *text;                 /* the documents' bytes, one after another */
+    size_t textUsed, textSize;
+    guidebook_ahead_document *documents; /* a row's columns that are not NULL, one after another */
+    int count, capacity;
+    unsigned char *tokens;      /* per token: length, flags, start, end (ints), its bytes padded to an int */
+    size_t tokensUsed, tokensSize;
+    int tokenized;              /* set by the thread, under the lock, when tokens and rc are final */
+    int rc;
+} guidebook_ahead_batch;
+
+typedef struct guidebook_ahead {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int stopping;                     /* no more batches come: the thread ends once it has them all */
+    guidebook_ahead_batch *queue;     /* read, oldest first; FTS5 is given the first one's tokens */
+    int replayed;                     /* documents of the first batch given so far */
+    int outOfStep;                    /* FTS5 asked for a text that was not the next one made ahead */
+    sqlite3_stmt *reader;             /* 0 once it has given its last row */
+    guidebook_tokenizer *tokenizer;   /* the thread's own */
+    guidebook_forms *forms;           /* the connection's collected forms: the thread's until the end */
+} guidebook_ahead;
+
+static void guidebook_ahead_batch_free(guidebook_ahead_batch *batch) {
+    if (batch == 0) return;
+    sqlite3_free(batch->text);
+    sqlite3_free(batch->documents);
+    sqlite3_free(batch->tokens);
+    sqlite3_free(batch);
+}
+
+/* Makes room for `more` bytes after `used` in `*buffer` of `*size` bytes (doubling). */
+static int guidebook_ahead_reserve(void **buffer, size_t *size, size_t used, size_t more) {
+    if (used + more <= *size) return SQLITE_OK;
+    size_t grown = *size ? *size * 2 : 65536;
+    while (grown < used + more) grown *= 2;
+    void *bigger = sqlite3_realloc64(*buffer, (sqlite3_uint64)grown);
+    if (bigger == 0) return SQLITE_NOMEM;
+    *buffer = bigger;
+    *size = grown;
+    return SQLITE_OK;
+}
+
+/* The token callback of the thread: one record in the batch's tokens. */
+static int guidebook_ahead_record(void *pointer, int flags, const char *token, int length, int start, int end) {
+    guidebook_ahead_batch *batch = (guidebook_ahead_batch *)pointer;
+    int header[4] = {length, flags, start, end};
+    size_t padded = ((size_t)length + sizeof(int) - 1) / sizeof(int) * sizeof(int);
+    int rc = guidebook_ahead_reserve((void **)&batch->tokens, &batch->tokensSize, batch->tokensUsed, sizeof header + padded);
+    if (rc != SQLITE_OK) return rc;
+    memcpy(batch->tokens + batch->tokensUsed, header, sizeof header);
+    if (length > 0) memcpy(batch->tokens + batch->tokensUsed + sizeof header, token, (size_t)length);
+    batch->tokensUsed += sizeof header + padded;
+    return SQLITE_OK;
+}
+
+/* On the thread: the tokens of every document of `batch`, and the surface forms of its rows. */
+static void guidebook_ahead_tokenize(guidebook_ahead *ahead, guidebook_ahead_batch *batch) {
+    int rc = SQLITE_OK;
+    for (int index = 0; rc == SQLITE_OK && index < batch->count; index++) {
+        guidebook_ahead_document *document = &batch->documents[index];
+        if (document->startsRow) ahead->forms->row++;  /* what guidebook_collect_forms() does */
+        document->tokensAt = batch->tokensUsed;
+        rc = guidebook_tokenizer_run(ahead->tokenizer, ahead->forms, batch, FTS5_TOKENIZE_DOCUMENT, batch->text + document->textAt,
+                                     document->length, guidebook_ahead_record);
+        document->tokensEnd = batch->tokensUsed;
+    }
+    batch->rc = rc != SQLITE_OK ? rc : ahead->forms->rc;
+}
+
+static void *guidebook_ahead_main(void *pointer) {
+    guidebook_ahead *ahead = (guidebook_ahead *)pointer;
+    pthread_mutex_lock(&ahead->lock);
+    for (;;) {
+        guidebook_ahead_batch *batch = ahead->queue;
+        while (batch != 0 && batch->tokenized) batch = batch->next;
+        if (batch == 0) {
+            if (ahead->stopping) break;
+            pthread_cond_wait(&ahead->changed, &ahead->lock);
+            continue;
+        }
+        /* The connection's thread appends batches and frees tokenized ones; this one stays. */
+        pthread_mutex_unlock(&ahead->lock);
+        guidebook_ahead_tokenize(ahead, batch);
+        pthread_mutex_lock(&ahead->lock);
+        batch->tokenized = 1;
+        pthread_cond_broadcast(&ahead->changed);
+    }
+    pthread_mutex_unlock(&ahead->lock);
+    return 0;
+}
+
+/* Adds the reader's column to `batch` as a document, unless it is NULL (FTS5 tokenizes no NULL). */
+static int guidebook_ahead_add(guidebook_ahead_batch *batch, sqlite3_stmt *reader, int column, int *startsRow) {
+    if (sqlite3_column_type(reader, column) == SQLITE_NULL) return SQLITE_OK;
+    const char *text = (const char *)sqlite3_column_text(reader, column);
+    int length = sqlite3_column_bytes(reader, column);
+    if (text == 0) return SQLITE_NOMEM;
+    if (batch->count == batch->capacity) {
+        int capacity = batch->capacity ? batch->capacity * 2 : 2 * GUIDEBOOK_AHEAD_ROWS;
+        guidebook_ahead_document *documents = sqlite3_realloc64(batch->documents, (sqlite3_uint64)capacity * sizeof *documents);
+        if (documents == 0) return SQLITE_NOMEM;
+        batch->documents = documents;
+        batch->capacity = capacity;
+    }
+    if (guidebook_ahead_reserve((void **)&batch->text, &batch->textSize, batch->textUsed, (size_t)length) != SQLITE_OK) return SQLITE_NOMEM;
+    if (length > 0) memcpy(batch->text + batch->textUsed, text, (size_t)length);
+    batch->documents[batch->count++] = (guidebook_ahead_document){batch->textUsed, length, *startsRow, 0, 0};
+    *startsRow = 0;
+    batch->textUsed += (size_t)length;
+    return SQLITE_OK;
+}
+
+/* On the connection's thread: the reader's next GUIDEBOOK_AHEAD_ROWS rows, as one more batch for
+   the thread (none once the reader has given its last row). */
+static int guidebook_ahead_read(guidebook_ahead *ahead) {
+    if (ahead->reader == 0) return SQLITE_OK;
+    guidebook_ahead_batch *batch = sqlite3_malloc(sizeof *batch);
+    if (batch == 0) return SQLITE_NOMEM;
+    memset(batch, 0, sizeof *batch);
+    int rc = SQLITE_OK;
+    /* Rows with text, so that a batch is empty only once the reader is done. */
+    for (int rows = 0; rc == SQLITE_OK && rows < GUIDEBOOK_AHEAD_ROWS;) {
+        int stepped = sqlite3_step(ahead->reader);
+        if (stepped == SQLITE_DONE) {
+            rc = sqlite3_finalize(ahead->reader);
+            ahead->reader = 0;
+            break;
+        }
+        if (stepped != SQLITE_ROW) {
+            rc = stepped;
+            break;
+        }
+        int startsRow = 1;
+        for (int column = 0; rc == SQLITE_OK && column < GUIDEBOOK_INDEX_COLUMNS; column++) {
+            rc = guidebook_ahead_add(batch, ahead->reader, column, &startsRow);
+        }
+        if (!startsRow) rows++;
+    }
+    if (rc != SQLITE_OK || batch->count == 0) {
+        guidebook_ahead_batch_free(batch);
+        return rc;
+    }
+    pthread_mutex_lock(&ahead->lock);
+    guidebook_ahead_batch **last = &ahead->queue;
+    while (*last != 0) last = &(*last)->next;
+    *last = batch;
+    pthread_cond_broadcast(&ahead->changed);
+    pthread_mutex_unlock(&ahead->lock);
+    return SQLITE_OK;
+}
+
+/* Gives FTS5 the tokens made ahead for `text`, the next document made ahead; otherwise the session
+   is out of step, and the statement fails. */
+static int guidebook_ahead_replay(guidebook_ahead *ahead, const char *text, int length, void *context,
+                                  int (*token)(void *, int, const char *, int, int, int)) {
+    if (ahead->outOfStep) return SQLITE_ABORT;
+    pthread_mutex_lock(&ahead->lock);
+    guidebook_ahead_batch *batch = ahead->queue;
+    while (batch != 0 && !batch->tokenized) pthread_cond_wait(&ahead->changed, &ahead->lock);
+    pthread_mutex_unlock(&ahead->lock);
+    if (batch != 0 && batch->rc != SQLITE_OK) return batch->rc;
+    const guidebook_ahead_document *document = batch != 0 ? &batch->documents[ahead->replayed] : 0;
+    if (document == 0 || document->length != (length > 0 ? length : 0)
+        || (document->length > 0 && memcmp(batch->text + document->textAt, text, (size_t)document->length) != 0)) {
+        ahead->outOfStep = 1;
+        return SQLITE_ABORT;
+    }
+    int rc = SQLITE_OK;
+    for (size_t at = document->tokensAt; rc == SQLITE_OK && at < document->tokensEnd;) {
+        int header[4];
+        memcpy(header, batch->tokens + at, sizeof header);
+        rc = token(context, header[1], (const char *)batch->tokens + at + sizeof header, header[0], header[2], header[3]);
+        at += sizeof header + ((size_t)header[0] + sizeof(int) - 1) / sizeof(int) * sizeof(int);
+    }
+    if (rc == SQLITE_OK && ++ahead->replayed == batch->count) {
+        pthread_mutex_lock(&ahead->lock);
+        ahead->queue = batch->next;
+        pthread_mutex_unlock(&ahead->lock);
+        ahead->replayed = 0;
+        guidebook_ahead_batch_free(batch);
+        rc = guidebook_ahead_read(ahead);
+    }
+    return rc;
+}
+
 static int guidebook_tokenizer_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
                                         int (*token)(void *, int, const char *, int, int, int)) {
     guidebook_tokenizer *self = (guidebook_tokenizer *)tokenizer;
+    guidebook_ahead *ahead = *self->ahead;
+    if (ahead != 0 && (flags & FTS5_TOKENIZE_DOCUMENT) != 0 && !self->reference) {
+        return guidebook_ahead_replay(ahead, text, length, context, token);
+    }
     guidebook_forms *collected = self->collected, *forms = 0;
     /* FTS5 tokenizes a row's columns one after another, right after the statement's SELECT made the
        row (and so called guidebook_collect_forms for it); a document with no marked column left
@@ -780,6 +1006,116 @@ static void guidebook_collected_forms(sqlite3_context *context, int argc, sqlite
     guidebook_forms_clear(collected);
 }
 
+
+/* Ends the connection's tokenizing-ahead session, if one runs: the thread finishes the batches it
+   has, then is joined; everything the session holds is freed. *inStep: FTS5 was given every row the
+   reader had, each as it was made ahead. */
+static int guidebook_ahead_stop(guidebook_connection *connection, int *inStep) {
+    guidebook_ahead *ahead = connection->ahead;
+    *inStep = 0;
+    if (ahead == 0) return SQLITE_OK;
+    pthread_mutex_lock(&ahead->lock);
+    ahead->stopping = 1;
+    pthread_cond_broadcast(&ahead->changed);
+    pthread_mutex_unlock(&ahead->lock);
+    int rc = pthread_join(ahead->thread, 0) == 0 ? SQLITE_OK : SQLITE_ERROR;
+    *inStep = !ahead->outOfStep && ahead->queue == 0 && ahead->reader == 0;
+    for (guidebook_ahead_batch *batch = ahead->queue, *next; batch != 0; batch = next) {
+        next = batch->next;
+        guidebook_ahead_batch_free(batch);
+    }
+    if (ahead->reader != 0) sqlite3_finalize(ahead->reader);  /* its error, if any, was the last step's */
+    guidebook_tokenizer_delete((Fts5Tokenizer *)ahead->tokenizer);
+    pthread_cond_destroy(&ahead->changed);
+    pthread_mutex_destroy(&ahead->lock);
+    sqlite3_free(ahead);
+    connection->ahead = 0;
+    return rc;
+}
+
+/*
+ * guidebook_ahead_begin(sql, rows): starts tokenizing ahead on this connection (see "Tokenizing
+ * ahead" above): `sql` is the reader, a query of two columns (title, body) with `rows` bound as
+ * ?1 (if it has a parameter), giving the rows in the order the INSERT after it gives them to FTS5; a thread with a
+ * tokenizer of its own; the collected forms emptied for the thread to count.
+ */
+static void guidebook_ahead_begin(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    guidebook_connection *connection = (guidebook_connection *)sqlite3_user_data(context);
+    if (connection->ahead != 0) {
+        sqlite3_result_error(context, "guidebook_ahead_begin: a session already runs on this connection", -1);
+        return;
+    }
+    sqlite3_stmt *reader = 0;
+    int rc = sqlite3_prepare_v2(sqlite3_context_db_handle(context), (const char *)sqlite3_value_text(argv[0]), -1, &reader, 0);
+    if (rc == SQLITE_OK && (reader == 0 || sqlite3_column_count(reader) != GUIDEBOOK_INDEX_COLUMNS)) rc = SQLITE_MISUSE;
+    if (rc == SQLITE_OK && sqlite3_bind_parameter_count(reader) >= 1) rc = sqlite3_bind_value(reader, 1, argv[1]);
+    guidebook_ahead *ahead = rc == SQLITE_OK ? sqlite3_malloc(sizeof *ahead) : 0;
+    if (rc == SQLITE_OK && ahead == 0) rc = SQLITE_NOMEM;
+    Fts5Tokenizer *made = 0;
+    if (rc == SQLITE_OK) rc = guidebook_tokenizer_create(connection, 0, 0, &made);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(reader);
+        sqlite3_free(ahead);
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    memset(ahead, 0, sizeof *ahead);
+    ahead->reader = reader;
+    ahead->tokenizer = (guidebook_tokenizer *)made;
+    guidebook_forms_clear(&connection->collected);
+    ahead->forms = &connection->collected;
+    const char *failed = 0;
+    if (pthread_mutex_init(&ahead->lock, 0) != 0) {
+        failed = "guidebook_ahead_begin: no mutex";
+    } else if (pthread_cond_init(&ahead->changed, 0) != 0) {
+        pthread_mutex_destroy(&ahead->lock);
+        failed = "guidebook_ahead_begin: no condition variable";
+    } else if (pthread_create(&ahead->thread, 0, guidebook_ahead_main, ahead) != 0) {
+        pthread_cond_destroy(&ahead->changed);
+        pthread_mutex_destroy(&ahead->lock);
+        failed = "guidebook_ahead_begin: no thread";
+    }
+    if (failed != 0) {
+        sqlite3_finalize(reader);
+        guidebook_tokenizer_delete(made);
+        sqlite3_free(ahead);
+        sqlite3_result_error(context, failed, -1);
+        return;
+    }
+    connection->ahead = ahead;
+    for (int batch = 0; rc == SQLITE_OK && batch < GUIDEBOOK_AHEAD_BATCHES; batch++) rc = guidebook_ahead_read(ahead);
+    if (rc != SQLITE_OK) {
+        int inStep = 0;
+        (void)guidebook_ahead_stop(connection, &inStep);
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    sqlite3_result_null(context);
+}
+
+/*
+ * guidebook_ahead_end(): ends the session; gives 1 when it stayed in step (FTS5 was given exactly
+ * the reader's rows, each as made ahead: the forms guidebook_collected_forms() now gives are those
+ * of the rows indexed), 0 when not.
+ */
+static void guidebook_ahead_end(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    (void)argv;
+    guidebook_connection *connection = (guidebook_connection *)sqlite3_user_data(context);
+    if (connection->ahead == 0) {
+        sqlite3_result_error(context, "guidebook_ahead_end: no session runs", -1);
+        return;
+    }
+    int inStep = 0;
+    int rc = guidebook_ahead_stop(connection, &inStep);
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    sqlite3_result_int(context, inStep);
+}
+
 static int guidebook_token_ignored(void *context, int flags, const char *token, int length, int start, int end) {
     (void)context; (void)flags; (void)token; (void)length; (void)start; (void)end;
     return SQLITE_OK;
@@ -826,6 +1162,8 @@ static void guidebook_surface_forms(sqlite3_context *context, int argc, sqlite3_
 
 static void guidebook_connection_destroy(void *pointer) {
     guidebook_connection *connection = (guidebook_connection *)pointer;
+    int inStep = 0;
+    (void)guidebook_ahead_stop(connection, &inStep);  /* a session the connection closed in the middle of */
     if (connection->plain) guidebook_tokenizer_delete(connection->plain);
     if (connection->reference) guidebook_tokenizer_delete(connection->reference);
     guidebook_forms_clear(&connection->collected);
@@ -875,6 +1213,8 @@ static inline int guidebook_fts5_register_functions(sqlite3 *db) {
     if (rc != SQLITE_OK) return rc;
     rc = sqlite3_create_function_v2(db, "guidebook_collected_forms", 0, SQLITE_UTF8, connection, guidebook_collected_forms, 0, 0, 0);
     if (rc != SQLITE_OK) return rc;
+    if (rc == SQLITE_OK) rc = sqlite3_create_function_v2(db, "guidebook_ahead_begin", 2, SQLITE_UTF8, connection, guidebook_ahead_begin, 0, 0, 0);
+    if (rc == SQLITE_OK) rc = sqlite3_create_function_v2(db, "guidebook_ahead_end", 0, SQLITE_UTF8, connection, guidebook_ahead_end, 0, 0, 0);
     for (int count = 2; rc == SQLITE_OK && count <= 3; count++) {
         rc = sqlite3_create_function_v2(db, "guidebook_surface_forms", count, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, connection,
                                         guidebook_surface_forms, 0, 0, 0);

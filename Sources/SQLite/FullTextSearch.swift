@@ -10,8 +10,9 @@ extension Database {
     /// shows needs: the index's triggers tokenize a row's old text to take it out. With them come
     /// the SQL functions that count the vocabulary's surface forms: `guidebook_collect_forms(row)`
     /// and `guidebook_collected_forms()` (the forms of the rows one statement indexes, counted in
-    /// the tokenizer's pass) and `guidebook_surface_forms(title, body)` (one row's). All written in
-    /// C in `shim.h`.
+    /// the tokenizer's pass) and `guidebook_surface_forms(title, body)` (one row's), and
+    /// `guidebook_ahead_begin(sql, rows)` and `guidebook_ahead_end()`, between which a bulk write's
+    /// tokens are made on a second thread. All written in C in `shim.h`.
     public func registerFullTextFunctions() throws {
         let rc = guidebook_fts5_register_functions(handle)
         guard rc == SQLITE_OK else { throw error(code: rc, sql: "SELECT fts5(?1)") }

@@ -193,6 +193,76 @@ final class GuidebookTokenizerTests: XCTestCase {
         XCTAssertThrowsError(try db.execute("SELECT guidebook_surface_forms('a', 'b', 'fast')"))
     }
 
+    /// Fills `texts_to_index` with `count` rows of mixed text: some titles NULL (FTS5 tokenizes no
+    /// NULL), some bodies empty, many rows sharing words, so batches cross rows of every shape.
+    private func fillTextsToIndex(_ count: Int) throws {
+        try db.execute("CREATE TABLE texts_to_index (row INTEGER PRIMARY KEY, title TEXT, body TEXT)")
+        let words = ["Sheet", "sheets", "진행률을", "시트를", "Café", "popover", "팝오버", "표시하는", "split", "VIEW", "材料", "ok"]
+        for row in 1...count {
+            let body = row % 97 == 0 ? "" : (0..<(row % 9 + 1)).map { words[(row * 7 + $0 * 5) % words.count] }.joined(separator: " ")
+            let title: SQLValue = row % 3 == 0 ? .null : .text("\(words[row % words.count]) \(row)")
+            try db.run("INSERT INTO texts_to_index (row, title, body) VALUES (?1, ?2, ?3)", [.integer(Int64(row)), title, .text(body)])
+        }
+    }
+
+    /// Tokens made ahead on the second thread (shim.h, "Tokenizing ahead") are, token by token, the
+    /// ones made in place; the forms the thread counts are the ones counted in place; more rows
+    /// than one batch holds, so FTS5 is given several batches, each read as the one before runs out.
+    func testTokensMadeAheadAreTheTokensMadeInPlace() throws {
+        try fillTextsToIndex(1_700)
+        try db.execute("""
+            CREATE VIRTUAL TABLE ahead USING fts5(title, body, tokenize = 'guidebook');
+            CREATE VIRTUAL TABLE ahead_tokens USING fts5vocab(ahead, instance);
+            """)
+        try db.execute("SELECT guidebook_collected_forms()")
+        try db.execute("INSERT INTO fast (rowid, title, body) SELECT guidebook_collect_forms(row), title, body FROM texts_to_index ORDER BY row")
+        let inPlace = try db.rows("SELECT guidebook_collected_forms()") { $0.text(0) }
+
+        try db.execute("BEGIN")
+        try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index ORDER BY row")])
+        try db.execute("INSERT INTO ahead (rowid, title, body) SELECT row, title, body FROM texts_to_index ORDER BY row")
+        XCTAssertEqual(try db.scalarInt("SELECT guidebook_ahead_end()"), 1, "in step: every text FTS5 asked for was made ahead")
+        let madeAhead = try db.rows("SELECT guidebook_collected_forms()") { $0.text(0) }
+        try db.execute("COMMIT")
+
+        XCTAssertEqual(madeAhead, inPlace, "the surface forms and their rows")
+        XCTAssertTrue(madeAhead[0].contains("\"sheet\":"), madeAhead[0])
+        let tokens = "SELECT term, doc, col, offset FROM %@_tokens ORDER BY doc, col, offset, term"
+        let fast = try db.rows(tokens.replacingOccurrences(of: "%@", with: "fast")) { "\($0.text(0))|\($0.int(1))|\($0.text(2))|\($0.int(3))" }
+        let ahead = try db.rows(tokens.replacingOccurrences(of: "%@", with: "ahead")) { "\($0.text(0))|\($0.int(1))|\($0.text(2))|\($0.int(3))" }
+        XCTAssertGreaterThan(fast.count, 5_000)
+        XCTAssertEqual(ahead.count, fast.count, "token count")
+        XCTAssertNil(zip(fast, ahead).first(where: { $0 != $1 }), "first differing token")
+        let sizes = "SELECT id, hex(sz) FROM %@_docsize ORDER BY id"
+        XCTAssertEqual(try db.rows(sizes.replacingOccurrences(of: "%@", with: "fast")) { "\($0.int(0)):\($0.text(1))" },
+                       try db.rows(sizes.replacingOccurrences(of: "%@", with: "ahead")) { "\($0.int(0)):\($0.text(1))" })
+    }
+
+    /// A text FTS5 asks for that is not the next one made ahead fails the statement, which takes
+    /// back what it wrote, and ends the session out of step; so does a reader with rows left over.
+    func testATokenizingAheadOutOfStepIsReported() throws {
+        try fillTextsToIndex(1_200)
+        try db.execute("BEGIN")
+        try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index ORDER BY row DESC")])
+        XCTAssertThrowsError(try db.execute("INSERT INTO fast (rowid, title, body) SELECT row, title, body FROM texts_to_index ORDER BY row"))
+        XCTAssertEqual(try db.scalarInt("SELECT guidebook_ahead_end()"), 0, "out of step")
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM fast_docsize"), 0, "the failed statement wrote nothing")
+        try db.execute("INSERT INTO fast (rowid, title, body) SELECT row, title, body FROM texts_to_index")
+        XCTAssertEqual(try db.scalarInt("SELECT count(*) FROM fast_docsize"), 1_200, "without a session, texts are tokenized in place")
+
+        try db.execute("CREATE VIRTUAL TABLE partly USING fts5(title, body, tokenize = 'guidebook')")
+        try db.run("SELECT guidebook_ahead_begin(?1, ?2)", [.text("SELECT title, body FROM texts_to_index WHERE row <= ?1 ORDER BY row"), .integer(800)])
+        try db.execute("INSERT INTO partly (rowid, title, body) SELECT row, title, body FROM texts_to_index WHERE row <= 700 ORDER BY row")
+        XCTAssertEqual(try db.scalarInt("SELECT guidebook_ahead_end()"), 0, "the reader had 100 rows FTS5 was not given")
+        try db.execute("COMMIT")
+
+        XCTAssertThrowsError(try db.execute("SELECT guidebook_ahead_end()"), "no session runs")
+        XCTAssertThrowsError(try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title FROM texts_to_index")]), "one column")
+        try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index")])
+        XCTAssertThrowsError(try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index")]), "one at a time")
+        XCTAssertEqual(try db.scalarInt("SELECT guidebook_ahead_end()"), 0, "ended before FTS5 was given anything")
+    }
+
     func testAnUnknownTokenizerArgumentIsRefused() throws {
         // FTS5 makes the tokenizer when the table is first used.
         XCTAssertThrowsError(try db.execute("""

@@ -5,7 +5,8 @@ in English and Korean (wrk), editors PATCHing with If-Match, translators PUTting
 import that succeeds and one that is cancelled, both followed over server-sent events, webhook
 deliveries to a loopback receiver, token creation and revocation, hostile queries, a body that
 never ends and a head that never ends; then an import while nobody else asks (its checks made on
-threads beside its writer); at the end a SIGTERM while an event stream is open.
+threads beside its writer, and its index's tokens on a second thread: the C side of that is
+checked apart, by scripts/tsan/ahead.c); at the end a SIGTERM while an event stream is open.
 
 Usage: load.py BINARY WORKDIR SECONDS
 Writes the server's stderr to WORKDIR/server.stderr and prints a summary; exits 1 when the load
