@@ -112,6 +112,50 @@ final class SearchIndexTests: StoreTestCase {
     /// A bulk write (an import of more than 1,000 rows, a rebuild) raises FTS5's hash size for
     /// itself and leaves `search_index_config` as it found it: without the setting, or with the
     /// operator's own value; the index it wrote passes FTS5's integrity check and finds every row.
+    /// A bulk write on a store with a second thread has its tokens made on it (shim.h, "Tokenizing
+    /// ahead"): the index, its row lengths and the vocabulary's counts are those of the same import
+    /// on one thread, after the import and after rebuilds by the indexer on one thread and two.
+    func testABulkWriteOnTwoThreadsIndexesWhatOneThreadDoes() throws {
+        let queries = [
+            "SELECT term, doc, cnt FROM search_index_vocab ORDER BY term",
+            "SELECT id, hex(sz) FROM search_index_docsize ORDER BY id",
+            "SELECT form, rows FROM search_surface_forms WHERE rows > 0 ORDER BY form",
+        ]
+        func contents(_ database: Database) throws -> [[String]] {
+            try queries.map { sql in try database.rows(sql) { row in (0..<row.columnCount).map { row.text($0) }.joined(separator: "|") } }
+        }
+        func assertSame(_ made: [[String]], _ expected: [[String]], _ step: String, line: UInt = #line) {
+            for (index, sql) in queries.enumerated() {
+                XCTAssertEqual(made[index].count, expected[index].count, "\(step): \(sql)", line: line)
+                XCTAssertNil(zip(expected[index], made[index]).first { $0 != $1 }, "\(step), first difference: \(sql)", line: line)
+            }
+        }
+        var imported: [[[String]]] = []
+        for threads in [1, 2] {
+            let folder = directory.path + "/threads-\(threads)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let store = try Store(path: folder + "/kb.sqlite", migrations: migrations, checkWorkers: threads)
+            try GeneratedBase.fill(store, guidelines: 2_500, folder: folder)
+            imported.append(try store.read { try contents($0.database) })
+        }
+        XCTAssertGreaterThan(imported[0][0].count, 1_000, "terms")
+        XCTAssertGreaterThan(imported[0][2].count, 1_000, "surface forms")
+        assertSame(imported[1], imported[0], "the import on two threads")
+
+        // The indexer itself, on the file, says where it made the tokens.
+        let database = try Database(path: directory.path + "/threads-2/kb.sqlite")
+        try database.registerFullTextFunctions()
+        for (workers, expected) in [(2, SearchIndexer.BulkTokens.ahead), (1, .inPlace)] {
+            let indexer = SearchIndexer(database: database, workers: { workers })
+            try database.transaction {
+                try indexer.rebuild()
+                try indexer.finish()
+            }
+            XCTAssertEqual(indexer.bulkTokens, expected)
+            assertSame(try contents(database), imported[0], "a rebuild on \(workers) thread(s)")
+        }
+    }
+
     func testABulkWriteLeavesFTS5sSettingsAsItFoundThem() throws {
         let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
         func hashSize() throws -> Int? {

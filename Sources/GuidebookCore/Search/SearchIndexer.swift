@@ -27,14 +27,25 @@ public final class SearchIndexer {
     private var pending = Set<Int64>()
     /// Whether the file has `search_surface_forms` (`countsForms`), once looked up.
     private var hasFormCounts: Bool?
+    /// Where the tokens of this indexer's last bulk write were made (nil: it made none).
+    private(set) var bulkTokens: BulkTokens?
+
+    /// Where a bulk write's tokens are made: on the writer's thread, or on a second thread ahead of
+    /// FTS5 (`putAhead`), or first ahead and then, out of step, on the writer's thread again.
+    enum BulkTokens: Equatable { case inPlace, ahead, aheadOutOfStep }
 
     /// Beyond this many rows, a transaction is a bulk change: caches reload rather than patch.
     static let recordLimit = 1_000
     /// How many generations of `search_changes` are kept behind the current one.
     static let keptGenerations: Int64 = 10_000
 
-    init(database: Database) {
+    /// Threads a write may use now (`TranslationChecks.workers`: the store's, or one while requests
+    /// are being served): with more than one, a bulk write has its tokens made on a second thread.
+    private let workers: () -> Int
+
+    init(database: Database, workers: @escaping () -> Int = { 1 }) {
         self.database = database
+        self.workers = workers
     }
 
     /// Kinds of indexed record; part of the rowid.
@@ -123,21 +134,23 @@ public final class SearchIndexer {
             // The tokenizer counts the surface forms of each row it indexes (shim.h,
             // guidebook_collect_forms); they are added to the vocabulary's counts right after.
             let counts = try countsForms()
+            let rows = pending.sorted()
             let put = {
                 if counts { try self.database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
                 try self.database.run("""
                     INSERT INTO search_index (rowid, title, body)
-                    SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body FROM search_content
-                    WHERE row IN (SELECT value FROM json_each(?1)) AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
-                    """, [.jsonArray(self.pending.sorted())])
-                guard counts else { return }
-                try self.database.run("""
-                    INSERT INTO search_surface_forms (form, rows)
-                    SELECT key, value FROM json_each(guidebook_collected_forms()) WHERE true
-                    ON CONFLICT (form) DO UPDATE SET rows = rows + excluded.rows
-                    """)
+                    SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body \(Self.unindexedContent)
+                    """, [.jsonArray(rows)])
+                if counts { try self.addCollectedForms() }
             }
-            if pending.count > Self.recordLimit { try withBulkHash(put) } else { try put() }
+            if rows.count <= Self.recordLimit {
+                try put()
+            } else if counts && workers() > 1 {
+                try withBulkHash { try putAhead(rows, orIn: put) }
+            } else {
+                try withBulkHash(put)
+                bulkTokens = .inPlace
+            }
             pending.removeAll()
         }
         let meta = MetaTable(database: database)
@@ -189,6 +202,50 @@ public final class SearchIndexer {
     }
 
     // MARK: Bulk writes
+
+    /// Puts `rows` back into the index as `finish` does, with their tokens made on a second thread
+    /// (shim.h, "Tokenizing ahead"): a reader with the INSERT's own query hands the thread the rows
+    /// in the order FTS5 is given them, a batch at a time, and the thread tokenizes one batch while
+    /// FTS5 writes the one before, counting the rows' surface forms too. Should FTS5 be given
+    /// another text than the reader's next (the session out of step), the INSERT fails and is
+    /// made again in place; `put` is that.
+    private func putAhead(_ rows: [Int64], orIn put: () throws -> Void) throws {
+        try database.run("SELECT guidebook_ahead_begin(?1, ?2)", [.text("SELECT title, body \(Self.unindexedContent)"), .jsonArray(rows)])
+        var failure: Error?
+        do {
+            try database.run("INSERT INTO search_index (rowid, title, body) SELECT row, title, body \(Self.unindexedContent)", [.jsonArray(rows)])
+        } catch {
+            failure = error
+        }
+        let inStep = try database.scalarInt("SELECT guidebook_ahead_end()") == 1
+        switch (failure, inStep) {
+        case (nil, true):
+            try addCollectedForms()
+            bulkTokens = .ahead
+        case (nil, false):
+            // Every text matched, yet the reader had rows FTS5 was not given: the counted forms are wrong.
+            throw StoreError.corrupt("the search index was given fewer rows than the same query read ahead")
+        case (.some, false):
+            try put()
+            bulkTokens = .aheadOutOfStep
+        case (.some(let error), true): throw error
+        }
+    }
+
+    /// The rows of `search_content` among those bound as ?1 (a JSON array) that the index lacks.
+    private static let unindexedContent = """
+        FROM search_content WHERE row IN (SELECT value FROM json_each(?1))
+        AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
+        """
+
+    /// Adds the surface forms the tokenizer collected to the vocabulary's counts.
+    private func addCollectedForms() throws {
+        try database.run("""
+            INSERT INTO search_surface_forms (form, rows)
+            SELECT key, value FROM json_each(guidebook_collected_forms()) WHERE true
+            ON CONFLICT (form) DO UPDATE SET rows = rows + excluded.rows
+            """)
+    }
 
     /// FTS5's in-memory hash size during a bulk write of the index (16 MiB; FTS5's own is 1 MiB).
     ///

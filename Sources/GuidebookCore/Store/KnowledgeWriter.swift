@@ -50,7 +50,7 @@ public final class KnowledgeWriter {
         self.checks = checks
         self.publication = publication
         self.now = timestamp
-        self.indexer = SearchIndexer(database: database)
+        self.indexer = SearchIndexer(database: database, workers: { checks.workers })
         self.changeLog = ChangeLog(at: timestamp, token: token)
         self.texts = TextRows(database: database, now: timestamp, token: token)
     }

@@ -46,7 +46,8 @@ public final class Store: @unchecked Sendable {
     ///
     /// `checkWorkers` threads make the translation findings of a large write at once (an import;
     /// the texts are still read and the findings written by the writer, in order), one while
-    /// `foreground` has seen a request lately.
+    /// `foreground` has seen a request lately; with more than one, a bulk write of the search index
+    /// has its tokens made on a second thread too (`SearchIndexer`).
     public init(path: String, migrations: [Migration], maxReaders: Int = 8,
                 searchCacheSizing: SearchCacheSizing = .fixed(bytes: Store.defaultSearchCacheBytes),
                 busyTimeoutMilliseconds: Int32 = 5_000, replication: Replication = .detect,
@@ -78,7 +79,7 @@ public final class Store: @unchecked Sendable {
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;")
             try writer.registerFullTextFunctions()  // the index's tokenizer, for migrations, the triggers and the indexer
             try Migrator(migrations: migrations).prepare(writer)
-            let indexer = SearchIndexer(database: writer)
+            let indexer = SearchIndexer(database: writer, workers: { translationChecks.workers })
             // Decided again under the write lock: another process opening the file may have rebuilt it meanwhile.
             if try indexer.needsRebuild() {
                 try writer.transaction {
@@ -92,7 +93,7 @@ public final class Store: @unchecked Sendable {
             if try TextRows.needsNormalizing(writer) {
                 try writer.transaction {
                     if try TextRows.needsNormalizing(writer) {
-                        let indexer = SearchIndexer(database: writer)  // one per transaction
+                        let indexer = SearchIndexer(database: writer, workers: { translationChecks.workers })  // one per transaction
                         try TextRows(database: writer, now: Timestamp.now()).normalizeStoredTexts(indexer: indexer)
                         try indexer.finish()
                     }
