@@ -1007,19 +1007,29 @@ static void guidebook_collected_forms(sqlite3_context *context, int argc, sqlite
 }
 
 
+/* How a session ended (guidebook_ahead_end()). */
+enum {
+    GUIDEBOOK_AHEAD_IN_STEP = 1,      /* FTS5 was given every row the reader had, each as it was made ahead */
+    GUIDEBOOK_AHEAD_OUT_OF_STEP = 0,  /* FTS5 asked for a text that was not the next one made ahead */
+    GUIDEBOOK_AHEAD_UNFINISHED = -1   /* neither: the reader had rows FTS5 was not given (a statement failed, or was shorter) */
+};
+
 /* Ends the connection's tokenizing-ahead session, if one runs: the thread finishes the batches it
-   has, then is joined; everything the session holds is freed. *inStep: FTS5 was given every row the
-   reader had, each as it was made ahead. */
-static int guidebook_ahead_stop(guidebook_connection *connection, int *inStep) {
+   has, then is joined; everything the session holds is freed. *ended: how (GUIDEBOOK_AHEAD_...). */
+static int guidebook_ahead_stop(guidebook_connection *connection, int *ended) {
     guidebook_ahead *ahead = connection->ahead;
-    *inStep = 0;
+    *ended = GUIDEBOOK_AHEAD_UNFINISHED;
     if (ahead == 0) return SQLITE_OK;
     pthread_mutex_lock(&ahead->lock);
     ahead->stopping = 1;
     pthread_cond_broadcast(&ahead->changed);
     pthread_mutex_unlock(&ahead->lock);
     int rc = pthread_join(ahead->thread, 0) == 0 ? SQLITE_OK : SQLITE_ERROR;
-    *inStep = !ahead->outOfStep && ahead->queue == 0 && ahead->reader == 0;
+    if (ahead->outOfStep) {
+        *ended = GUIDEBOOK_AHEAD_OUT_OF_STEP;
+    } else if (ahead->queue == 0 && ahead->reader == 0) {
+        *ended = GUIDEBOOK_AHEAD_IN_STEP;
+    }
     for (guidebook_ahead_batch *batch = ahead->queue, *next; batch != 0; batch = next) {
         next = batch->next;
         guidebook_ahead_batch_free(batch);
@@ -1086,8 +1096,8 @@ static void guidebook_ahead_begin(sqlite3_context *context, int argc, sqlite3_va
     connection->ahead = ahead;
     for (int batch = 0; rc == SQLITE_OK && batch < GUIDEBOOK_AHEAD_BATCHES; batch++) rc = guidebook_ahead_read(ahead);
     if (rc != SQLITE_OK) {
-        int inStep = 0;
-        (void)guidebook_ahead_stop(connection, &inStep);
+        int ended = 0;
+        (void)guidebook_ahead_stop(connection, &ended);
         sqlite3_result_error_code(context, rc);
         return;
     }
@@ -1097,7 +1107,8 @@ static void guidebook_ahead_begin(sqlite3_context *context, int argc, sqlite3_va
 /*
  * guidebook_ahead_end(): ends the session; gives 1 when it stayed in step (FTS5 was given exactly
  * the reader's rows, each as made ahead: the forms guidebook_collected_forms() now gives are those
- * of the rows indexed), 0 when not.
+ * of the rows indexed), 0 when it fell out of step (a text not the next one made ahead failed the
+ * statement), -1 when it ended unfinished (the reader had rows FTS5 was not given).
  */
 static void guidebook_ahead_end(sqlite3_context *context, int argc, sqlite3_value **argv) {
     (void)argc;
@@ -1107,13 +1118,13 @@ static void guidebook_ahead_end(sqlite3_context *context, int argc, sqlite3_valu
         sqlite3_result_error(context, "guidebook_ahead_end: no session runs", -1);
         return;
     }
-    int inStep = 0;
-    int rc = guidebook_ahead_stop(connection, &inStep);
+    int ended = 0;
+    int rc = guidebook_ahead_stop(connection, &ended);
     if (rc != SQLITE_OK) {
         sqlite3_result_error_code(context, rc);
         return;
     }
-    sqlite3_result_int(context, inStep);
+    sqlite3_result_int(context, ended);
 }
 
 static int guidebook_token_ignored(void *context, int flags, const char *token, int length, int start, int end) {
@@ -1162,8 +1173,8 @@ static void guidebook_surface_forms(sqlite3_context *context, int argc, sqlite3_
 
 static void guidebook_connection_destroy(void *pointer) {
     guidebook_connection *connection = (guidebook_connection *)pointer;
-    int inStep = 0;
-    (void)guidebook_ahead_stop(connection, &inStep);  /* a session the connection closed in the middle of */
+    int ended = 0;
+    (void)guidebook_ahead_stop(connection, &ended);  /* a session the connection closed in the middle of */
     if (connection->plain) guidebook_tokenizer_delete(connection->plain);
     if (connection->reference) guidebook_tokenizer_delete(connection->reference);
     guidebook_forms_clear(&connection->collected);

@@ -208,7 +208,7 @@ public final class SearchIndexer {
     /// in the order FTS5 is given them, a batch at a time, and the thread tokenizes one batch while
     /// FTS5 writes the one before, counting the rows' surface forms too. Should FTS5 be given
     /// another text than the reader's next (the session out of step), the INSERT fails and is
-    /// made again in place; `put` is that.
+    /// made again in place; `put` is that. Any other failure of the INSERT is the write's.
     private func putAhead(_ rows: [Int64], orIn put: () throws -> Void) throws {
         try database.run("SELECT guidebook_ahead_begin(?1, ?2)", [.text("SELECT title, body \(Self.unindexedContent)"), .jsonArray(rows)])
         var failure: Error?
@@ -217,18 +217,20 @@ public final class SearchIndexer {
         } catch {
             failure = error
         }
-        let inStep = try database.scalarInt("SELECT guidebook_ahead_end()") == 1
-        switch (failure, inStep) {
-        case (nil, true):
+        // 1: in step; 0: out of step; -1: unfinished (shim.h, guidebook_ahead_end).
+        let ended = try database.scalarInt("SELECT guidebook_ahead_end()")
+        switch (failure, ended) {
+        case (nil, 1):
             try addCollectedForms()
             bulkTokens = .ahead
-        case (nil, false):
-            // Every text matched, yet the reader had rows FTS5 was not given: the counted forms are wrong.
-            throw StoreError.corrupt("the search index was given fewer rows than the same query read ahead")
-        case (.some, false):
+        case (nil, _):
+            // The INSERT ended, yet not on the reader's last row: the forms counted are not its rows'.
+            throw StoreError.corrupt("the search index was given other rows than the same query read ahead")
+        case (.some, 0):
             try put()
             bulkTokens = .aheadOutOfStep
-        case (.some(let error), true): throw error
+        case (.some(let error), _):
+            throw error  // the INSERT's own failure (an interrupt, a full disk): not made again
         }
     }
 
