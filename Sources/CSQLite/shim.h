@@ -1056,6 +1056,10 @@ static void guidebook_ahead_begin(sqlite3_context *context, int argc, sqlite3_va
         sqlite3_result_error(context, "guidebook_ahead_begin: a session already runs on this connection", -1);
         return;
     }
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
+        sqlite3_result_error(context, "guidebook_ahead_begin: the reader must be SQL text", -1);
+        return;
+    }
     sqlite3_stmt *reader = 0;
     int rc = sqlite3_prepare_v2(sqlite3_context_db_handle(context), (const char *)sqlite3_value_text(argv[0]), -1, &reader, 0);
     if (rc == SQLITE_OK && (reader == 0 || sqlite3_column_count(reader) != GUIDEBOOK_INDEX_COLUMNS)) rc = SQLITE_MISUSE;

@@ -259,6 +259,8 @@ final class GuidebookTokenizerTests: XCTestCase {
 
         XCTAssertThrowsError(try db.execute("SELECT guidebook_ahead_end()"), "no session runs")
         XCTAssertThrowsError(try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title FROM texts_to_index")]), "one column")
+        XCTAssertThrowsError(try db.execute("SELECT guidebook_ahead_begin(NULL, NULL)"), "no SQL")
+        XCTAssertThrowsError(try db.execute("SELECT guidebook_ahead_begin('SELECT nothing FROM nowhere', NULL)"), "SQL that does not prepare")
         try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index")])
         XCTAssertThrowsError(try db.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body FROM texts_to_index")]), "one at a time")
         XCTAssertEqual(try db.scalarInt("SELECT guidebook_ahead_end()"), -1, "unfinished: ended before FTS5 was given anything")
