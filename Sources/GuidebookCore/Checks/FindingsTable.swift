@@ -1,7 +1,6 @@
 import Foundation
 import GuidebookChecks
 internal import SQLite
-import Synchronization
 
 /// The `translation_findings` table's writes (`Migrations/0017_translation_findings.sql`): a
 /// record's findings made again from its texts, for every translated locale, and every record's at
@@ -211,21 +210,30 @@ struct FindingsTable {
         WorkerThreads.perform(threads, name: "guidebook-checks") { thread in
             // Made apart, then put in place under the lock once per thread.
             let indices = stride(from: thread, to: reads.count, by: threads)
-            let made = indices.map { rows(of: reads[$0], with: run) }
-            results.rows.withLock { results in
-                for (index, rows) in zip(indices, made) { results[index] = rows }
-            }
+            results.put(indices.map { rows(of: reads[$0], with: run) }, at: indices)
         }
-        return results.rows.withLock { $0 }
+        return results.all
     }
 
-    /// The findings of each record, as the threads of `rows(of:with:workers:)` make them.
-    private final class MadeRows: Sendable {
-        let rows: Mutex<[[Row]]>
+    /// The findings of each record, as the threads of `rows(of:with:workers:)` make them. Behind an
+    /// `NSLock` (a pthread mutex), not the Synchronization module's `Mutex`: ThreadSanitizer sees
+    /// the one and not the other on Linux, and `make tsan-check` reported two threads' writes under
+    /// the `Mutex` as a race.
+    private final class MadeRows: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: [[Row]]
 
         init(count: Int) {
-            rows = Mutex([[Row]](repeating: [], count: count))
+            rows = [[Row]](repeating: [], count: count)
         }
+
+        func put(_ made: [[Row]], at indices: StrideTo<Int>) {
+            lock.withLock {
+                for (index, made) in zip(indices, made) { rows[index] = made }
+            }
+        }
+
+        var all: [[Row]] { lock.withLock { rows } }
     }
 
     /// The findings `run` makes of one record's texts (none for a record that is gone).
