@@ -333,10 +333,6 @@ final class StoreTests: StoreTestCase {
         }
     }
 
-    /// A writer outside the store (another connection, plain SQL) is never told to count, so the
-    /// triggers mark every topic it changes stale and a read counts those itself: whatever conflict
-    /// clause its statements carry (Migrations/0021 marks by upsert), coverage after each write
-    /// agrees with a count made from the text tables.
     /// A store on file `name` with the seed, and a second connection to the same file that writes
     /// as a hand edit or another program would, past the store (its search triggers still work).
     private func seededStoreWithOutsideConnection(_ name: String) throws -> (Store, Database) {
@@ -372,6 +368,10 @@ final class StoreTests: StoreTestCase {
         XCTAssertEqual(try sheets().outdated, before.outdated)
     }
 
+    /// A writer outside the store (another connection, plain SQL) is never told to count, so the
+    /// triggers mark every topic it changes stale and a read counts those itself: whatever conflict
+    /// clause its statements carry (Migrations/0021 marks by upsert), coverage after each write
+    /// agrees with a count made from the text tables.
     func testCoverageAgreesWithAFullCountAfterWritesOutsideTheStore() throws {
         let (store, outside) = try seededStoreWithOutsideConnection("outside.sqlite")
         try outside.execute("PRAGMA foreign_keys = ON")
