@@ -7,6 +7,8 @@ final class CoverageObserver: TransactionObserver, @unchecked Sendable {
     private var hasCounts: Bool?
 
     func databaseWillCommit(_ transaction: CommittingTransaction) throws {
+        // A large write took the per-row triggers out and marked its topics itself.
+        try transaction.writer.coverageTriggers.restore()
         let counts = CoverageCounts(database: transaction.writer.database)
         if hasCounts == nil { hasCounts = try counts.isKept() }
         if hasCounts == true { try counts.refreshStale() }

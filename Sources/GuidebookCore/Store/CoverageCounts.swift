@@ -3,9 +3,10 @@ internal import SQLite
 /// The translation coverage kept per topic (`coverage_counts`, Migrations/0012): for each topic,
 /// its guidelines with an English text and, per locale, its translations in each state. Triggers
 /// mark a topic stale (`coverage_stale`) whenever something its counts depend on changes, whoever
-/// writes; `refreshStale` counts those topics again (every write through the store, before it
-/// commits: `CoverageObserver`), and `counts` counts a topic still stale itself, so what it
-/// returns is always what a full count would give.
+/// writes (a large write through the store takes the two insert triggers out and marks the
+/// topics it writes itself: `CoverageTriggers`); `refreshStale` counts those topics again (every
+/// write through the store, before it commits: `CoverageObserver`), and `counts` counts a topic
+/// still stale itself, so what it returns is always what a full count would give.
 struct CoverageCounts {
     let database: Database
 

@@ -41,6 +41,10 @@ public final class KnowledgeWriter {
     let checks: TranslationChecks
     /// Checks the translations of what a large write changed while it goes on.
     private(set) lazy var findingsAhead = FindingsAhead(table: FindingsTable(database: database), checks: checks)
+    /// The per-row coverage triggers, taken out for the rest of a large write (`writeTopic`).
+    private(set) lazy var coverageTriggers = CoverageTriggers(database: database)
+    /// Guidelines the topics written so far hold, whether or not they changed.
+    private var guidelinesWritten = 0
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log and the history of texts.
@@ -189,7 +193,9 @@ public final class KnowledgeWriter {
     }
 
     private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
+        if guidelinesWritten >= CoverageTriggers.largeWrite { try coverageTriggers.suspend() }
         let counts = try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
+        guidelinesWritten += topic.sections.reduce(0) { $0 + $1.guidelines.count }
         try findingsAhead.advance(self)
         return counts
     }
@@ -260,6 +266,9 @@ public final class KnowledgeWriter {
                 counts.translations += translations
             }
         }
+        // The guidelines and texts these rows inserted are all this topic's (one that moved in
+        // was moved by an UPDATE, whose trigger marks the topic it left).
+        try coverageTriggers.markWritten(topic: Int64(topicID))
         if mode == .replace {
             let removed = try removeAbsent(topicID: topicID, topicSlug: topic.slug, keepingSections: keptSections, keepingGuidelines: keptGuidelines)
             if removed > 0 {
