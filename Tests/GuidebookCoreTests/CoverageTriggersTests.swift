@@ -14,26 +14,56 @@ final class CoverageTriggersTests: StoreTestCase {
         let triggers = try self.triggers(store)
         XCTAssertEqual(triggers.filter { CoverageTriggers.names.contains($0.name) }.count, 2)
 
-        // 2,500 guidelines in 50 topics: the triggers are out from the 21st topic on.
+        // 2,500 guidelines in 50 topics, each with a translation: the triggers are out from the
+        // 11th topic on, and the file's schema changed (dropped and made again).
         let lines = try generatedLines(guidelines: 2_500)
+        let schemaBefore = try schemaVersion(store)
         try importLines(lines, into: store)
         XCTAssertEqual(try self.triggers(store).map(\.sql), triggers.map(\.sql))
+        XCTAssertGreaterThan(try schemaVersion(store), schemaBefore)
         let written = try store.read { try $0.database.scalarInt("SELECT count(*) FROM topics WHERE slug LIKE 'gen-topic-%'") }
         XCTAssertEqual(written, 50)
         try assertStoredCoverageIsCounted(store)
 
-        // The same topics again, the last one with a guideline more (English and Korean) and one of
-        // its Korean texts changed: only that topic changes, long after the triggers went out.
-        var last = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[lines.count - 1].utf8)) as? [String: Any])
-        var sections = try XCTUnwrap(last["sections"] as? [[String: Any]])
-        var guidelines = try XCTUnwrap(sections[0]["guidelines"] as? [[String: Any]])
-        guidelines[0]["text"] = ["en": guidelines[0]["text"].flatMap { ($0 as? [String: String])?["en"] } ?? "", "ko": "바뀐 번역"]
-        guidelines.append(["id": "gen-topic-00049.added", "text": ["en": "Added late in a large import.", "ko": "큰 가져오기의 끝에 더했습니다."]])
-        sections[0]["guidelines"] = guidelines
-        last["sections"] = sections
-        let slug = try XCTUnwrap(last["slug"] as? String)
+        // The same file again changes nothing: the triggers stay, the schema is as it was.
+        let schemaAfterImport = try schemaVersion(store)
+        try importLines(lines, into: store)
+        XCTAssertEqual(try schemaVersion(store), schemaAfterImport)
+
+        // The first 30 topics with every Korean text changed (1,500 translations: the triggers go
+        // out; their update trigger marks these topics), the rest unchanged but the last, which
+        // gets a guideline more (English and Korean): an existing topic that nothing but the
+        // writer marks.
+        var changed: [String] = []
+        var topicNumber = 0
+        for (index, line) in lines.enumerated() {
+            guard var topic = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], topic["kind"] as? String == "topic" else {
+                changed.append(line)
+                continue
+            }
+            defer { topicNumber += 1 }
+            var sections = try XCTUnwrap(topic["sections"] as? [[String: Any]])
+            for section in sections.indices where topicNumber < 30 {
+                var guidelines = try XCTUnwrap(sections[section]["guidelines"] as? [[String: Any]])
+                for position in guidelines.indices {
+                    let texts = try XCTUnwrap(guidelines[position]["text"] as? [String: String])
+                    guidelines[position]["text"] = ["en": texts["en"] ?? "", "ko": (texts["ko"] ?? "") + " 고침"]
+                }
+                sections[section]["guidelines"] = guidelines
+            }
+            if index == lines.count - 1 {
+                var guidelines = try XCTUnwrap(sections[0]["guidelines"] as? [[String: Any]])
+                guidelines.append(["id": "gen-topic-00049.added", "text": ["en": "Added late in a large import.", "ko": "큰 가져오기의 끝에 더했습니다."]])
+                sections[0]["guidelines"] = guidelines
+            }
+            topic["sections"] = sections
+            changed.append(String(decoding: try JSONSerialization.data(withJSONObject: topic), as: UTF8.self))
+        }
+        let slug = "gen-topic-00049"
         let totalBefore = try storedCounts(store, topic: slug).total
-        try importLines(Array(lines.dropLast()) + [String(decoding: try JSONSerialization.data(withJSONObject: last), as: UTF8.self)], into: store)
+        let schemaBeforeChanges = try schemaVersion(store)
+        try importLines(changed, into: store)
+        XCTAssertGreaterThan(try schemaVersion(store), schemaBeforeChanges, "the triggers went out")
         XCTAssertEqual(try storedCounts(store, topic: slug).total, totalBefore + 1)
         XCTAssertEqual(try self.triggers(store).map(\.sql), triggers.map(\.sql))
         try assertStoredCoverageIsCounted(store)
@@ -67,6 +97,11 @@ final class CoverageTriggersTests: StoreTestCase {
     }
 
     // MARK: Helpers
+
+    /// The file's schema cookie: every change to its schema moves it.
+    private func schemaVersion(_ store: Store) throws -> Int {
+        try XCTUnwrap(try store.read { try $0.database.scalarInt("PRAGMA schema_version") })
+    }
 
     /// Every trigger of the file, by name, with its definition.
     private func triggers(_ store: Store) throws -> [(name: String, sql: String)] {

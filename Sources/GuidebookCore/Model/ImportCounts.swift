@@ -29,6 +29,11 @@ public struct ImportCounts: Sendable, Equatable, Codable {
 
     public init() {}
 
+    /// Guidelines and translations created or updated.
+    var guidelinesChanged: Int {
+        guidelines.created + guidelines.updated + translations.created + translations.updated
+    }
+
     /// Adds another count to this one.
     public static func += (lhs: inout ImportCounts, rhs: ImportCounts) {
         lhs.topics += rhs.topics

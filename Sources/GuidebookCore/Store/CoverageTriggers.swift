@@ -6,19 +6,20 @@ internal import SQLite
 ///
 /// SQLite runs a trigger as a sub-program for every row, and these two fire three times a guideline
 /// of an import: 5.6% of the instructions of a realistic import of 10,000 guidelines (callgrind:
-/// 6.77 against 6.39 billion), all on the writer's thread. Past `largeWrite` guidelines a
-/// `KnowledgeWriter` takes them out (`suspend`) and marks each topic it writes from then on itself
-/// (`markWritten`), one statement a topic; `CoverageObserver` puts them back (`restore`) before
-/// it counts the marked topics, so every other writer, in this process or another, finds them.
-/// DDL is transactional in SQLite: a write that fails takes the drop back with everything else,
-/// and readers never see the triggers missing.
+/// 6.77 against 6.39 billion), all on the writer's thread. Past `largeWrite` changed guidelines
+/// and translations, a `KnowledgeWriter` takes them out (`suspend`) and marks each topic it
+/// changes from then on itself (`markWritten`), one statement a topic; `CoverageObserver` puts
+/// them back (`restore`) before it counts the marked topics, so every other writer, in this
+/// process or another, finds them. DDL is transactional in SQLite: a write that fails takes the
+/// drop back with everything else, and readers never see the triggers missing.
 final class CoverageTriggers {
     /// The insert triggers taken out: those of `guidelines` and `guideline_texts`. Updates and
     /// deletes keep theirs (an import's are few).
     static let names = ["guideline_texts_coverage_insert", "guidelines_coverage_insert"]
 
-    /// Guidelines a write goes through before the triggers are taken out (so a small write, which
-    /// the schema change would cost more than the triggers, keeps them).
+    /// Guidelines and translations a write creates or changes before the triggers are taken out:
+    /// a small write, which the schema change would cost more than the triggers, keeps them, and
+    /// so does one that changes nothing (a file imported again), which leaves the schema as it was.
     static let largeWrite = 1_000
 
     private enum State {

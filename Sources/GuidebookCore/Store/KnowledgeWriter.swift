@@ -43,8 +43,8 @@ public final class KnowledgeWriter {
     private(set) lazy var findingsAhead = FindingsAhead(table: FindingsTable(database: database), checks: checks)
     /// The per-row coverage triggers, taken out for the rest of a large write (`writeTopic`).
     private(set) lazy var coverageTriggers = CoverageTriggers(database: database)
-    /// Guidelines the topics written so far hold, whether or not they changed.
-    private var guidelinesWritten = 0
+    /// Guidelines and translations the topics written so far created or changed.
+    private var guidelinesChanged = 0
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log and the history of texts.
@@ -193,9 +193,9 @@ public final class KnowledgeWriter {
     }
 
     private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
-        if guidelinesWritten >= CoverageTriggers.largeWrite { try coverageTriggers.suspend() }
+        if guidelinesChanged >= CoverageTriggers.largeWrite { try coverageTriggers.suspend() }
         let counts = try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
-        guidelinesWritten += topic.sections.reduce(0) { $0 + $1.guidelines.count }
+        guidelinesChanged += counts.guidelinesChanged
         try findingsAhead.advance(self)
         return counts
     }
@@ -267,8 +267,8 @@ public final class KnowledgeWriter {
             }
         }
         // The guidelines and texts these rows inserted are all this topic's (one that moved in
-        // was moved by an UPDATE, whose trigger marks the topic it left).
-        try coverageTriggers.markWritten(topic: Int64(topicID))
+        // was moved by an UPDATE, whose trigger marks the topic it left); unchanged ones inserted none.
+        if counts.guidelinesChanged > 0 { try coverageTriggers.markWritten(topic: Int64(topicID)) }
         if mode == .replace {
             let removed = try removeAbsent(topicID: topicID, topicSlug: topic.slug, keepingSections: keptSections, keepingGuidelines: keptGuidelines)
             if removed > 0 {
@@ -288,7 +288,7 @@ public final class KnowledgeWriter {
         counts.topics.record(topicOutcome)
         // The search index follows in the same transaction; an unchanged topic needs no work.
         if topicOutcome != .unchanged || sectionsChanged
-            || counts.guidelines.created + counts.guidelines.updated + counts.translations.created + counts.translations.updated > 0 {
+            || counts.guidelinesChanged > 0 {
             // `isNew` skips deleting rows first: wrong for the rows of a guideline that moved in
             // (their insert would collide with their own old rows).
             try indexer.indexTopic(id: Int64(topicID), isNew: topicOutcome == .created && !movedIn)
