@@ -129,12 +129,11 @@ final class CoverageTriggersTests: StoreTestCase {
     private func assertStoredCoverageIsCounted(_ store: Store, file: StaticString = #filePath, line: UInt = #line) throws {
         try store.read { reader in
             XCTAssertEqual(try reader.database.scalarInt("SELECT count(*) FROM coverage_stale"), 0, file: file, line: line)
-            let slugs = try reader.database.rows("SELECT slug FROM topics ORDER BY id") { $0.text(0) }
-            XCTAssertGreaterThanOrEqual(slugs.count, 12, "the seed's topics at least", file: file, line: line)
-            for slug in slugs {
-                let id = try XCTUnwrap(try reader.database.scalarInt("SELECT id FROM topics WHERE slug = ?1", [.text(slug)]))
-                let counted = try CoverageCounts(database: reader.database).count(topic: Int64(id))
-                let stored = try storedCounts(reader.database, topic: Int64(id))
+            let topics = try reader.database.rows("SELECT id, slug FROM topics ORDER BY id") { (id: $0.int64(0), slug: $0.text(1)) }
+            XCTAssertGreaterThanOrEqual(topics.count, 12, "the seed's topics at least", file: file, line: line)
+            for (id, slug) in topics {
+                let counted = try CoverageCounts(database: reader.database).count(topic: id)
+                let stored = try storedCounts(reader.database, topic: id)
                 XCTAssertEqual(stored.total, counted.total, slug, file: file, line: line)
                 XCTAssertEqual(stored.byLocale, counted.byLocale, slug, file: file, line: line)
             }
