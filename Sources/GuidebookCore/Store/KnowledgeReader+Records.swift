@@ -9,9 +9,8 @@ extension KnowledgeReader {
     /// The statements, made once: a statement's text is its key in the connection's cache, so one
     /// interpolated on every call would be built (and hashed) anew each time.
     private static let guidelineSQL = """
-        SELECT g.id, g.key, t.slug, s.key, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
-        FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
-        LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
+        SELECT g.id, g.key, g.topic_id, g.section_id, g.position, g.revision, g.updated_at, g.created_at, \(textColumns)
+        FROM guidelines g LEFT JOIN guideline_texts gt ON gt.guideline_id = g.id
         WHERE g.key = ?1 ORDER BY gt.locale
         """
     private static let topicGuidelinesSQL = """
@@ -20,10 +19,12 @@ extension KnowledgeReader {
         WHERE g.topic_id = ?1 ORDER BY g.position, g.id, gt.locale
         """
 
-    /// One guideline by its public id with its texts (one statement), or nil.
+    /// One guideline by its public id with its texts (one statement; its topic's slug and its
+    /// section's key as kept by `names`), or nil.
     public func guidelineRecord(id: String) throws -> GuidelineRecord? {
         var record = GuidelineRecord()
         var found = false
+        var topicID: Int64 = 0, sectionID: Int64 = 0
         // The guideline's columns repeat on each of its text rows (one per locale); the primary
         // key of guideline_texts gives them in locale order.
         try database.forEachRow(Self.guidelineSQL, [.text(id)]) { row in
@@ -31,15 +32,45 @@ extension KnowledgeReader {
                 found = true
                 record.rowID = row.int64(0)
                 record.idSpan = row.withText(1) { record.keep($0) }
-                record.topic = row.text(2)
-                record.section = row.text(3)
+                topicID = row.int64(2)
+                sectionID = row.int64(3)
                 Self.fillOwnFields(of: &record, from: row, at: 4)
             }
             appendText(from: row, at: 8, to: &record)
         }
         guard found else { return nil }
+        (record.topic, record.section) = try names(topic: topicID, section: sectionID)
         record.settleStates()
         return record
+    }
+
+    /// The slug of topic `topic` and the key of section `section`: a pool reader keeps them
+    /// (`KeptNames`); a writer's reader, which sees its own uncommitted writes, reads them each time.
+    private func names(topic: Int64, section: Int64) throws -> (topic: String, section: String) {
+        guard searchCache != nil else { return (try topicSlug(topic), try sectionKey(section)) }
+        keptNames.keep(atDataVersion: try dataVersion())
+        let slug: String, key: String
+        if let kept = keptNames.topicSlug(topic) {
+            slug = kept
+        } else {
+            slug = try topicSlug(topic)
+            keptNames.setTopicSlug(slug, for: topic)
+        }
+        if let kept = keptNames.sectionKey(section) {
+            key = kept
+        } else {
+            key = try sectionKey(section)
+            keptNames.setSectionKey(key, for: section)
+        }
+        return (slug, key)
+    }
+
+    private func topicSlug(_ id: Int64) throws -> String {
+        try database.firstRow("SELECT slug FROM topics WHERE id = ?1", [.integer(id)]) { $0.text(0) } ?? ""
+    }
+
+    private func sectionKey(_ id: Int64) throws -> String {
+        try database.firstRow("SELECT key FROM sections WHERE id = ?1", [.integer(id)]) { $0.text(0) } ?? ""
     }
 
     /// Reads the topic `slug` in four statements: its own fields (two), its sections with their

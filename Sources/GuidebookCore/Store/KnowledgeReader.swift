@@ -22,10 +22,36 @@ public final class KnowledgeReader {
     /// between its searches (`searchHitTexts`).
     var keptHitTexts = KeptHitTexts()
 
+    /// The topic slugs and section keys a pool reader's guideline reads looked up (`guidelineRecord`).
+    var keptNames = KeptNames()
+
+    /// `PRAGMA data_version` as the pool's transaction now open first read it, so the reads of one
+    /// request ask SQLite once; nil outside such a transaction or before its first read.
+    private var transactionDataVersion: Int?
+    /// True while the pool holds this reader's transaction open (`ReaderPool.withReader`).
+    private var isInPoolTransaction = false
+
     init(database: Database, searchCache: SearchCache? = nil, publication: TranslationPublication? = nil) {
         self.database = database
         self.searchCache = searchCache
         self.publication = publication
+    }
+
+    /// The connection's `PRAGMA data_version`: it changes when another connection has committed
+    /// since this one last read (it reads the snapshot of the transaction open). Within one pool
+    /// transaction the snapshot cannot change, so it is read once there.
+    func dataVersion() throws -> Int {
+        // A transaction SQLite rolled back by itself (after an I/O error) no longer holds the snapshot.
+        if let transactionDataVersion, database.isInTransaction { return transactionDataVersion }
+        let version = try database.scalarInt("PRAGMA data_version") ?? -1
+        if isInPoolTransaction { transactionDataVersion = version }
+        return version
+    }
+
+    /// The pool opened this reader's transaction (true) or ended it (false).
+    func poolTransaction(isOpen: Bool) {
+        isInPoolTransaction = isOpen
+        transactionDataVersion = nil
     }
 
     /// True when a text in `locale` with the review state in `column` of `row` is shown (the
@@ -49,7 +75,7 @@ public final class KnowledgeReader {
         // read (it reads this transaction's snapshot): the same value, the same locales. A pool
         // reader never writes, and a writer's reader is made anew for each use, so a connection's
         // own commits never leave a stale copy here.
-        let version = try database.scalarInt("PRAGMA data_version") ?? -1
+        let version = try dataVersion()
         if let known = knownLocales, known.dataVersion == version { return known.locales }
         let locales = try database.rows("SELECT code, name, is_source FROM locales ORDER BY position, code") {
             LocaleInfo(code: $0.text(0), name: $0.text(1), isSource: $0.int(2) == 1)

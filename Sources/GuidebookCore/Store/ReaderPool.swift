@@ -29,8 +29,16 @@ final class ReaderPool: @unchecked Sendable {
         defer { checkIn(reader) }
         let database = reader.database
         let ownsTransaction = !database.isInTransaction
-        if ownsTransaction { try database.cachedStatement("BEGIN").run() }
-        defer { if ownsTransaction && database.isInTransaction { try? database.cachedStatement("COMMIT").run() } }
+        if ownsTransaction {
+            try database.cachedStatement("BEGIN").run()
+            reader.poolTransaction(isOpen: true)
+        }
+        defer {
+            if ownsTransaction {
+                reader.poolTransaction(isOpen: false)
+                if database.isInTransaction { try? database.cachedStatement("COMMIT").run() }
+            }
+        }
         return try body(reader)
     }
 

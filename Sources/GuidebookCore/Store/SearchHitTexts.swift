@@ -20,7 +20,7 @@ extension KnowledgeReader {
         // are taken out while they are added to, so the dictionaries are not copied to be written.
         var kept = KeptHitTexts()
         if searchCache != nil { swap(&kept, &keptHitTexts) }
-        kept.keep(atDataVersion: try database.scalarInt("PRAGMA data_version") ?? -1)
+        kept.keep(atDataVersion: try dataVersion())
         let guidelineIDs = kept.guidelinesToRead(Set(hits.filter { $0.kind == .guideline }.map(\.recordID)))
         if !guidelineIDs.isEmpty {
             let read = try localizedTexts("""

@@ -1,0 +1,76 @@
+@testable import GuidebookCore
+import SQLite
+import XCTest
+
+/// The topic slugs and section keys a pool reader keeps for its guideline reads: forgotten when
+/// the connection's data version moves, bounded, and never kept by a writer's reader, which sees
+/// its own uncommitted writes.
+final class KeptNamesTests: StoreTestCase {
+    override class var folderPrefix: String { "guidebook-kept-names-tests" }
+
+    func testANewDataVersionForgetsEverythingAndTheSameOneKeepsIt() {
+        var kept = KeptNames()
+        kept.keep(atDataVersion: 1)
+        kept.setTopicSlug("sheets", for: 7)
+        kept.setSectionKey("basics", for: 9)
+        kept.keep(atDataVersion: 1)
+        XCTAssertEqual(kept.topicSlug(7), "sheets")
+        XCTAssertEqual(kept.sectionKey(9), "basics")
+        XCTAssertNil(kept.topicSlug(9), "topics and sections are kept apart")
+        kept.keep(atDataVersion: 2)
+        XCTAssertNil(kept.topicSlug(7))
+        XCTAssertNil(kept.sectionKey(9))
+    }
+
+    func testAKindAtItsBoundStartsOver() {
+        var kept = KeptNames()
+        kept.keep(atDataVersion: 1)
+        for id in 0..<Int64(KeptNames.capacity) { kept.setTopicSlug("t\(id)", for: id) }
+        XCTAssertEqual(kept.topicSlug(Int64(KeptNames.capacity - 1)), "t\(KeptNames.capacity - 1)")
+        kept.setSectionKey("s", for: 1)
+        kept.setTopicSlug("one-more", for: -1)
+        XCTAssertNil(kept.topicSlug(0), "the topics started over")
+        XCTAssertEqual(kept.topicSlug(-1), "one-more")
+        XCTAssertEqual(kept.sectionKey(1), "s", "the sections did not")
+    }
+
+    /// Slugs and keys are never renamed in place by the product, but another program may edit the
+    /// file, and a deleted topic's row id can come back with another slug: a commit by any other
+    /// connection must make a pool reader read them again.
+    func testAGuidelineReadShowsATopicAndSectionRenamedByAnotherConnection() throws {
+        let path = directory.file("kept-names.sqlite")
+        let store = try Store(path: path, migrations: migrations)
+        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        let id = "sheets.mail-compose"
+        let before = try XCTUnwrap(try store.read { try $0.guidelineRecord(id: id) })
+        XCTAssertEqual(before.topic, "sheets")
+        // Read again in one transaction: the second read takes both names from what the first kept.
+        try store.read { reader in
+            XCTAssertEqual(try reader.guidelineRecord(id: id)?.topic, "sheets")
+            XCTAssertEqual(try reader.guidelineRecord(id: id)?.section, before.section)
+        }
+
+        let outside = try Database(path: path)
+        try outside.registerFullTextFunctions()
+        try outside.execute("UPDATE topics SET slug = 'sheets-renamed' WHERE slug = 'sheets'")
+        try outside.execute("""
+            UPDATE sections SET key = 'renamed'
+            WHERE key = '\(before.section)' AND topic_id = (SELECT id FROM topics WHERE slug = 'sheets-renamed')
+            """)
+        let after = try XCTUnwrap(try store.read { try $0.guidelineRecord(id: id) })
+        XCTAssertEqual(after.topic, "sheets-renamed")
+        XCTAssertEqual(after.section, "renamed")
+    }
+
+    /// A writer's reader reads the names each time: its own rename, not yet committed, shows.
+    func testAWritersReaderSeesItsOwnUncommittedRename() throws {
+        let store = try Store(path: directory.file("kept-names-writer.sqlite"), migrations: migrations)
+        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        try store.write { writer in
+            let reader = writer.reader
+            XCTAssertEqual(try reader.guidelineRecord(id: "sheets.mail-compose")?.topic, "sheets")
+            try writer.database.run("UPDATE topics SET slug = 'sheets-renamed' WHERE slug = 'sheets'")
+            XCTAssertEqual(try reader.guidelineRecord(id: "sheets.mail-compose")?.topic, "sheets-renamed")
+        }
+    }
+}
