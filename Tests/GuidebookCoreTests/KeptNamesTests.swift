@@ -62,6 +62,23 @@ final class KeptNamesTests: StoreTestCase {
         XCTAssertEqual(after.section, "renamed")
     }
 
+    /// A guideline whose section row another program deleted with foreign keys off is not shown,
+    /// as the join to its section did not show it, even after its names were kept.
+    func testAGuidelineWhoseSectionRowIsGoneIsNotShown() throws {
+        let path = directory.file("kept-names-orphan.sqlite")
+        let store = try Store(path: path, migrations: migrations)
+        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        let id = "sheets.mail-compose"
+        XCTAssertEqual(try store.read { try $0.guidelineRecord(id: id)?.topic }, "sheets")
+
+        let outside = try Database(path: path)
+        try outside.registerFullTextFunctions()
+        try outside.execute("PRAGMA foreign_keys = OFF")
+        try outside.execute("DELETE FROM sections WHERE id = (SELECT section_id FROM guidelines WHERE key = '\(id)')")
+        XCTAssertNil(try store.read { try $0.guidelineRecord(id: id) })
+        XCTAssertNil(try store.write { try $0.reader.guidelineRecord(id: id) }, "nor by a writer's reader")
+    }
+
     /// A writer's reader reads the names each time: its own rename, not yet committed, shows.
     func testAWritersReaderSeesItsOwnUncommittedRename() throws {
         let store = try Store(path: directory.file("kept-names-writer.sqlite"), migrations: migrations)

@@ -38,39 +38,35 @@ extension KnowledgeReader {
             }
             appendText(from: row, at: 8, to: &record)
         }
-        guard found else { return nil }
-        (record.topic, record.section) = try names(topic: topicID, section: sectionID)
+        // A guideline whose topic or section row is gone (a file edited with foreign keys off) is
+        // not shown, as the join to them did not show it.
+        guard found, let named = try names(topic: topicID, section: sectionID) else { return nil }
+        (record.topic, record.section) = named
         record.settleStates()
         return record
     }
 
-    /// The slug of topic `topic` and the key of section `section`: a pool reader keeps them
-    /// (`KeptNames`); a writer's reader, which sees its own uncommitted writes, reads them each time.
-    private func names(topic: Int64, section: Int64) throws -> (topic: String, section: String) {
-        guard searchCache != nil else { return (try topicSlug(topic), try sectionKey(section)) }
+    /// The slug of topic `topic` and the key of section `section`, nil when either row is
+    /// missing: a pool reader keeps them (`KeptNames`); a writer's reader, which sees its own
+    /// uncommitted writes, reads them each time.
+    private func names(topic: Int64, section: Int64) throws -> (topic: String, section: String)? {
+        guard searchCache != nil else {
+            guard let slug = try topicSlug(topic), let key = try sectionKey(section) else { return nil }
+            return (slug, key)
+        }
         keptNames.keep(atDataVersion: try dataVersion())
-        let slug: String, key: String
-        if let kept = keptNames.topicSlug(topic) {
-            slug = kept
-        } else {
-            slug = try topicSlug(topic)
-            keptNames.setTopicSlug(slug, for: topic)
-        }
-        if let kept = keptNames.sectionKey(section) {
-            key = kept
-        } else {
-            key = try sectionKey(section)
-            keptNames.setSectionKey(key, for: section)
-        }
+        if keptNames.topicSlug(topic) == nil, let slug = try topicSlug(topic) { keptNames.setTopicSlug(slug, for: topic) }
+        if keptNames.sectionKey(section) == nil, let key = try sectionKey(section) { keptNames.setSectionKey(key, for: section) }
+        guard let slug = keptNames.topicSlug(topic), let key = keptNames.sectionKey(section) else { return nil }
         return (slug, key)
     }
 
-    private func topicSlug(_ id: Int64) throws -> String {
-        try database.firstRow("SELECT slug FROM topics WHERE id = ?1", [.integer(id)]) { $0.text(0) } ?? ""
+    private func topicSlug(_ id: Int64) throws -> String? {
+        try database.firstRow("SELECT slug FROM topics WHERE id = ?1", [.integer(id)]) { $0.text(0) }
     }
 
-    private func sectionKey(_ id: Int64) throws -> String {
-        try database.firstRow("SELECT key FROM sections WHERE id = ?1", [.integer(id)]) { $0.text(0) } ?? ""
+    private func sectionKey(_ id: Int64) throws -> String? {
+        try database.firstRow("SELECT key FROM sections WHERE id = ?1", [.integer(id)]) { $0.text(0) }
     }
 
     /// Reads the topic `slug` in four statements: its own fields (two), its sections with their
