@@ -8,6 +8,14 @@ import XCTest
 final class KeptNamesTests: StoreTestCase {
     override class var folderPrefix: String { "guidebook-kept-names-tests" }
 
+    /// A store on file `name` in this test's folder, with the seed; and the file's path.
+    private func seededStore(_ name: String) throws -> (Store, String) {
+        let path = directory.file(name)
+        let store = try Store(path: path, migrations: migrations)
+        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        return (store, path)
+    }
+
     func testANewDataVersionForgetsEverythingAndTheSameOneKeepsIt() {
         var kept = KeptNames()
         kept.keep(atDataVersion: 1)
@@ -38,13 +46,11 @@ final class KeptNamesTests: StoreTestCase {
     /// file, and a deleted topic's row id can come back with another slug: a commit by any other
     /// connection must make a pool reader read them again.
     func testAGuidelineReadShowsATopicAndSectionRenamedByAnotherConnection() throws {
-        let path = directory.file("kept-names.sqlite")
-        let store = try Store(path: path, migrations: migrations)
-        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        let (store, path) = try seededStore("kept-names.sqlite")
         let id = "sheets.mail-compose"
         let before = try XCTUnwrap(try store.read { try $0.guidelineRecord(id: id) })
         XCTAssertEqual(before.topic, "sheets")
-        // Read again in one transaction: the second read takes both names from what the first kept.
+        // Two reads in one transaction (the data version asked once) give the same names.
         try store.read { reader in
             XCTAssertEqual(try reader.guidelineRecord(id: id)?.topic, "sheets")
             XCTAssertEqual(try reader.guidelineRecord(id: id)?.section, before.section)
@@ -65,9 +71,7 @@ final class KeptNamesTests: StoreTestCase {
     /// A guideline whose section row another program deleted with foreign keys off is not shown,
     /// as the join to its section did not show it, even after its names were kept.
     func testAGuidelineWhoseSectionRowIsGoneIsNotShown() throws {
-        let path = directory.file("kept-names-orphan.sqlite")
-        let store = try Store(path: path, migrations: migrations)
-        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        let (store, path) = try seededStore("kept-names-orphan.sqlite")
         let id = "sheets.mail-compose"
         XCTAssertEqual(try store.read { try $0.guidelineRecord(id: id)?.topic }, "sheets")
 
@@ -81,8 +85,7 @@ final class KeptNamesTests: StoreTestCase {
 
     /// A writer's reader reads the names each time: its own rename, not yet committed, shows.
     func testAWritersReaderSeesItsOwnUncommittedRename() throws {
-        let store = try Store(path: directory.file("kept-names-writer.sqlite"), migrations: migrations)
-        try store.write { _ = try $0.apply(try SeedLoader(directory: PackagePaths.seed).bundle(), mode: .merge) }
+        let (store, _) = try seededStore("kept-names-writer.sqlite")
         try store.write { writer in
             let reader = writer.reader
             XCTAssertEqual(try reader.guidelineRecord(id: "sheets.mail-compose")?.topic, "sheets")

@@ -55,9 +55,17 @@ extension KnowledgeReader {
             return (slug, key)
         }
         keptNames.keep(atDataVersion: try dataVersion())
-        if keptNames.topicSlug(topic) == nil, let slug = try topicSlug(topic) { keptNames.setTopicSlug(slug, for: topic) }
-        if keptNames.sectionKey(section) == nil, let key = try sectionKey(section) { keptNames.setSectionKey(key, for: section) }
-        guard let slug = keptNames.topicSlug(topic), let key = keptNames.sectionKey(section) else { return nil }
+        var slug = keptNames.topicSlug(topic)
+        if slug == nil, let read = try topicSlug(topic) {
+            keptNames.setTopicSlug(read, for: topic)
+            slug = read
+        }
+        var key = keptNames.sectionKey(section)
+        if key == nil, let read = try sectionKey(section) {
+            keptNames.setSectionKey(read, for: section)
+            key = read
+        }
+        guard let slug, let key else { return nil }
         return (slug, key)
     }
 
