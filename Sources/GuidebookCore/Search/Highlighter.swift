@@ -2,9 +2,11 @@ import GuidebookText
 
 /// Cuts a snippet out of a text and marks the words a query matched.
 ///
-/// Scans Unicode scalars (fast), then moves every cut and mark edge to a character (grapheme
-/// cluster) boundary, so a cut or a mark never splits a Hangul syllable, a letter from its
-/// combining accent, or any other character: the result is always valid UTF-8 and whole characters.
+/// Reads the text's UTF-8 in place (no array of its scalars is made), then moves every cut and mark
+/// edge to a character (grapheme cluster) boundary, so a cut or a mark never splits a Hangul
+/// syllable, a letter from its combining accent, or any other character: the result is always
+/// valid UTF-8 and whole characters. Lengths are counted in Unicode scalars, as people count
+/// letters, not in bytes.
 public struct Highlighter: Sendable {
     public let terms: [SearchQuery.HighlightTerm]
     public let markStart: String
@@ -18,7 +20,9 @@ public struct Highlighter: Sendable {
     private let words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)]
     /// Each query word's first scalar, parallel to `words`.
     private let wordFirsts: [Unicode.Scalar?]
-    private let runs: [[Unicode.Scalar]]
+    /// The CJK runs as UTF-8: a run matches where its bytes occur, which in valid UTF-8 is only ever
+    /// at a scalar's first byte.
+    private let runs: [[UInt8]]
     /// The scalars a match can start with (`couldMatch`): the ASCII ones as a bit per code (letters
     /// lowercased, as words are compared), the others listed; nil when any text could match.
     private let starts: (ascii: (low: UInt64, high: UInt64), others: [Unicode.Scalar])?
@@ -31,19 +35,19 @@ public struct Highlighter: Sendable {
         self.markEndBytes = Array(markEnd.utf8)
         self.escapesHTML = markStart.hasPrefix("<")
         var words: [(scalars: [Unicode.Scalar], stem: String, prefix: Bool)] = []
-        var runs: [[Unicode.Scalar]] = []
+        var runs: [String] = []
         for term in terms {
             switch term {
             case .word(let word, let prefix): words.append((word.unicodeScalars.map(Self.lowercased), EnglishStemmer.stem(word), prefix))
-            case .cjk(let run): runs.append(Array(run.unicodeScalars))
+            case .cjk(let run): runs.append(run)
             }
         }
         self.words = words
         self.wordFirsts = words.map(\.scalars.first)
-        self.runs = runs
+        self.runs = runs.map { Array($0.utf8) }
         var ascii: (low: UInt64, high: UInt64) = (0, 0)
         var others: [Unicode.Scalar] = []
-        let firsts = wordFirsts + runs.map(\.first)
+        let firsts = wordFirsts + runs.map(\.unicodeScalars.first)
         for first in firsts.compactMap({ $0 }) {
             switch first.value {
             case ..<64: ascii.low |= 1 << UInt64(first.value)
@@ -58,12 +62,10 @@ public struct Highlighter: Sendable {
     /// A text with its marks found, to test for a match and cut a snippet without searching twice.
     public struct Marked: Sendable {
         let text: String
-        /// The text's scalars, when they were made to find the marks (nil: no term could be there).
-        let keptScalars: [Unicode.Scalar]?
-        /// Scalar offsets to mark, sorted, not overlapping, on character boundaries.
+        /// UTF-8 offsets to mark, sorted, not overlapping, on character boundaries.
         let ranges: [Range<Int>]
-        /// `Highlighter.isSimple(scalars)` when `mark` needed it (a text with a match), so the
-        /// snippet does not scan the text for it again.
+        /// `Highlighter.isSimple(_:)` when `mark` needed it (a text with a match), so the snippet
+        /// does not scan the text for it again.
         let isSimple: Bool?
         /// True when any term occurs in the text.
         public var matches: Bool { !ranges.isEmpty }
@@ -71,36 +73,36 @@ public struct Highlighter: Sendable {
 
     /// Finds the terms in `text`.
     public func mark(_ text: String) -> Marked {
-        guard couldMatch(text) else { return Marked(text: text, keptScalars: nil, ranges: [], isSimple: nil) }
-        let scalars = Self.scalars(of: text)
-        var ranges = ranges(in: scalars)
-        let isSimple = ranges.isEmpty ? nil : Self.isSimple(scalars)
-        if isSimple == false {
-            let boundaries = Boundaries(text)
-            ranges = ranges.map { boundaries.before($0.lowerBound)..<boundaries.after($0.upperBound) }
-            ranges = Self.merged(ranges)
+        Self.withUTF8(text) { bytes in
+            guard couldMatch(bytes) else { return Marked(text: text, ranges: [], isSimple: nil) }
+            var ranges = ranges(in: bytes)
+            let isSimple = ranges.isEmpty ? nil : Self.isSimple(bytes)
+            if isSimple == false {
+                let boundaries = Boundaries(text)
+                ranges = Self.merged(ranges.map { boundaries.before($0.lowerBound)..<boundaries.after($0.upperBound) })
+            }
+            return Marked(text: text, ranges: ranges, isSimple: isSimple)
         }
-        return Marked(text: text, keptScalars: scalars, ranges: ranges, isSimple: isSimple)
     }
 
     /// True when any term occurs in `text`.
     public func matches(_ text: String) -> Bool {
-        couldMatch(text) && !ranges(in: Self.scalars(of: text)).isEmpty
+        Self.withUTF8(text) { couldMatch($0) && !ranges(in: $0).isEmpty }
     }
 
-    /// False when no scalar of `text` can start a match, read in place: a word matches only from a
-    /// first scalar that lowercases to the query word's first, a CJK run only from its own first.
-    /// Most texts of a hit in the other language than the query's stop here. An ASCII letter or
-    /// digit right after another starts no word, and no CJK run starts with one.
-    private func couldMatch(_ text: String) -> Bool {
-        guard let starts else { return true }
-        // Read the text's UTF-8 in place (a native string's always can be).
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ couldMatch(utf8: $0, starts: starts) }) { return answer }
+    /// Runs `body` on the text's UTF-8 in place (a native string's always can be), or on a copy.
+    private static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
-        return copy.withUTF8 { couldMatch(utf8: $0, starts: starts) }
+        return copy.withUTF8(body)
     }
 
-    private func couldMatch(utf8 bytes: UnsafeBufferPointer<UInt8>, starts: (ascii: (low: UInt64, high: UInt64), others: [Unicode.Scalar])) -> Bool {
+    /// False when no scalar of the text can start a match: a word matches only from a first scalar
+    /// that lowercases to the query word's first, a CJK run only from its own first. Most texts of
+    /// a hit in the other language than the query's stop here. An ASCII letter or digit right after
+    /// another starts no word, and no CJK run starts with one.
+    private func couldMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let starts else { return true }
         var afterAlphanumeric = false
         var index = 0
         while index < bytes.count {
@@ -115,8 +117,8 @@ public struct Highlighter: Sendable {
                 if Self.holds(starts.ascii, folded) { return true }
                 continue
             }
-            // A longer sequence: a String's UTF-8 is valid, so its lead byte gives its length.
-            let scalar = Self.decode(bytes, at: &index, lead: lead)
+            let (scalar, width) = Self.scalar(in: bytes, at: index)
+            index += width
             afterAlphanumeric = false
             if starts.others.contains(scalar) { return true }
             // A Hangul syllable lowercases to itself; any other may lowercase to a word's first.
@@ -127,24 +129,38 @@ public struct Highlighter: Sendable {
         return false
     }
 
-    /// The scalar of the multi-byte sequence of valid UTF-8 starting with `lead` at `index`;
-    /// moves `index` past it.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, lead: UInt8) -> Unicode.Scalar {
-        var value: UInt32
-        let length: Int
+    /// The scalar whose UTF-8 starts at `index`, and its length in bytes. A String's UTF-8 is
+    /// valid, so its first byte gives its length.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        func next(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+        let value: UInt32, length: Int
         switch lead {
-        case ..<0xE0: value = UInt32(lead & 0x1F); length = 2
-        case ..<0xF0: value = UInt32(lead & 0x0F); length = 3
-        default: value = UInt32(lead & 0x07); length = 4
+        case ..<0x80: return (Unicode.Scalar(UInt8(lead)), 1)
+        case ..<0xE0: (value, length) = ((lead & 0x1F) << 6 | next(1), 2)
+        case ..<0xF0: (value, length) = ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+        default: (value, length) = ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
         }
-        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        index += length
-        return Unicode.Scalar(value) ?? "\u{FFFD}"
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
+
+    /// True for a byte that continues a UTF-8 sequence (it starts no scalar).
+    @inline(__always)
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
     /// Whether the bit of ASCII code `value` (below 128) is set.
     private static func holds(_ set: (low: UInt64, high: UInt64), _ value: UInt32) -> Bool {
         (value < 64 ? set.low >> UInt64(value) : set.high >> UInt64(value - 64)) & 1 == 1
+    }
+
+    /// `TextSegmenter.isWordScalar`, with its ASCII case here so that it is not a call per letter.
+    @inline(__always)
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        // A Hangul syllable is CJK, and no CJK scalar is a word's.
+        guard value < 0x80 else { return !Hangul.isSyllable(scalar) && TextSegmenter.isWordScalar(scalar) }
+        return (value &- 0x61 < 26) || (value &- 0x41 < 26) || (value &- 0x30 < 10)
     }
 
     /// A window of about `length` characters around the first match, with matches marked.
@@ -161,23 +177,48 @@ public struct Highlighter: Sendable {
     /// `snippet(_:length:)` for a text already marked, as its UTF-8 bytes (always valid), for a
     /// writer that takes bytes: no string is made of them.
     public func snippetUTF8(_ marked: Marked, length: Int = 180) -> [UInt8] {
-        let scalars = marked.keptScalars ?? Self.scalars(of: marked.text)
+        Self.withUTF8(marked.text) { snippetUTF8(marked, bytes: $0, length: length) }
+    }
+
+    private func snippetUTF8(_ marked: Marked, bytes: UnsafeBufferPointer<UInt8>, length: Int) -> [UInt8] {
         let marks = marked.ranges
         var start = 0
-        if let first = marks.first, first.lowerBound > length / 4 {
-            start = first.lowerBound - length / 4
-            // Start at a word boundary where one is near.
-            if let space = scalars[start..<first.lowerBound].firstIndex(where: { $0.properties.isWhitespace }), space - start < 20 { start = space + 1 }
+        if let first = marks.first {
+            // A quarter of the window before the first match, when the text has that much before it.
+            var back = first.lowerBound
+            for _ in 0..<(length / 4) where back > 0 {
+                back -= 1
+                while back > 0 && Self.isContinuation(bytes[back]) { back -= 1 }
+            }
+            if back > 0 {
+                start = back
+                // Start at a word boundary where one is near: after the first space, if it comes
+                // within 20 scalars.
+                var position = back, counted = 0
+                while position < first.lowerBound {
+                    let (scalar, width) = Self.scalar(in: bytes, at: position)
+                    if scalar.properties.isWhitespace {
+                        if counted < 20 { start = position + width }
+                        break
+                    }
+                    position += width
+                    counted += 1
+                }
+            }
         }
-        var end = min(scalars.count, start + length)
-        if !(marked.isSimple ?? Self.isSimple(scalars)) {
+        var end = start
+        for _ in 0..<length where end < bytes.count {
+            end += 1
+            while end < bytes.count && Self.isContinuation(bytes[end]) { end += 1 }
+        }
+        if !(marked.isSimple ?? Self.isSimple(bytes)) {
             let boundaries = Boundaries(marked.text)
             start = boundaries.before(start)
             end = boundaries.after(end)
         }
-        // The snippet is written as UTF-8 bytes into memory sized for the worst case (every scalar
-        // an HTML escape of five bytes, every mark, both ellipses), without the capacity and
-        // uniqueness checks of appending to an array byte by byte.
+        // The snippet is written into memory sized for the worst case (every byte an HTML escape of
+        // five, every mark, both ellipses), without the capacity and uniqueness checks of
+        // appending to an array byte by byte.
         let capacity = (end - start) * 5 + marks.count * (markStartBytes.count + markEndBytes.count) + 2 * Self.ellipsis.count
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             var output = ByteSink(buffer)
@@ -185,15 +226,15 @@ public struct Highlighter: Sendable {
             var position = start
             for mark in marks where mark.lowerBound >= start && mark.lowerBound < end {
                 guard mark.lowerBound >= position else { continue }
-                append(scalars[position..<mark.lowerBound], to: &output)
+                append(bytes, position..<mark.lowerBound, to: &output)
                 let markEndIndex = min(mark.upperBound, end)
                 output.put(markStartBytes)
-                append(scalars[mark.lowerBound..<markEndIndex], to: &output)
+                append(bytes, mark.lowerBound..<markEndIndex, to: &output)
                 output.put(markEndBytes)
                 position = markEndIndex
             }
-            append(scalars[position..<end], to: &output)
-            if end < scalars.count { output.put(Self.ellipsis) }
+            append(bytes, position..<end, to: &output)
+            if end < bytes.count { output.put(Self.ellipsis) }
             count = output.count
         }
     }
@@ -201,23 +242,27 @@ public struct Highlighter: Sendable {
     private static let ellipsis = Array("…".utf8)
     private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
 
-    private func append(_ slice: ArraySlice<Unicode.Scalar>, to output: inout ByteSink) {
-        for scalar in slice {
-            // Nearly every scalar is ASCII: one byte, without the encoder's closure.
-            if scalar.value < 0x80, !escapesHTML || (scalar != "&" && scalar != "<" && scalar != ">") {
-                output.put(UInt8(truncatingIfNeeded: scalar.value))
-                continue
-            }
-            if escapesHTML {
-                switch scalar {
-                case "&": output.put(Self.ampersand); continue
-                case "<": output.put(Self.lessThan); continue
-                case ">": output.put(Self.greaterThan); continue
-                default: break
-                }
-            }
-            UTF8.encode(scalar) { output.put($0) }
+    /// Copies the text's bytes in `range`, escaping `& < >` when the snippet is HTML.
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout ByteSink) {
+        guard escapesHTML else {
+            output.put(UnsafeBufferPointer(rebasing: bytes[range]))
+            return
         }
+        // Copies the runs between the characters to escape whole.
+        var run = range.lowerBound
+        for index in range {
+            let escape: [UInt8]
+            switch bytes[index] {
+            case UInt8(ascii: "&"): escape = Self.ampersand
+            case UInt8(ascii: "<"): escape = Self.lessThan
+            case UInt8(ascii: ">"): escape = Self.greaterThan
+            default: continue
+            }
+            output.put(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            output.put(escape)
+            run = index + 1
+        }
+        output.put(UnsafeBufferPointer(rebasing: bytes[run..<range.upperBound]))
     }
 
     /// Writes bytes into memory of a size worked out beforehand; writing past it stops the
@@ -228,62 +273,56 @@ public struct Highlighter: Sendable {
 
         init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
-        mutating func put(_ byte: UInt8) {
-            precondition(count < buffer.count, "snippet buffer too small")
-            buffer[count] = byte
-            count += 1
-        }
-
         mutating func put(_ bytes: [UInt8]) {
-            for byte in bytes { put(byte) }
+            bytes.withUnsafeBufferPointer { put($0) }
+        }
+
+        mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+            precondition(bytes.count <= buffer.count - count, "snippet buffer too small")
+            guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+            (target + count).update(from: source, count: bytes.count)
+            count += bytes.count
         }
     }
 
-    /// The text's scalars (a plain loop: the generic Array initializer is much slower here).
-    private static func scalars(of text: String) -> [Unicode.Scalar] {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { scalars.append(scalar) }
-        return scalars
-    }
-
-    /// Scalar ranges to mark, sorted and not overlapping (not yet moved to character boundaries).
-    func ranges(in scalars: [Unicode.Scalar]) -> [Range<Int>] {
-        // Read in place: the loops below index every scalar, and an array checks each index.
-        scalars.withUnsafeBufferPointer { ranges(in: $0) }
-    }
-
-    private func ranges(in scalars: UnsafeBufferPointer<Unicode.Scalar>) -> [Range<Int>] {
+    /// UTF-8 ranges to mark, sorted and not overlapping (not yet moved to character boundaries).
+    private func ranges(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var found: [Range<Int>] = []
         // Latin words: compare each word of the text with the query words.
         var index = 0
-        while index < scalars.count {
-            guard TextSegmenter.isWordScalar(scalars[index]) else { index += 1; continue }
-            var end = index
-            while end < scalars.count, TextSegmenter.isWordScalar(scalars[end]) { end += 1 }
+        while !words.isEmpty && index < bytes.count {
+            let (scalar, width) = Self.scalar(in: bytes, at: index)
+            guard Self.isWordScalar(scalar) else { index += width; continue }
+            var end = index + width, length = 1
+            while end < bytes.count {
+                let (next, nextWidth) = Self.scalar(in: bytes, at: end)
+                guard Self.isWordScalar(next) else { break }
+                end += nextWidth
+                length += 1
+            }
             // Equal or prefix words are compared scalar by scalar. Words of one stem family share
             // their first three letters (stems keep at least three, and only a final "y" differs from
             // the word), so only those are made into strings and stemmed.
-            let length = end - index
             var wordStem: String?
             // Every kind of match starts with the same first scalar: the other query words are
             // not looked at (nor retained) for this word.
-            let first = Self.lowercased(scalars[index])
+            let first = Self.lowercased(scalar)
             for position in words.indices where wordFirsts[position].map({ $0 == first }) ?? true {
                 let candidate = words[position]
-                var common = 0
+                var common = 0, at = index
                 let limit = min(length, candidate.scalars.count)
-                while common < limit && Self.lowercased(scalars[index + common]) == candidate.scalars[common] { common += 1 }
+                while common < limit {
+                    let (letter, letterWidth) = Self.scalar(in: bytes, at: at)
+                    guard Self.lowercased(letter) == candidate.scalars[common] else { break }
+                    common += 1
+                    at += letterWidth
+                }
                 if common == candidate.scalars.count && (common == length || candidate.prefix) {
                     found.append(index..<end)
                     break
                 }
                 guard !candidate.prefix, common >= 3 else { continue }
-                let stem = wordStem ?? {
-                    var view = String.UnicodeScalarView()
-                    view.append(contentsOf: scalars[index..<end])
-                    return EnglishStemmer.stem(String(view).lowercased())
-                }()
+                let stem = wordStem ?? EnglishStemmer.stem(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self).lowercased())
                 wordStem = stem
                 if EnglishStemmer.isSameFamily(stem, candidate.stem) {
                     found.append(index..<end)
@@ -294,10 +333,10 @@ public struct Highlighter: Sendable {
         }
         // CJK runs: every occurrence as a substring.
         for needle in runs {
-            guard !needle.isEmpty, needle.count <= scalars.count else { continue }
+            guard let lead = needle.first, needle.count <= bytes.count else { continue }
             var at = 0
-            while at + needle.count <= scalars.count {
-                if scalars[at] == needle[0], scalars[at..<(at + needle.count)].elementsEqual(needle) {
+            while at + needle.count <= bytes.count {
+                if bytes[at] == lead, Self.holds(needle, in: bytes, at: at) {
                     found.append(at..<(at + needle.count))
                     at += needle.count
                 } else {
@@ -310,6 +349,12 @@ public struct Highlighter: Sendable {
         if runs.isEmpty || (words.isEmpty && runs.count == 1) { return found }
         found.sort { $0.lowerBound < $1.lowerBound }
         return Self.merged(found)
+    }
+
+    /// True when `needle` is the text's bytes from `at` on.
+    private static func holds(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        for offset in 1..<needle.count where bytes[at + offset] != needle[offset] { return false }
+        return true
     }
 
     private static func merged(_ sorted: [Range<Int>]) -> [Range<Int>] {
@@ -333,18 +378,31 @@ public struct Highlighter: Sendable {
     }
 
     /// True when every scalar stands alone as a character (no combining marks, joiners, jamo
-    /// sequences or other clusters), so scalar offsets are character offsets. Hangul syllables and
-    /// ordinary letters are; anything unusual takes the careful path.
-    private static func isSimple(_ scalars: [Unicode.Scalar]) -> Bool {
-        scalars.allSatisfy { scalar in
+    /// sequences or other clusters), so every scalar's first byte is a character boundary. Hangul
+    /// syllables and ordinary letters are; anything unusual takes the careful path.
+    private static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            // Below U+0300 (a lead byte below 0xCC) every scalar stands alone, but CR: CR LF is one
+            // character.
+            if lead < 0xCC {
+                guard lead != 0x0D else { return false }
+                index += lead < 0x80 ? 1 : 2
+                continue
+            }
+            // 0xEB and 0xEC lead only Hangul syllables (U+B000 to U+CFFF).
+            if lead == 0xEB || lead == 0xEC { index += 3; continue }
+            let (scalar, width) = Self.scalar(in: bytes, at: index)
+            index += width
+            if Hangul.isSyllable(scalar) { continue }
             let value = scalar.value
-            if value < 0x300 { return value != 0x0D }  // CR LF is one character
-            if Hangul.isSyllable(scalar) { return true }
-            return (0x3000...0x9FFF).contains(value) && !(0x302A...0x302F).contains(value) && !(0x3099...0x309A).contains(value)
+            guard (0x3000...0x9FFF).contains(value) && !(0x302A...0x302F).contains(value) && !(0x3099...0x309A).contains(value) else { return false }
         }
+        return true
     }
 
-    /// Character boundaries of a text, as scalar offsets.
+    /// Character boundaries of a text, as UTF-8 offsets.
     private struct Boundaries {
         let offsets: Set<Int>
         let count: Int
@@ -353,7 +411,7 @@ public struct Highlighter: Sendable {
             var offsets: Set<Int> = [0]
             var offset = 0
             for character in text {
-                offset += character.unicodeScalars.count
+                offset += character.utf8.count
                 offsets.insert(offset)
             }
             self.offsets = offsets
