@@ -206,11 +206,7 @@ public struct Highlighter: Sendable {
                 }
             }
         }
-        var end = start
-        for _ in 0..<length where end < bytes.count {
-            end += 1
-            while end < bytes.count && Self.isContinuation(bytes[end]) { end += 1 }
-        }
+        var end = Self.advance(bytes, from: start, scalars: length)
         if !(marked.isSimple ?? Self.isSimple(bytes)) {
             let boundaries = Boundaries(marked.text)
             start = boundaries.before(start)
@@ -237,6 +233,28 @@ public struct Highlighter: Sendable {
             if end < bytes.count { output.put(Self.ellipsis) }
             count = output.count
         }
+    }
+
+    /// The offset `scalars` scalars after `start` (or the text's end), eight bytes at a time while
+    /// at least eight scalars are left: a byte starts a scalar unless it continues one (0b10xxxxxx).
+    private static func advance(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, scalars: Int) -> Int {
+        var offset = start, left = scalars
+        if let base = bytes.baseAddress {
+            while left >= 8 && offset + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+                left -= 8 - continuations.nonzeroBitCount
+                offset += 8
+            }
+        }
+        // The word may have ended inside a scalar: its remaining bytes start none.
+        while offset < bytes.count && isContinuation(bytes[offset]) { offset += 1 }
+        while left > 0 && offset < bytes.count {
+            offset += 1
+            while offset < bytes.count && isContinuation(bytes[offset]) { offset += 1 }
+            left -= 1
+        }
+        return offset
     }
 
     private static let ellipsis = Array("…".utf8)
