@@ -64,6 +64,32 @@ final class HighlighterTests: XCTestCase {
         XCTAssertFalse(english.matches("🙂 éclat 한 émi"))
     }
 
+    /// Lengths are counted in scalars whatever their UTF-8 length: a cut falls after exactly
+    /// `length` of them from every starting alignment, and the window opens `length / 4` scalars
+    /// before the first match.
+    func testACutCountsScalarsNotBytes() {
+        let unit = "aé한b가"  // one, two, three, one and three bytes
+        let text = String(repeating: unit, count: 40)
+        let scalars = Array(text.unicodeScalars)
+        let none = Highlighter(terms: [.word("zzz", prefix: false)])
+        for length in 1...60 {
+            var expected = String.UnicodeScalarView()
+            expected.append(contentsOf: scalars.prefix(length))
+            XCTAssertEqual(none.snippet(text, length: length), String(expected) + "…", "length \(length)")
+        }
+        let marked = Highlighter(terms: [.cjk("시트")])
+        for before in [0, 5, 11, 12, 13, 50] {
+            let prefix = String(String(repeating: unit, count: 20).unicodeScalars.prefix(before))
+            let snippet = marked.snippet(prefix + "시트" + text, length: 48)
+            let opening = before > 12 ? "…" + String(prefix.unicodeScalars.suffix(12)) : prefix
+            XCTAssertTrue(snippet.hasPrefix(opening + "<mark>시트</mark>"), "\(before): \(snippet)")
+            // The window holds 48 scalars of the text: those before the mark, its two, the rest after.
+            let kept = snippet.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
+                .replacingOccurrences(of: "…", with: "").unicodeScalars.count
+            XCTAssertEqual(kept, 48, "\(before): \(snippet)")
+        }
+    }
+
     /// The snippet's bytes fit however much each character grows: every character an HTML escape,
     /// or four bytes of UTF-8, with marks longer than the text around them.
     func testASnippetOfTheLargestExpansionIsWrittenWhole() {
