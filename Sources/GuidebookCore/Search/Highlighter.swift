@@ -298,7 +298,7 @@ public struct Highlighter: Sendable {
         mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
             precondition(bytes.count <= buffer.count - count, "snippet buffer too small")
             guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-            (target + count).update(from: source, count: bytes.count)
+            (target + count).initialize(from: source, count: bytes.count)
             count += bytes.count
         }
     }
