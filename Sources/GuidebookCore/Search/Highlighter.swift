@@ -354,7 +354,7 @@ public struct Highlighter: Sendable {
             guard let lead = needle.first, needle.count <= bytes.count else { continue }
             var at = 0
             while at + needle.count <= bytes.count {
-                if bytes[at] == lead, Self.holds(needle, in: bytes, at: at) {
+                if bytes[at] == lead, Self.occurs(needle, in: bytes, at: at) {
                     found.append(at..<(at + needle.count))
                     at += needle.count
                 } else {
@@ -370,7 +370,7 @@ public struct Highlighter: Sendable {
     }
 
     /// True when `needle` is the text's bytes from `at` on.
-    private static func holds(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+    private static func occurs(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
         for offset in 1..<needle.count where bytes[at + offset] != needle[offset] { return false }
         return true
     }
