@@ -156,6 +156,8 @@ final class SearchIndexTests: StoreTestCase {
         }
     }
 
+    /// A bulk write leaves FTS5's hash size as it found it, and the writer's `temp.search_pending`
+    /// (the rows it put back) empty, whether it commits or is rolled back.
     func testABulkWriteLeavesFTS5sSettingsAsItFoundThem() throws {
         let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
         func hashSize() throws -> Int? {
@@ -172,6 +174,8 @@ final class SearchIndexTests: StoreTestCase {
         func assertSound(_ step: String, sheets: Int, line: UInt = #line) throws {
             try store.write { writer in
                 XCTAssertNoThrow(try writer.database.run("INSERT INTO search_index (search_index) VALUES ('integrity-check')"), step, line: line)
+                // The bulk write's rows went through the writer's temporary table, emptied after it.
+                XCTAssertEqual(try writer.database.scalarInt("SELECT count(*) FROM temp.search_pending"), 0, step, line: line)
             }
             XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets"))).total, sheets, step, line: line)
             XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("시트"))).total, sheets, step, line: line)

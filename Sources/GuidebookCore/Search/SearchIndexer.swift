@@ -135,23 +135,31 @@ public final class SearchIndexer {
             // guidebook_collect_forms); they are added to the vocabulary's counts right after.
             let counts = try countsForms()
             let rows = pending.sorted()
+            pending.removeAll()
+            let bulk = rows.count > Self.recordLimit
+            let content = bulk ? Self.unindexedPendingContent : Self.unindexedContent
+            let bound: [SQLValue] = bulk ? [] : [.jsonArray(rows)]
             let put = {
                 if counts { try self.database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
                 try self.database.run("""
                     INSERT INTO search_index (rowid, title, body)
-                    SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body \(Self.unindexedContent)
-                    """, [.jsonArray(rows)])
+                    SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body \(content)
+                    """, bound)
                 if counts { try self.addCollectedForms() }
             }
-            if rows.count <= Self.recordLimit {
+            if !bulk {
                 try put()
-            } else if counts && workers() > 1 {
-                try withBulkHash { try putAhead(rows, orIn: put) }
             } else {
-                try withBulkHash(put)
-                bulkTokens = .inPlace
+                try fillPendingTable(rows)
+                if counts && workers() > 1 {
+                    try withBulkHash { try putAhead(orIn: put) }
+                } else {
+                    try withBulkHash(put)
+                    bulkTokens = .inPlace
+                }
+                // Should a statement above fail, the transaction's rollback empties the table too.
+                try database.execute("DELETE FROM temp.search_pending")
             }
-            pending.removeAll()
         }
         let meta = MetaTable(database: database)
         guard isBulk || recorded > 0 else { return }
@@ -203,17 +211,17 @@ public final class SearchIndexer {
 
     // MARK: Bulk writes
 
-    /// Puts `rows` back into the index as `finish` does, with their tokens made on a second thread
+    /// Puts the rows of `temp.search_pending` back into the index as `finish` does, with their tokens made on a second thread
     /// (shim.h, "Tokenizing ahead"): a reader with the INSERT's own query hands the thread the rows
     /// in the order FTS5 is given them, a batch at a time, and the thread tokenizes one batch while
     /// FTS5 writes the one before, counting the rows' surface forms too. Should FTS5 be given
     /// another text than the reader's next (the session out of step), the INSERT fails and is
     /// made again in place; `put` is that. Any other failure of the INSERT is the write's.
-    private func putAhead(_ rows: [Int64], orIn put: () throws -> Void) throws {
-        try database.run("SELECT guidebook_ahead_begin(?1, ?2)", [.text("SELECT title, body \(Self.unindexedContent)"), .jsonArray(rows)])
+    private func putAhead(orIn put: () throws -> Void) throws {
+        try database.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body \(Self.unindexedPendingContent)")])
         var failure: Error?
         do {
-            try database.run("INSERT INTO search_index (rowid, title, body) SELECT row, title, body \(Self.unindexedContent)", [.jsonArray(rows)])
+            try database.run("INSERT INTO search_index (rowid, title, body) SELECT row, title, body \(Self.unindexedPendingContent)")
         } catch {
             failure = error
         }
@@ -239,6 +247,33 @@ public final class SearchIndexer {
         FROM search_content WHERE row IN (SELECT value FROM json_each(?1))
         AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
         """
+
+    /// The rows of `search_content` in `temp.search_pending` (`fillPendingTable`) that the index
+    /// lacks. Each arm of the view is read in its `row` order and each row looked up in the table,
+    /// so nothing grows with the number of rows: an `IN` list of a bulk write's rows, bound as
+    /// JSON, cost each statement the parsed array and a temporary index of it, about 16 MB for
+    /// each 100,000 rows, twice when the tokens are made ahead (the reader and the INSERT).
+    private static let unindexedPendingContent = """
+        FROM search_content WHERE row IN temp.search_pending
+        AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
+        """
+
+    /// Puts `rows` (sorted) into the connection's temporary table `search_pending`, which is made
+    /// on first use and emptied after each bulk write (a temporary table is the connection's own;
+    /// the store's readers never see it, and it is never in the file).
+    private func fillPendingTable(_ rows: [Int64]) throws {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS search_pending (row INTEGER PRIMARY KEY)")
+        try database.execute("DELETE FROM temp.search_pending")
+        var start = 0
+        while start < rows.count {
+            let end = min(start + Self.pendingChunk, rows.count)
+            try database.run("INSERT INTO temp.search_pending (row) SELECT value FROM json_each(?1)", [.jsonArray(Array(rows[start..<end]))])
+            start = end
+        }
+    }
+
+    /// Rows bound at a time when filling `search_pending`: a JSON array of this many is parsed at once.
+    private static let pendingChunk = 8_192
 
     /// Adds the surface forms the tokenizer collected to the vocabulary's counts.
     private func addCollectedForms() throws {
