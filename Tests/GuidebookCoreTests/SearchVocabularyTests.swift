@@ -1,4 +1,5 @@
 @testable import GuidebookCore
+import GuidebookText
 import SQLite
 import XCTest
 
@@ -112,6 +113,48 @@ final class SearchVocabularyTests: XCTestCase {
                        "a bulk write deletes the forms no row holds")
         try store.rebuildSearchIndex()
         try assertCountsAreRecounted("a rebuild")
+    }
+
+    /// The Korean words are every all-Hangul form with the noun under its particles added to it:
+    /// the list the vocabulary is made of equals the one made plainly here (a dictionary of counts,
+    /// sorted), over the seed and generated guidelines and a row whose nouns are a word of their own
+    /// (퓌퓌), cut from several words (퓌퓌를, 퓌퓌가), and before (가가를) and after (힣힣은) every word.
+    func testTheKoreanWordsHaveEachNounAddedOnceInOrder() throws {
+        let directory = try TemporaryDirectory("guidebook-vocabulary-merge")
+        defer { directory.remove() }
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: try Migration.load(from: PackagePaths.migrations))
+        try GeneratedBase.fill(store, guidelines: 300, folder: directory.path)
+        try store.write { writer in
+            try writer.upsertCategory(BundleCategory(slug: "test", title: ["en": "Test"]))
+            _ = try writer.upsertTopic(BundleTopic(slug: "nouns", category: "test", title: ["en": "Nouns"], summary: [:], sections: [
+                BundleSection(key: "one", title: [:], guidelines: [
+                    BundleGuideline(id: "nouns.one", text: ["en": "Sheets.", "ko": "퓌퓌 퓌퓌를 퓌퓌가 가가를 힣힣은"]),
+                ]),
+            ]), mode: .replace)
+        }
+        let (made, expected) = try store.read { reader in
+            var counts: [[UInt32]: Int] = [:]
+            try reader.database.forEachRow(SearchVocabulary.wordsSQL) { row in
+                let scalars = Array(row.text(0).unicodeScalars)
+                guard scalars.allSatisfy(Hangul.isSyllable) else { return }
+                counts[scalars.map(\.value), default: 0] += row.int(1)
+                if let stem = KoreanParticles.stemLength(scalars), stem >= SearchVocabulary.minKoreanLength {
+                    counts[scalars[..<stem].map(\.value), default: 0] += row.int(1)
+                }
+            }
+            let plain = counts.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            return (try SearchVocabulary.wordLists(from: reader.database).korean, plain)
+        }
+        XCTAssertGreaterThan(expected.count, 500)
+        XCTAssertEqual(made.count, expected.count)
+        let firstDifference = zip(0..<made.count, expected).first { index, entry in
+            Array(made.units(of: index)) != entry.key || made.counts[index] != entry.value
+        }
+        XCTAssertNil(firstDifference.map { "\($0.0): \($0.1)" }, "the first word that differs")
+        func word(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        XCTAssertEqual(expected.first?.key, word("가가"))
+        XCTAssertEqual(expected.last?.key, word("힣힣은"))
+        XCTAssertEqual(expected.first { $0.key == word("퓌퓌") }?.value, 3, "a word of its own and the noun of two")
     }
 
     func testEditDistanceWithALimitAgreesWithTheFullTable() {

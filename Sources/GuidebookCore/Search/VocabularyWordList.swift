@@ -18,6 +18,13 @@ struct VocabularyWordList {
         counts.append(count)
     }
 
+    /// Makes room for `words` words of `units` characters in all.
+    mutating func reserve(words: Int, units: Int) {
+        self.units.reserveCapacity(units)
+        ends.reserveCapacity(words)
+        counts.reserveCapacity(words)
+    }
+
     /// Adds `count` rows to the last word.
     mutating func addToLast(_ count: Int) { counts[counts.count - 1] += count }
 
