@@ -156,6 +156,45 @@ final class SearchIndexTests: StoreTestCase {
         }
     }
 
+    /// A bulk write gives FTS5 each kind of row in rowid order, whatever order the records' other
+    /// indexes hold them in: FTS5 writes its hash out as a segment whenever a rowid goes down, so a
+    /// rebuild after every guideline moved to the other section (the guidelines by section now run
+    /// 701…1400, 1…700) leaves the same segments as the same rebuild before the move.
+    func testABulkWriteGivesFTS5TheRowsInRowidOrder() throws {
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
+        func write(firstHalfIn first: String) throws {
+            let second = first == "a" ? "b" : "a"
+            func guidelines(_ range: ClosedRange<Int>) -> [BundleGuideline] {
+                range.map { BundleGuideline(id: "order.g\($0)", text: ["en": "Guideline \($0) on sheets.", "ko": "시트 지침 \($0)"]) }
+            }
+            try store.write { writer in
+                try writer.upsertCategory(BundleCategory(slug: "bulk", title: ["en": "Bulk"]))
+                _ = try writer.upsertTopic(BundleTopic(slug: "order", category: "bulk", title: ["en": "Order"], summary: [:], sections: [
+                    BundleSection(key: "a", title: ["en": "A"], guidelines: first == "a" ? guidelines(1...700) : guidelines(701...1_400)),
+                    BundleSection(key: "b", title: ["en": "B"], guidelines: second == "b" ? guidelines(701...1_400) : guidelines(1...700)),
+                ]), mode: .replace)
+            }
+        }
+        // FTS5's structure record (id 10 of its data): the segments and their pages, after a
+        // 4-byte cookie that counts the changes.
+        func segmentsAfterARebuild() throws -> String? {
+            try store.rebuildSearchIndex()
+            return try store.read { try $0.database.firstRow("SELECT hex(substr(block, 5)) FROM search_index_data WHERE id = 10") { $0.text(0) } }
+        }
+        try write(firstHalfIn: "a")
+        let before = try segmentsAfterARebuild()
+        try write(firstHalfIn: "b")
+        let moved = try store.read { reader in
+            try reader.database.scalarInt("""
+                SELECT count(*) FROM guidelines g JOIN sections s ON s.id = g.section_id
+                WHERE s.key = 'a' AND g.id > (SELECT max(g2.id) FROM guidelines g2 JOIN sections s2 ON s2.id = g2.section_id WHERE s2.key = 'b')
+                """)
+        }
+        XCTAssertEqual(moved, 700, "section a holds the guidelines made last")
+        XCTAssertEqual(try segmentsAfterARebuild(), before, "the same segments, the same pages")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets"))).total, 1_400)
+    }
+
     /// A bulk write leaves FTS5's hash size as it found it, and the writer's `temp.search_pending`
     /// (the rows it put back) empty, whether it commits or is rolled back.
     func testABulkWriteLeavesFTS5sSettingsAsItFoundThem() throws {

@@ -137,7 +137,7 @@ public final class SearchIndexer {
             let rows = pending.sorted()
             pending.removeAll()
             let bulk = rows.count > Self.recordLimit
-            let content = bulk ? Self.unindexedPendingContent : Self.unindexedContent
+            let content = bulk ? Self.unindexedPendingContent(rows) : Self.unindexedContent
             let bound: [SQLValue] = bulk ? [] : [.jsonArray(rows)]
             let put = {
                 if counts { try self.database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
@@ -152,7 +152,7 @@ public final class SearchIndexer {
             } else {
                 try fillPendingTable(rows)
                 if counts && workers() > 1 {
-                    try withBulkHash { try putAhead(orIn: put) }
+                    try withBulkHash { try putAhead(content, orIn: put) }
                 } else {
                     try withBulkHash(put)
                     bulkTokens = .inPlace
@@ -211,17 +211,18 @@ public final class SearchIndexer {
 
     // MARK: Bulk writes
 
-    /// Puts the rows of `temp.search_pending` back into the index as `finish` does, with their tokens made on a second thread
-    /// (shim.h, "Tokenizing ahead"): a reader with the INSERT's own query hands the thread the rows
-    /// in the order FTS5 is given them, a batch at a time, and the thread tokenizes one batch while
-    /// FTS5 writes the one before, counting the rows' surface forms too. Should FTS5 be given
-    /// another text than the reader's next (the session out of step), the INSERT fails and is
-    /// made again in place; `put` is that. Any other failure of the INSERT is the write's.
-    private func putAhead(orIn put: () throws -> Void) throws {
-        try database.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body \(Self.unindexedPendingContent)")])
+    /// Puts the rows `content` gives back into the index as `finish` does, with their
+    /// tokens made on a second thread (shim.h, "Tokenizing ahead"): a reader with the INSERT's own
+    /// query hands the thread the rows in the order FTS5 is given them, a batch at a time, and the
+    /// thread tokenizes one batch while FTS5 writes the one before, counting the rows' surface
+    /// forms too. Should FTS5 be given another text than the reader's next (the session out of
+    /// step), the INSERT fails and is made again in place; `put` is that. Any other failure of the
+    /// INSERT is the write's.
+    private func putAhead(_ content: String, orIn put: () throws -> Void) throws {
+        try database.run("SELECT guidebook_ahead_begin(?1, NULL)", [.text("SELECT title, body \(content)")])
         var failure: Error?
         do {
-            try database.run("INSERT INTO search_index (rowid, title, body) SELECT row, title, body \(Self.unindexedPendingContent)")
+            try database.run("INSERT INTO search_index (rowid, title, body) SELECT row, title, body \(content)")
         } catch {
             failure = error
         }
@@ -249,14 +250,19 @@ public final class SearchIndexer {
         """
 
     /// The rows of `search_content` in `temp.search_pending` (`fillPendingTable`) that the index
-    /// lacks. Each arm of the view is read in its `row` order and each row looked up in the table,
-    /// so nothing grows with the number of rows: an `IN` list of a bulk write's rows, bound as
-    /// JSON, cost each statement the parsed array and a temporary index of it, about 16 MB for
-    /// each 100,000 rows, twice when the tokens are made ahead (the reader and the INSERT).
-    private static let unindexedPendingContent = """
-        FROM search_content WHERE row IN temp.search_pending
+    /// lacks; `rows` are the same, sorted. Each arm of the view reads the range from the first to
+    /// the last through its `row` index, in `row` order (without the range, SQLite scans the
+    /// guidelines by section, and FTS5 writes out its hash whenever a rowid goes down), and looks
+    /// each row up in the table, so nothing grows with the number of rows: an `IN` list of a bulk
+    /// write's rows, bound as JSON, cost each statement the parsed array and a temporary index of
+    /// it, about 16 MB for each 100,000 rows, twice when the tokens are made ahead (the reader and
+    /// the INSERT). The bounds are written into the SQL, as the reader made ahead binds only `?1`.
+    private static func unindexedPendingContent(_ rows: [Int64]) -> String {
+        """
+        FROM search_content WHERE row BETWEEN \(rows.first ?? 0) AND \(rows.last ?? -1) AND row IN temp.search_pending
         AND NOT EXISTS (SELECT 1 FROM search_index_docsize WHERE id = row)
         """
+    }
 
     /// Puts `rows` (sorted) into the connection's temporary table `search_pending`, which is made
     /// on first use and emptied after each bulk write (a temporary table is the connection's own;

@@ -248,12 +248,14 @@ public struct SearchVocabulary: Sendable {
             let word = nextWord < wordOrder.count ? words.units(of: wordOrder[nextWord]) : nil
             let noun = nextNoun < nounOrder.count ? nouns.units(of: nounOrder[nextNoun]) : nil
             // At equal characters the word goes first; the noun then adds to it below.
-            if let word, noun.map({ !$0.lexicographicallyPrecedes(word) }) ?? true {
+            if let word, !(noun?.lexicographicallyPrecedes(word) ?? false) {
                 (characters, count) = (word, words.counts[wordOrder[nextWord]])
                 nextWord += 1
-            } else {
-                (characters, count) = (noun!, nouns.counts[nounOrder[nextNoun]])
+            } else if let noun {
+                (characters, count) = (noun, nouns.counts[nounOrder[nextNoun]])
                 nextNoun += 1
+            } else {
+                break  // not reached: the loop runs while either list has a word left
             }
             if let last, last.elementsEqual(characters) {
                 result.addToLast(count)
