@@ -162,16 +162,17 @@ final class SearchIndexTests: StoreTestCase {
     /// 701…1400, 1…700) leaves the same segments as the same rebuild before the move.
     func testABulkWriteGivesFTS5TheRowsInRowidOrder() throws {
         let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
-        func write(firstHalfIn first: String) throws {
-            let second = first == "a" ? "b" : "a"
+        // Guidelines 1…700 in section `section`, 701…1400 in the other one.
+        func write(firstHalfIn section: String) throws {
             func guidelines(_ range: ClosedRange<Int>) -> [BundleGuideline] {
                 range.map { BundleGuideline(id: "order.g\($0)", text: ["en": "Guideline \($0) on sheets.", "ko": "시트 지침 \($0)"]) }
             }
+            let firstHalf = guidelines(1...700), secondHalf = guidelines(701...1_400)
             try store.write { writer in
                 try writer.upsertCategory(BundleCategory(slug: "bulk", title: ["en": "Bulk"]))
                 _ = try writer.upsertTopic(BundleTopic(slug: "order", category: "bulk", title: ["en": "Order"], summary: [:], sections: [
-                    BundleSection(key: "a", title: ["en": "A"], guidelines: first == "a" ? guidelines(1...700) : guidelines(701...1_400)),
-                    BundleSection(key: "b", title: ["en": "B"], guidelines: second == "b" ? guidelines(701...1_400) : guidelines(1...700)),
+                    BundleSection(key: "a", title: ["en": "A"], guidelines: section == "a" ? firstHalf : secondHalf),
+                    BundleSection(key: "b", title: ["en": "B"], guidelines: section == "a" ? secondHalf : firstHalf),
                 ]), mode: .replace)
             }
         }
