@@ -109,4 +109,33 @@ final class ChangeLogTests: XCTestCase {
         let ids = try database.rows("SELECT resource_id, etag FROM changes ORDER BY seq") { $0.text(0) + " " + $0.text(1) }
         XCTAssertEqual(ids, (0..<1_000).map { "g-\($0) " + String(format: "%016llx", UInt64($0)) })
     }
+
+    /// Thousands of resources of every kind, each changed twice and translated into sixteen locales
+    /// twice: one entry per resource, kind and locale, each with its resource's last version and
+    /// its translation's last state. The same key as two kinds of resource stays two resources.
+    func testManyResourcesChangedTwiceGiveOneEntryEach() throws {
+        let database = try makeDatabase()
+        let log = ChangeLog(at: "2026-12-02T12:00:00.000Z", token: nil)
+        let kinds: [ChangeResource] = [.topic, .section, .guideline]
+        let locales = (0..<16).map { "l\($0)" }
+        func version(_ number: Int, _ round: Int) -> String { String(format: "%016llx", UInt64(number * 10 + round)) }
+        for round in 0..<2 {
+            for number in 0..<1_500 {
+                let kind = kinds[number % 3]
+                log.record(kind, "r-\(number / 3)", .updated, version: version(number, round))
+                for locale in locales {
+                    log.record(kind, "r-\(number / 3)", .translation, locale: locale, version: version(number, round), state: round == 0 ? "draft" : "approved")
+                }
+            }
+        }
+        XCTAssertEqual(try log.flush(into: database).count, 1_500 * 17)
+        let rows = try database.rows("SELECT resource, resource_id, kind, coalesce(locale, '-'), etag, coalesce(state, '-') FROM changes ORDER BY seq") {
+            (0..<6).map($0.text).joined(separator: " ")
+        }
+        let expected = (0..<1_500).flatMap { number -> [String] in
+            let head = "\(kinds[number % 3].rawValue) r-\(number / 3)"
+            return ["\(head) updated - \(version(number, 1)) -"] + locales.map { "\(head) translation \($0) \(version(number, 1)) approved" }
+        }
+        XCTAssertEqual(rows, expected)
+    }
 }

@@ -7,11 +7,15 @@ internal import SQLite
 /// costs a few thousand statements rather than a hundred thousand. Every entry of a resource
 /// carries the version the resource has when the transaction commits, which is why nothing is
 /// written before the end. An import records one entry per guideline, so the entries are kept
-/// compact (the resource keys' bytes in one buffer, a resource's state in a few machine words,
-/// about 100 bytes per resource, measured, instead of the 550 that strings in sets and
-/// dictionaries took): the memory of an import hardly grows with its size.
+/// compact: the resource keys' bytes in one buffer, a resource's state in 12 bytes and its version
+/// in 8, each entry in 12, and the indexes that find a resource by its key, or an entry by its
+/// resource, kind and locale, in 4 bytes a slot (`PlaceIndex`). Strings in sets and dictionaries
+/// took 550 bytes a resource; an import of 1,000,000 generated guidelines (1,120,000 resources)
+/// peaked 29 MB lower with these indexes than with 64-bit hashes in dictionaries
+/// (docs/imports.md, "Memory").
 final class ChangeLog {
-    /// One resource this transaction changed.
+    /// One resource this transaction changed: 12 bytes, so that an import of a million guidelines
+    /// keeps its resources in about 13 MB. Its version is in `versions`, at the same place.
     private struct Resource {
         /// Where its key (the entry's `id`) is in `keyBytes`.
         var keyStart: Int32
@@ -21,8 +25,18 @@ final class ChangeLog {
         var isCreated = false
         /// The kinds already recorded for it without a locale (one bit per `ChangeKind`).
         var recordedKinds: UInt8 = 0
-        /// Its version after its last change in this transaction.
-        var version = PackedVersion.none
+        /// How its version after its last change in this transaction is kept.
+        var version = VersionForm.none
+    }
+
+    /// How `versions` holds a resource's version.
+    private enum VersionForm: UInt8 {
+        /// None (deleted).
+        case none
+        /// 16 hex digits, as their value in `versions`.
+        case hex
+        /// Any other string, in `otherVersions`.
+        case other
     }
 
     private struct Entry {
@@ -38,16 +52,17 @@ final class ChangeLog {
     private let token: String?
     private var entries: [Entry] = []
     private var resources: [Resource] = []
+    /// Each resource's version as 16 hex digits' value, when `Resource.version` is `.hex`.
+    private var versions: [UInt64] = []
     private var keyBytes: [UInt8] = []
-    /// A resource's place in `resources` by the 64-bit hash of its kind and key; `collided` holds
-    /// the rare key whose hash another key took first.
-    private var slotByHash: [UInt64: Int32] = [:]
-    private var collided: [String: Int32] = [:]
+    /// The resources by the hash of their kind and key.
+    private var resourceIndex = PlaceIndex()
     private var locales: [String] = []
     /// The states entries carry (a handful of words: `draft`, `approved`, `open`, ...).
     private var states: [String] = []
-    /// The entry of each recorded (resource, kind, locale) triple with a locale.
-    private var recordedWithLocale: [Int64: Int32] = [:]
+    /// The entries with a locale, by the hash of their (resource, kind, locale) triple: a second
+    /// change of the same triple keeps the first entry.
+    private var localeEntryIndex = PlaceIndex()
     /// Versions that are not 16 hex digits (none today: `ResourceVersion` makes only those).
     private var otherVersions: [Int32: String] = [:]
     /// The notes of the few entries that have one (an approval over the checks' errors: its
@@ -77,13 +92,13 @@ final class ChangeLog {
         let localeIndex = locale.map(index(ofLocale:)) ?? -1
         let stateIndex = state.map(index(ofState:)) ?? -1
         if localeIndex >= 0 {
-            let triple = Int64(slot) << 24 | Int64(kindIndex) << 16 | Int64(localeIndex)
-            if let entry = recordedWithLocale[triple] {
+            let triple = Self.hash(entry: Entry(resource: slot, kind: kind, locale: localeIndex))
+            if let entry = localeEntryIndex.find(hash: triple, where: { sameTriple(entries[Int($0)], slot, kind, localeIndex) }) {
                 if stateIndex >= 0 { entries[Int(entry)].state = stateIndex }
                 if let note { notes[entry] = note }
                 return
             }
-            recordedWithLocale[triple] = Int32(entries.count)
+            localeEntryIndex.insert(Int32(entries.count), hash: triple) { Self.hash(entry: entries[Int($0)]) }
         } else {
             let bit = UInt8(1) << UInt8(kindIndex)
             guard resources[Int(slot)].recordedKinds & bit == 0 else { return }
@@ -131,10 +146,10 @@ final class ChangeLog {
         }
         entries.removeAll()
         resources.removeAll()
+        versions.removeAll()
         keyBytes.removeAll()
-        slotByHash.removeAll()
-        collided.removeAll()
-        recordedWithLocale.removeAll()
+        resourceIndex.removeAll()
+        localeEntryIndex.removeAll()
         otherVersions.removeAll()
         notes.removeAll()
         return flushed
@@ -144,6 +159,27 @@ final class ChangeLog {
 
     /// The resource's place in `resources`, added when it is new.
     private func slot(_ kind: ChangeResource, _ id: String) -> Int32 {
+        var id = id
+        return id.withUTF8 { key in
+            let hash = Self.hash(kind, key)
+            if let slot = resourceIndex.find(hash: hash, where: { resources[Int($0)].kind == kind && keyEquals($0, key) }) { return slot }
+            let start = keyBytes.count
+            keyBytes.append(contentsOf: key)
+            resources.append(Resource(keyStart: Int32(start), keyLength: Int32(key.count), kind: kind))
+            versions.append(0)
+            let added = Int32(resources.count - 1)
+            resourceIndex.insert(added, hash: hash) { slot in
+                let resource = resources[Int(slot)]
+                return keyBytes.withUnsafeBufferPointer { bytes in
+                    Self.hash(resource.kind, UnsafeBufferPointer(rebasing: bytes[Int(resource.keyStart)..<Int(resource.keyStart + resource.keyLength)]))
+                }
+            }
+            return added
+        }
+    }
+
+    /// FNV-1a over the kind's name, a separator and the key's bytes.
+    private static func hash(_ kind: ChangeResource, _ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
@@ -151,24 +187,26 @@ final class ChangeLog {
         }
         for byte in kind.rawValue.utf8 { mix(byte) }
         mix(0x01)
-        for byte in id.utf8 { mix(byte) }
-        if let slot = slotByHash[hash] {
-            if resources[Int(slot)].kind == kind, key(of: slot) == id { return slot }
-            if let slot = collided[kind.rawValue + "\u{1}" + id] { return slot }
-            let added = append(kind, id)
-            collided[kind.rawValue + "\u{1}" + id] = added
-            return added
-        }
-        let added = append(kind, id)
-        slotByHash[hash] = added
-        return added
+        for byte in key { mix(byte) }
+        return hash
     }
 
-    private func append(_ kind: ChangeResource, _ id: String) -> Int32 {
-        let start = keyBytes.count
-        keyBytes.append(contentsOf: id.utf8)
-        resources.append(Resource(keyStart: Int32(start), keyLength: Int32(keyBytes.count - start), kind: kind))
-        return Int32(resources.count - 1)
+    /// The hash of an entry's (resource, kind, locale) triple.
+    private static func hash(entry: Entry) -> UInt64 {
+        let kindIndex = ChangeKind.allCases.firstIndex(of: entry.kind)!
+        return UInt64(UInt32(bitPattern: entry.resource)) << 24 | UInt64(kindIndex) << 16 | UInt64(UInt16(bitPattern: entry.locale))
+    }
+
+    private func sameTriple(_ entry: Entry, _ resource: Int32, _ kind: ChangeKind, _ locale: Int16) -> Bool {
+        entry.resource == resource && entry.kind == kind && entry.locale == locale
+    }
+
+    private func keyEquals(_ slot: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let resource = resources[Int(slot)]
+        guard Int(resource.keyLength) == key.count else { return false }
+        return keyBytes.withUnsafeBufferPointer { bytes in
+            UnsafeBufferPointer(rebasing: bytes[Int(resource.keyStart)..<Int(resource.keyStart) + key.count]).elementsEqual(key)
+        }
     }
 
     private func key(of slot: Int32) -> String {
@@ -191,8 +229,9 @@ final class ChangeLog {
     private func setVersion(_ version: String?, of slot: Int32) {
         otherVersions[slot] = nil
         guard let version else { return resources[Int(slot)].version = .none }
-        if version.utf8.count == 16, let value = UInt64(version, radix: 16), PackedVersion.format(value) == version {
-            resources[Int(slot)].version = .hex(value)
+        if version.utf8.count == 16, let value = UInt64(version, radix: 16), Self.format(value) == version {
+            resources[Int(slot)].version = .hex
+            versions[Int(slot)] = value
         } else {
             resources[Int(slot)].version = .other
             otherVersions[slot] = version
@@ -202,20 +241,13 @@ final class ChangeLog {
     private func version(of slot: Int32) -> String? {
         switch resources[Int(slot)].version {
         case .none: return nil
-        case .hex(let value): return PackedVersion.format(value)
+        case .hex: return Self.format(versions[Int(slot)])
         case .other: return otherVersions[slot]
         }
     }
-}
 
-/// A resource version as the change log keeps it: 16 hex digits as their value.
-private enum PackedVersion {
-    case none
-    case hex(UInt64)
-    /// Kept as a string in `ChangeLog.otherVersions`.
-    case other
-
-    static func format(_ value: UInt64) -> String {
+    /// A version's value as the 16 hex digits it was written as.
+    private static func format(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
