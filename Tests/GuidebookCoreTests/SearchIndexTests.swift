@@ -196,6 +196,30 @@ final class SearchIndexTests: StoreTestCase {
         XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets"))).total, 1_400)
     }
 
+    /// A transaction that notes the same rows again and again (a topic of 1,200 guidelines indexed
+    /// ten times over) puts each row into the index once: the rows noted are sorted and their
+    /// repeats dropped as they pile up and before the bulk write, whose table of rows takes each
+    /// row once (a repeat would break its primary key).
+    func testRowsNotedManyTimesAreIndexedOnce() throws {
+        let store = try Store(path: directory.file("kb.sqlite"), migrations: migrations)
+        let guidelines = (1...1_200).map { BundleGuideline(id: "again.g\($0)", text: ["en": "Guideline \($0) on sheets.", "ko": "시트 지침 \($0)"]) }
+        try store.write { writer in
+            try writer.upsertCategory(BundleCategory(slug: "bulk", title: ["en": "Bulk"]))
+            _ = try writer.upsertTopic(BundleTopic(slug: "again", category: "bulk", title: ["en": "Again"], summary: [:], sections: [
+                BundleSection(key: "a", title: ["en": "A"], guidelines: guidelines),
+            ]), mode: .replace)
+        }
+        try store.write { writer in
+            let topic = try XCTUnwrap(writer.database.scalarInt("SELECT id FROM topics WHERE slug = 'again'"))
+            try writer.database.execute("INSERT INTO search_index (search_index) VALUES ('delete-all')")
+            for _ in 0..<10 { try writer.indexer.indexTopic(id: Int64(topic)) }
+        }
+        XCTAssertEqual(try store.read { try $0.database.scalarInt("SELECT count(*) FROM search_index_docsize") }, 1_202,
+                       "the topic's row, its section's and its 1,200 guidelines', once each")
+        XCTAssertEqual(try store.search(SearchRequest(query: try SearchQuery.parse("sheets"))).total, 1_200)
+        try store.write { try $0.database.execute("INSERT INTO search_index (search_index, rank) VALUES ('integrity-check', 1)") }
+    }
+
     /// A bulk write leaves FTS5's hash size as it found it, and the writer's `temp.search_pending`
     /// (the rows it put back) empty, whether it commits or is rolled back.
     func testABulkWriteLeavesFTS5sSettingsAsItFoundThem() throws {
