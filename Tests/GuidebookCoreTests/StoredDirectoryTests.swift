@@ -34,6 +34,34 @@ final class StoredDirectoryTests: GeneratedStoreTestCase {
         XCTAssertEqual(differences, 0, "\(label): rows whose topic or length differ", line: line)
     }
 
+    /// A scan holds what the tables hold: every topic's, section's and guideline's row names its
+    /// topic, every row FTS5 sized has that many tokens, and no other row has either.
+    func testAScanHoldsEveryRowsTopicAndLengthAsTheTablesShowThem() throws {
+        try store.read { reader in
+            let database = reader.database
+            let scanned = try RowDirectory.scan(from: database)
+            var topics: [UInt32: String] = [:]
+            for (kind, sql) in [(SearchIndexer.Kind.topic, "SELECT id, slug FROM topics"),
+                                (.section, "SELECT s.id, t.slug FROM sections s JOIN topics t ON t.id = s.topic_id"),
+                                (.guideline, "SELECT g.id, t.slug FROM guidelines g JOIN topics t ON t.id = g.topic_id")] {
+                try database.forEachRow(sql) { topics[UInt32(SearchIndexer.rowID(kind, $0.int64(0)))] = $0.text(1) }
+            }
+            var lengths: [UInt32: Int] = [:]
+            try database.forEachRow("SELECT id, sz FROM search_index_docsize") { lengths[UInt32($0.int64(0))] = RowDirectory.columnSizesTotal($0.blob(1)) }
+            XCTAssertGreaterThan(topics.count, 1_500)
+            XCTAssertEqual(scanned.rowCount, lengths.count)
+            let last = (topics.keys.max() ?? 0) + 64
+            var differences: [String] = []
+            for row in 0...last {
+                let topic = scanned.topic(ofRow: row).map { scanned.topicSlugs[$0] }
+                if topic != topics[row] || scanned.tokens(ofRow: row) != lengths[row] {
+                    differences.append("\(row): \(topic ?? "-") \(scanned.tokens(ofRow: row).map(String.init) ?? "-")")
+                }
+            }
+            XCTAssertEqual(differences.prefix(5), [], "\(differences.count) rows differ from the tables")
+        }
+    }
+
     func testAnImportLeavesTheDirectoryItScansStored() throws {
         let (stored, loaded, scanned, generation) = try directories()
         let kept = try XCTUnwrap(stored)

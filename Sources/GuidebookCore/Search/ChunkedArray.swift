@@ -26,24 +26,10 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         (chunks, count, self.filler) = ([], 0, filler)
     }
 
-    /// The table of `elements` (copied once into chunks).
-    init(_ elements: [Element], filler: Element) {
-        var chunks: [[Element]] = []
-        chunks.reserveCapacity((elements.count + Self.chunkMask) >> Self.chunkShift)
-        var start = 0
-        while start < elements.count {
-            let end = min(start + Self.chunkSize, elements.count)
-            var chunk = Array(elements[start..<end])
-            if chunk.count < Self.chunkSize { chunk.append(contentsOf: repeatElement(filler, count: Self.chunkSize - chunk.count)) }
-            chunks.append(chunk)
-            start = end
-        }
-        (self.chunks, self.count, self.filler) = (chunks, elements.count, filler)
-    }
-
     /// A table of `count` elements, the filler but where `fill` sets others: it is called once and
     /// calls its argument with each position (ascending, below `count`) and element to set. Made
-    /// chunk by chunk, without a whole copy of the table first (a stored directory's decoding).
+    /// chunk by chunk, without a whole copy of the table first (a scan of the tables, a stored
+    /// directory's decoding).
     init(count: Int, filler: Element, fill: ((Int, Element) -> Void) -> Void) {
         precondition(count >= 0, "ChunkedArray count below zero")
         var chunks: [[Element]] = []
