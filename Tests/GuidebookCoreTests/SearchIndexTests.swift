@@ -114,7 +114,8 @@ final class SearchIndexTests: StoreTestCase {
     /// operator's own value; the index it wrote passes FTS5's integrity check and finds every row.
     /// A bulk write on a store with a second thread has its tokens made on it (shim.h, "Tokenizing
     /// ahead"): the index, its row lengths and the vocabulary's counts are those of the same import
-    /// on one thread, after the import and after rebuilds by the indexer on one thread and two.
+    /// on one thread, after the import and after rebuilds by the indexer on one thread and two, in
+    /// one statement and in several.
     func testABulkWriteOnTwoThreadsIndexesWhatOneThreadDoes() throws {
         let queries = [
             "SELECT term, doc, cnt FROM search_index_vocab ORDER BY term",
@@ -145,14 +146,16 @@ final class SearchIndexTests: StoreTestCase {
         // The indexer itself, on the file, says where it made the tokens.
         let database = try Database(path: directory.path + "/threads-2/kb.sqlite")
         try database.registerFullTextFunctions()
-        for (workers, expected) in [(2, SearchIndexer.BulkTokens.ahead), (1, .inPlace)] {
-            let indexer = SearchIndexer(database: database, workers: { workers })
+        // A rebuild in ranges of 700 rows a statement (`SearchIndexer.bulkRowsPerStatement` is
+        // 100,000) indexes each row once and counts each form once, too.
+        for (workers, rowsPerStatement, expected) in [(2, 100_000, SearchIndexer.BulkTokens.ahead), (1, 100_000, .inPlace), (2, 700, .ahead), (1, 700, .inPlace)] {
+            let indexer = SearchIndexer(database: database, workers: { workers }, rowsPerStatement: rowsPerStatement)
             try database.transaction {
                 try indexer.rebuild()
                 try indexer.finish()
             }
             XCTAssertEqual(indexer.bulkTokens, expected)
-            assertSame(try contents(database), imported[0], "a rebuild on \(workers) thread(s)")
+            assertSame(try contents(database), imported[0], "a rebuild on \(workers) thread(s), \(rowsPerStatement) rows a statement")
         }
     }
 

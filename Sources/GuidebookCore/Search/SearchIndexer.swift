@@ -49,9 +49,19 @@ public final class SearchIndexer {
     /// are being served): with more than one, a bulk write has its tokens made on a second thread.
     private let workers: () -> Int
 
-    init(database: Database, workers: @escaping () -> Int = { 1 }) {
+    /// Rows a bulk write gives FTS5 in one statement (`bulkRowsPerStatement`; a test sets fewer).
+    private let rowsPerStatement: Int
+
+    /// Rows of a bulk write put into the index by one statement. The writer keeps each statement's
+    /// journal in memory (docs/imports.md), and a statement that writes into pages the same
+    /// transaction freed (a rebuild, after FTS5's `delete-all`) journals every one of them: one
+    /// statement for a rebuild of 1,000,000 guidelines held about 180 MB until it ended.
+    static let bulkRowsPerStatement = 100_000
+
+    init(database: Database, workers: @escaping () -> Int = { 1 }, rowsPerStatement: Int = bulkRowsPerStatement) {
         self.database = database
         self.workers = workers
+        self.rowsPerStatement = max(1, rowsPerStatement)
     }
 
     /// Kinds of indexed record; part of the rowid.
@@ -140,34 +150,41 @@ public final class SearchIndexer {
             // The tokenizer counts the surface forms of each row it indexes (shim.h,
             // guidebook_collect_forms); they are added to the vocabulary's counts right after.
             let counts = try countsForms()
-            let bulk: Bool, content: String, bound: [SQLValue]
+            // A bulk write's rows go to `search_pending` and into the index a range of them per
+            // statement; the list is freed before FTS5's hash fills.
+            let bulk: Bool, ranges: [(first: Int64, last: Int64)], bound: [SQLValue]
             do {
                 compactPending()
                 let rows = pending
                 pending = []
                 compactPendingAt = 4_096
                 bulk = rows.count > Self.recordLimit
-                content = bulk ? Self.unindexedPendingContent(first: rows.first ?? 0, last: rows.last ?? -1) : Self.unindexedContent
+                ranges = bulk ? stride(from: 0, to: rows.count, by: rowsPerStatement).map { (rows[$0], rows[min($0 + rowsPerStatement, rows.count) - 1]) } : []
                 bound = bulk ? [] : [.jsonArray(rows)]
-                // A bulk write's rows go to `search_pending`; the list is freed before FTS5's hash fills.
                 if bulk { try fillPendingTable(rows) }
             }
-            let put = {
-                if counts { try self.database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
-                try self.database.run("""
+            func put(_ content: String) throws {
+                if counts { try database.execute("SELECT guidebook_collected_forms()") }  // what a failed statement left
+                try database.run("""
                     INSERT INTO search_index (rowid, title, body)
                     SELECT \(counts ? "guidebook_collect_forms(row)" : "row"), title, body \(content)
                     """, bound)
-                if counts { try self.addCollectedForms() }
+                if counts { try addCollectedForms() }
             }
             if !bulk {
-                try put()
+                try put(Self.unindexedContent)
             } else {
-                if counts && workers() > 1 {
-                    try withBulkHash { try putAhead(content, orIn: put) }
-                } else {
-                    try withBulkHash(put)
-                    bulkTokens = .inPlace
+                bulkTokens = nil
+                try withBulkHash {
+                    for (first, last) in ranges {
+                        let content = Self.unindexedPendingContent(first: first, last: last)
+                        if counts && workers() > 1 {
+                            try putAhead(content) { try put(content) }
+                        } else {
+                            try put(content)
+                            bulkTokens = .inPlace
+                        }
+                    }
                 }
                 // Should a statement above fail, the transaction's rollback empties the table too.
                 try database.execute("DELETE FROM temp.search_pending")
@@ -243,7 +260,7 @@ public final class SearchIndexer {
         switch (failure, ended) {
         case (nil, 1):
             try addCollectedForms()
-            bulkTokens = .ahead
+            if bulkTokens != .aheadOutOfStep { bulkTokens = .ahead }  // one range out of step says so for the write
         case (nil, _):
             // The INSERT ended, yet not on the reader's last row: the forms counted are not its rows'.
             throw StoreError.corrupt("the search index was given other rows than the same query read ahead")
