@@ -168,12 +168,7 @@ final class ChangeLog {
             resources.append(Resource(keyStart: Int32(start), keyLength: Int32(key.count), kind: kind))
             versions.append(0)
             let added = Int32(resources.count - 1)
-            resourceIndex.insert(added, hash: hash) { slot in
-                let resource = resources[Int(slot)]
-                return keyBytes.withUnsafeBufferPointer { bytes in
-                    Self.hash(resource.kind, UnsafeBufferPointer(rebasing: bytes[Int(resource.keyStart)..<Int(resource.keyStart + resource.keyLength)]))
-                }
-            }
+            resourceIndex.insert(added, hash: hash) { slot in withKey(of: slot) { Self.hash(resources[Int(slot)].kind, $0) } }
             return added
         }
     }
@@ -202,16 +197,19 @@ final class ChangeLog {
     }
 
     private func keyEquals(_ slot: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        Int(resources[Int(slot)].keyLength) == key.count && withKey(of: slot) { $0.elementsEqual(key) }
+    }
+
+    /// Runs `body` on the bytes of the resource's key, in place in `keyBytes`.
+    private func withKey<Result>(of slot: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let resource = resources[Int(slot)]
-        guard Int(resource.keyLength) == key.count else { return false }
         return keyBytes.withUnsafeBufferPointer { bytes in
-            UnsafeBufferPointer(rebasing: bytes[Int(resource.keyStart)..<Int(resource.keyStart) + key.count]).elementsEqual(key)
+            body(UnsafeBufferPointer(rebasing: bytes[Int(resource.keyStart)..<Int(resource.keyStart + resource.keyLength)]))
         }
     }
 
     private func key(of slot: Int32) -> String {
-        let resource = resources[Int(slot)]
-        return String(decoding: keyBytes[Int(resource.keyStart)..<Int(resource.keyStart + resource.keyLength)], as: UTF8.self)
+        withKey(of: slot) { String(decoding: $0, as: UTF8.self) }
     }
 
     private func index(ofLocale locale: String) -> Int16 {
