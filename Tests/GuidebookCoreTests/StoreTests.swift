@@ -687,4 +687,21 @@ final class StoreTests: StoreTestCase {
         XCTAssertEqual(topic.summary, bundle.topics[0].summary)
         XCTAssertEqual(topic.title, ["en": "Sample Topic"], "no Korean title was imported, so none may be exported")
     }
+
+    // MARK: Where the file is
+
+    func testAStoreMakesTheFoldersOfItsPathButNoneForASQLiteURI() throws {
+        let nested = directory.file("made/for/it/store.sqlite")
+        _ = try Store(path: nested, migrations: migrations)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: nested))
+
+        // The same file named by a URI, read-only: SQLite finds it, and no folder appears where
+        // the URI's text would be a relative path (`file:/tmp/…` under the working directory).
+        let readOnly = try Store(path: "file:\(nested)?mode=ro", migrations: migrations)
+        XCTAssertTrue(readOnly.isReadOnly)
+        let uriAsPath = FileManager.default.currentDirectoryPath + "/file:" + directory.path
+        XCTAssertFalse(FileManager.default.fileExists(atPath: uriAsPath), uriAsPath)
+        XCTAssertNil(Store.folderToCreate(forDatabaseAt: ":memory:"))
+        XCTAssertNil(Store.folderToCreate(forDatabaseAt: "plain.sqlite"))
+    }
 }

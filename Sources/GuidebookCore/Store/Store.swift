@@ -62,11 +62,8 @@ public final class Store: @unchecked Sendable {
         let translationChecks = TranslationChecks(options: checks, workers: checkWorkers, foreground: foreground)
         self.translationChecks = translationChecks
         self.observerList = ObserverList(builtIn: Store.builtInObservers(checks: translationChecks))
-        if path != ":memory:" {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty {
-                try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
+        if let directory = Store.folderToCreate(forDatabaseAt: path) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         let writer = try Database(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try StoreError.reportingLock(of: writer) {
@@ -394,5 +391,16 @@ public final class Store: @unchecked Sendable {
             let stamp = try database.scalarInt("PRAGMA user_version") ?? 0
             try database.execute("PRAGMA user_version = \(stamp)")
         }
+    }
+}
+
+extension Store {
+    /// The folder a database at `path` needs made before it opens, or nil. An in-memory database
+    /// needs none, and neither does a SQLite URI (`file:…?mode=ro`): its text is not a path, and
+    /// taking it for one made a folder named `file:` in the working directory.
+    static func folderToCreate(forDatabaseAt path: String) -> String? {
+        if path == ":memory:" || path.hasPrefix("file:") { return nil }
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? nil : directory
     }
 }
