@@ -46,6 +46,7 @@ class MemoryTests(unittest.TestCase):
         self.assertEqual(status, 200)
         self.assertTrue(headers["Content-Type"].startswith("application/x-tmx+xml"))
         handle, path = tempfile.mkstemp(suffix=".tmx")
+        self.addCleanup(os.remove, path)
         with os.fdopen(handle, "wb") as file:
             file.write(data)
         lint = subprocess.run(["xmllint", "--nonet", "--noout", path], capture_output=True, text=True)

@@ -43,8 +43,16 @@ HOSTILE = ("]]> <script>alert(1)</script> &amp; &xxe; \"double\" 'single' "
            "<!DOCTYPE x [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]> back\\slash\tand a tab")
 
 
+# The files the tests hand to other tools, in one folder removed when the module's tests end.
+SAVED = tempfile.TemporaryDirectory(prefix="guidebook-translator-files-")
+
+
+def tearDownModule():
+    SAVED.cleanup()
+
+
 def saved(data, suffix):
-    handle, path = tempfile.mkstemp(suffix=suffix)
+    handle, path = tempfile.mkstemp(suffix=suffix, dir=SAVED.name)
     with os.fdopen(handle, "wb") as file:
         file.write(data)
     return path
