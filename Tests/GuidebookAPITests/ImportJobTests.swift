@@ -177,6 +177,85 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(try guidelineCount(), guidelines)
     }
 
+    /// One NDJSON line of topic `slug` (category `overview`, one section `overview`) listing
+    /// `guidelines` as (id, English text), in that order.
+    private func topicLine(_ slug: String, _ guidelines: [(String, String)]) -> String {
+        let items = guidelines.map { #"{"id":"\#($0.0)","text":{"en":"\#($0.1)"}}"# }.joined(separator: ",")
+        return #"{"kind":"topic","slug":"\#(slug)","category":"overview","title":{"en":"T"},"summary":{"en":"s"},"#
+            + #""sections":[{"key":"overview","title":{"en":""},"guidelines":[\#(items)]}]}"#
+    }
+
+    private func positions(_ slug: String) throws -> [String] {
+        try server.store.read {
+            try $0.database.rows("""
+                SELECT g.key || '@' || g.position FROM guidelines g JOIN topics t ON t.id = g.topic_id WHERE t.slug = ? ORDER BY g.position, g.id
+                """, [.text(slug)]) { $0.text(0) }
+        }
+    }
+
+    private func importLines(_ lines: [String]) throws -> [String: Any] {
+        try XCTUnwrap(try server.followJob(try server.submitJob(Array(lines.joined(separator: "\n").utf8), query: "format=ndjson")).last)
+    }
+
+    /// A topic line that merges into an existing topic lists only some of its guidelines: they
+    /// come first, in its order, and the others follow, each section numbered 0, 1, 2… with no two
+    /// alike. Importing the same line again, or the server's own export, changes nothing.
+    func testAMergedTopicLineKeepsPositionsDistinctAndAgainChangesNothing() throws {
+        XCTAssertEqual(try importLines([topicLine("pp-a", [("pp-a.g0", "zero"), ("pp-a.g1", "one")])])["status"] as? String, "succeeded")
+        XCTAssertEqual(try importLines([topicLine("pp-a", [("pp-a.g2", "two")])])["status"] as? String, "succeeded")
+        XCTAssertEqual(try positions("pp-a"), ["pp-a.g2@0", "pp-a.g0@1", "pp-a.g1@2"])
+        let again = try importLines([topicLine("pp-a", [("pp-a.g2", "two")])])
+        XCTAssertEqual(((again["result"] as? [String: Any])?["guidelines"] as? [String: Any])?["updated"] as? Int, 0, "\(again)")
+        XCTAssertEqual(try positions("pp-a"), ["pp-a.g2@0", "pp-a.g0@1", "pp-a.g1@2"])
+
+        // A guideline moved to another topic leaves no gap behind it.
+        XCTAssertEqual(try importLines([topicLine("pp-b", [("pp-a.g0", "zero")])])["status"] as? String, "succeeded")
+        XCTAssertEqual(try positions("pp-a"), ["pp-a.g2@0", "pp-a.g1@1"])
+        XCTAssertEqual(try positions("pp-b"), ["pp-a.g0@0"])
+
+        // The server's own export, imported again, finds nothing to change.
+        let export = try server.get("/v1/export")
+        XCTAssertEqual(export.status, 200)
+        let final = try XCTUnwrap(try server.followJob(try server.submitJob(export.body, query: "format=json", contentType: "application/json")).last)
+        let counts = try XCTUnwrap(final["result"] as? [String: Any], "\(final)")
+        for kind in ["topics", "guidelines"] {
+            XCTAssertEqual((counts[kind] as? [String: Any])?["updated"] as? Int, 0, "\(kind): \(counts)")
+        }
+    }
+
+    /// Two lines of one NDJSON import that list the same guideline under different topics
+    /// contradict each other: the import fails naming both, as a bundle does, and nothing is
+    /// applied (the second topic would otherwise take the guideline and the first's text be lost).
+    func testTwoTopicLinesListingOneGuidelineFailTheImport() throws {
+        let guidelines = try guidelineCount()
+        let final = try importLines([topicLine("dd-a", [("dd.same", "from A")]), topicLine("dd-b", [("dd.same", "from B")])])
+        XCTAssertEqual(final["status"] as? String, "failed")
+        let error = try XCTUnwrap(final["error"] as? [String: Any])
+        XCTAssertEqual(error["line"] as? Int, 2)
+        XCTAssertEqual(error["field"] as? String, "guideline dd.same")
+        XCTAssertEqual(error["message"] as? String, "guideline 'dd.same' is listed by topic 'dd-a' earlier in this import too")
+        XCTAssertEqual(try guidelineCount(), guidelines)
+
+        // One topic's line given twice is no contradiction; nor is a later import moving it.
+        XCTAssertEqual(try importLines([topicLine("dd-a", [("dd.same", "from A")]), topicLine("dd-a", [("dd.same", "from A")])])["status"] as? String,
+                       "succeeded")
+        XCTAssertEqual(try importLines([topicLine("dd-b", [("dd.same", "from B")])])["status"] as? String, "succeeded")
+        XCTAssertEqual(try positions("dd-b"), ["dd.same@0"])
+        XCTAssertEqual(try positions("dd-a"), [])
+
+        // A topic that existed before the import and lists the guideline unchanged claims it too;
+        // one that does not list it lets another take it.
+        XCTAssertEqual(try importLines([topicLine("dd-c", [("dd.other", "C")])])["status"] as? String, "succeeded")
+        let claimed = try importLines([topicLine("dd-c", [("dd.other", "C")]), topicLine("dd-d", [("dd.other", "D")])])
+        XCTAssertEqual(claimed["status"] as? String, "failed")
+        XCTAssertEqual((claimed["error"] as? [String: Any])?["message"] as? String, "guideline 'dd.other' is listed by topic 'dd-c' earlier in this import too")
+        XCTAssertEqual(try positions("dd-c"), ["dd.other@0"])
+        let moved = try importLines([topicLine("dd-c", [("dd.kept", "K")]), topicLine("dd-d", [("dd.other", "D")])])
+        XCTAssertEqual(moved["status"] as? String, "succeeded", "\(moved)")
+        XCTAssertEqual(try positions("dd-c"), ["dd.kept@0"])
+        XCTAssertEqual(try positions("dd-d"), ["dd.other@0"])
+    }
+
     func testReadsAreServedDuringAnImport() throws {
         let id = try server.submitJob(try ndjson(30_000), query: "format=ndjson")
         _ = try server.followJob(id, seconds: 30) { ($0["status"] as? String) == "running" }

@@ -45,6 +45,13 @@ public final class KnowledgeWriter {
     private(set) lazy var coverageTriggers = CoverageTriggers(database: database)
     /// Guidelines and translations the topics written so far created or changed.
     private var guidelinesChanged = 0
+    /// The topics written in this transaction, those of them it created, and the guideline ids
+    /// the others listed (hashed: 8 bytes each, where the ids would take 40 or more). A topic that
+    /// takes a guideline one of them listed is refused (`refuseTakingListed`). A created topic holds
+    /// only guidelines it listed, so a large import of new topics keeps no ids.
+    private var writtenTopics = Set<Int>()
+    private var createdTopics = Set<Int>()
+    private var listedByExistingTopics = Set<Int>()
 
     /// `timestamp` is recorded as the change time of everything this writer touches; `token` names
     /// the token that made the change (nil: none) in the change log and the history of texts.
@@ -251,21 +258,32 @@ public final class KnowledgeWriter {
 
         var keptSections: [Int] = []
         var keptGuidelines: [Int] = []
+        var listedBySection: [(section: Int, guidelines: [Int])] = []
+        var sectionsLeft = Set<Int>()
         var sectionsChanged = false
         // A guideline that moved in from another topic already has rows in the search index.
         var movedIn = false
+        let isNewTopic = topicOutcome == .created
+        if isNewTopic { createdTopics.insert(topicID) }
         for (position, section) in topic.sections.enumerated() {
             let (sectionID, sectionChanged) = try upsertSection(section, topicID: topicID, topicSlug: topic.slug, position: position)
             keptSections.append(sectionID)
             sectionsChanged = sectionsChanged || sectionChanged
+            var listed: [Int] = []
             for (guidelinePosition, guideline) in section.guidelines.enumerated() {
-                let (id, outcome, translations, moved) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID, position: guidelinePosition)
+                if !isNewTopic { listedByExistingTopics.insert(Self.listingHash(guideline.id)) }
+                let (id, outcome, translations, moved, leftSection) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID,
+                                                                                       position: guidelinePosition)
                 keptGuidelines.append(id)
+                listed.append(id)
+                if let leftSection { sectionsLeft.insert(leftSection) }
                 movedIn = movedIn || moved
                 counts.guidelines.record(outcome)
                 counts.translations += translations
             }
+            listedBySection.append((sectionID, listed))
         }
+        writtenTopics.insert(topicID)
         // The guidelines and texts these rows inserted are all this topic's (one that moved in
         // was moved by an UPDATE, whose trigger marks the topic it left); unchanged ones inserted none.
         if counts.guidelinesChanged > 0 { try coverageTriggers.markWritten(topic: Int64(topicID)) }
@@ -275,6 +293,22 @@ public final class KnowledgeWriter {
                 topicOutcome = topicOutcome.merged(with: .updated)
                 ownChanged = true
             }
+        }
+        // A new topic holds only what it listed, at the positions it listed them.
+        if topicOutcome != .created || movedIn {
+            if try renumber(listed: keptSections, among: "sections", where: "topic_id", equals: topicID) {
+                topicOutcome = topicOutcome.merged(with: .updated)
+                ownChanged = true
+            }
+            for (section, listed) in listedBySection where try renumber(listed: listed, among: "guidelines", where: "section_id", equals: section) {
+                topicOutcome = topicOutcome.merged(with: .updated)
+                ownChanged = true
+            }
+        }
+        // The sections guidelines moved out of close their gaps (their topics are new versions
+        // already: `topicLostGuideline`).
+        for section in sectionsLeft where !keptSections.contains(section) {
+            _ = try renumber(listed: [], among: "guidelines", where: "section_id", equals: section)
         }
         if topicOutcome == .updated {
             try database.run("UPDATE topics SET revision = revision + 1, updated_at = ? WHERE id = ?", [.text(now), .int(topicID)])
@@ -336,11 +370,13 @@ public final class KnowledgeWriter {
         return (id, created || ownChanged || !translated.isEmpty)
     }
 
-    /// Adds, updates or moves (from another topic) a guideline; the last value is true for a move.
+    /// Adds, updates or moves a guideline. `movedIn` is true when it came from another topic;
+    /// `leftSection` is the section it left, when it changed section.
     private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int)
-        throws -> (Int, WriteOutcome, ImportCounts.Tally, Bool) {
+        throws -> (id: Int, outcome: WriteOutcome, translations: ImportCounts.Tally, movedIn: Bool, leftSection: Int?) {
         var outcome: WriteOutcome
         var movedIn = false
+        var leftSection: Int?
         let id: Int
         var revision = 1
         var createdAt = now
@@ -350,10 +386,12 @@ public final class KnowledgeWriter {
             (id, revision, createdAt) = (existing.0, existing.4, existing.5)
             outcome = .unchanged
             if existing.1 != topicID || existing.2 != sectionID || existing.3 != position {
+                if existing.1 != topicID { try refuseTakingListed(guideline.id, from: existing.1) }
                 try database.run("UPDATE guidelines SET topic_id = ?, section_id = ?, position = ? WHERE id = ?",
                                  [.int(topicID), .int(sectionID), .int(position), .int(id)])
                 outcome = .updated
                 ownChanged = true
+                if existing.2 != sectionID { leftSection = existing.2 }
                 if existing.1 != topicID {
                     movedIn = true
                     try topicLostGuideline(existing.1)
@@ -389,7 +427,44 @@ public final class KnowledgeWriter {
             if ownChanged { changeLog.record(.guideline, guideline.id, .updated, version: version) }
             for locale in translated { changeLog.record(.guideline, guideline.id, .translation, locale: locale, version: version) }
         }
-        return (id, outcome, translations, movedIn)
+        return (id, outcome, translations, movedIn, leftSection)
+    }
+
+    /// Refuses to move guideline `id` out of topic `holder` when a topic record written earlier in
+    /// this transaction for `holder` listed it: two records of one import would claim it, and the
+    /// later would silently take it and replace its text (a bundle is refused for this by
+    /// `BundleValidator`; an NDJSON import, written a record at a time, is refused here).
+    private func refuseTakingListed(_ id: String, from holder: Int) throws {
+        guard writtenTopics.contains(holder),
+              createdTopics.contains(holder) || listedByExistingTopics.contains(Self.listingHash(id)) else { return }
+        let slug = try database.firstRow("SELECT slug FROM topics WHERE id = ?", [.int(holder)]) { $0.text(0) } ?? "?"
+        throw StoreError.invalid(field: "guideline \(id)", reason: "guideline '\(id)' is listed by topic '\(slug)' earlier in this import too")
+    }
+
+    private static func listingHash(_ id: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(id)
+        return hasher.finalize()
+    }
+
+    /// Gives the rows of `table` whose `column` is `value` the positions 0, 1, 2… : the `listed`
+    /// rows first, in that order, then the others in their earlier order. A topic that an import
+    /// merges lists only some of a section's guidelines (or some of its sections), at the
+    /// positions of its own list, which the rows it did not list may hold too. True when a
+    /// position changed. Nothing is read beyond a count when every row was listed.
+    private func renumber(listed: [Int], among table: String, where column: String, equals value: Int) throws -> Bool {
+        let count = try database.scalarInt("SELECT count(*) FROM \(table) WHERE \(column) = ?", [.int(value)]) ?? 0
+        // Listed rows were written at their list positions, so when they are all the rows, the
+        // positions are already 0…n-1.
+        if count == listed.count { return false }
+        let listedSet = Set(listed)
+        let others = try database.rows("SELECT id FROM \(table) WHERE \(column) = ? ORDER BY position, id", [.int(value)]) { $0.int(0) }
+        var changed = false
+        for (position, id) in (listed + others.filter { !listedSet.contains($0) }).enumerated() {
+            try database.run("UPDATE \(table) SET position = ?1 WHERE id = ?2 AND position != ?1", [.int(position), .int(id)])
+            changed = changed || database.changes > 0
+        }
+        return changed
     }
 
     /// The topic a guideline moved out of is a new version of itself (as in the API's edits), and
