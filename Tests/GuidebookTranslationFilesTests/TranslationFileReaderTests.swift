@@ -88,6 +88,42 @@ final class TranslationFileReaderTests: XCTestCase {
         XCTAssertTrue(units[2].problem?.contains("<ph>") ?? false, String(describing: units[2].problem))
     }
 
+    /// A revision that is written but is not a whole number from 1 up makes its unit a problem
+    /// (listed, not imported), in each format; a good one is read, and a unit without one has none.
+    func testARevisionThatIsNotANumberIsAProblemInEveryFormat() throws {
+        let bad = ["", "1.5", "0x1", " 1", "0", "-2", "99999999999999999999999", "18446744073709551615"]
+        for value in bad + ["7"] {
+            let xliff2 = """
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" xmlns:gb="urn:guidebook:translation:1" version="2.0" srcLang="en" trgLang="ko">
+                  <file id="f"><unit id="guideline:a.b" gb:revision="\(value)"><segment state="translated"><source>x</source><target>엑스</target></segment></unit>
+                  <unit id="guideline:a.c"><segment state="translated"><source>y</source><target>와이</target></segment></unit></file>
+                </xliff>
+                """
+            let xliff12 = """
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:gb="urn:guidebook:translation:1" version="1.2">
+                  <file original="f" source-language="en" target-language="ko" datatype="plaintext"><body>
+                  <trans-unit id="guideline:a.b" gb:revision="\(value)"><source>x</source><target state="translated">엑스</target></trans-unit>
+                  <trans-unit id="guideline:a.c"><source>y</source><target state="translated">와이</target></trans-unit>
+                  </body></file>
+                </xliff>
+                """
+            let po = "msgctxt \"guideline:a.b\"\n#. English revision \(value)\nmsgid \"x\"\nmsgstr \"엑스\"\n\nmsgctxt \"guideline:a.c\"\nmsgid \"y\"\nmsgstr \"와이\"\n"
+            for (format, text) in [(TranslationFileFormat.xliff2, xliff2), (.xliff12, xliff12), (.po, po)] {
+                let (_, units) = try read(reader(format, text))
+                XCTAssertEqual(units.count, 2, "\(format) \(value)")
+                XCTAssertNil(units[1].revision)
+                XCTAssertNil(units[1].problem, "\(format): no revision is no problem")
+                if value == "7" {
+                    XCTAssertEqual(units[0].revision, 7, "\(format)")
+                    XCTAssertNil(units[0].problem, "\(format)")
+                } else {
+                    XCTAssertNil(units[0].revision, "\(format) '\(value)'")
+                    XCTAssertEqual(units[0].problem, "its revision '\(value)' is not a revision number", "\(format) '\(value)'")
+                }
+            }
+        }
+    }
+
     func testXLIFF12StatesAltTransAndLanguages() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>

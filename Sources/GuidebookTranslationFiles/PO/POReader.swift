@@ -34,6 +34,8 @@ public final class POReader: TranslationFileReader {
         var translations: [Int: String] = [:]
         var isFuzzy = false
         var revision: Int?
+        /// Why the revision comment's number is not one (`OfferedUnit.revision`).
+        var revisionProblem: String?
         var position: FilePosition
         var translationPosition: FilePosition?
     }
@@ -91,6 +93,7 @@ public final class POReader: TranslationFileReader {
         var problem: String?
         if entry.context == nil { problem = "an entry without msgctxt: Guidebook's entries carry their id there" }
         if entry.plural { problem = problem ?? "an entry with plural forms: Guidebook's texts have none" }
+        problem = problem ?? entry.revisionProblem
         let target = entry.translations[0].flatMap { $0.isEmpty ? nil : $0 }
         return OfferedUnit(id: entry.context ?? "", source: entry.id, target: target, revision: entry.revision, isFinished: !entry.isFuzzy,
                            position: entry.position, targetPosition: entry.translationPosition, problem: problem)
@@ -128,7 +131,9 @@ public final class POReader: TranslationFileReader {
                 if trimmed.hasPrefix("#,") {
                     if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "fuzzy" }) { current.isFuzzy = true }
                 } else if trimmed.hasPrefix("#."), let range = trimmed.range(of: "English revision ") {
-                    current.revision = Int(trimmed[range.upperBound...].prefix { $0.isNumber })
+                    var number = trimmed[range.upperBound...]
+                    while let last = number.last, last == " " || last == "\t" || last == "\r" { number = number.dropLast() }
+                    (current.revision, current.revisionProblem) = OfferedUnit.revision(number)
                 }
                 entry = current
                 continue

@@ -32,4 +32,14 @@ public struct OfferedUnit: Sendable, Equatable {
         self.targetPosition = targetPosition ?? position
         self.problem = problem
     }
+
+    /// A unit's revision as its file writes it (`gb:revision`, the number of `#. English revision
+    /// N`): nil when there is none. One that is written but is not a whole number from 1 up
+    /// (`1.5`, ` 1`, `0x1`, too large) is a problem: without it the unit would be compared with
+    /// no revision at all, as though the file had never carried one.
+    static func revision(_ text: Substring?) -> (value: Int?, problem: String?) {
+        guard let text else { return (nil, nil) }
+        if let value = Int(text), value >= 1, text.allSatisfy({ $0.isASCII && $0.isNumber }) { return (value, nil) }
+        return (nil, "its revision '\(text.prefix(40))' is not a revision number")
+    }
 }

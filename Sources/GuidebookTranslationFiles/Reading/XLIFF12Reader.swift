@@ -92,8 +92,10 @@ public final class XLIFF12Reader: TranslationFileReader {
                 if let state = part.attribute("state"), Self.unfinishedStates.contains(state) { isFinished = false }
             }
         }
+        let revision = OfferedUnit.revision(unit.attribute("revision", namespace: XLIFF2Writer.guidebookNamespace).map { Substring($0) })
+        problem = problem ?? revision.problem
         return OfferedUnit(id: unit.attribute("id") ?? "", source: source, target: target.flatMap { $0.isEmpty ? nil : $0 },
-                           revision: unit.attribute("revision", namespace: XLIFF2Writer.guidebookNamespace).flatMap { Int($0) },
+                           revision: revision.value,
                            isFinished: isFinished, position: unit.position, targetPosition: targetPosition, problem: problem)
     }
 }

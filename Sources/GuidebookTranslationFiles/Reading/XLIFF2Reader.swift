@@ -98,8 +98,10 @@ public final class XLIFF2Reader: TranslationFileReader {
         if translatedSegments > 0 && translatedSegments < segments {
             problem = problem ?? "partly translated: \(segments - translatedSegments) of its \(segments) segments have no <target>"
         }
+        let revision = OfferedUnit.revision(unit.attribute("revision", namespace: XLIFF2Writer.guidebookNamespace).map { Substring($0) })
+        problem = problem ?? revision.problem
         return OfferedUnit(id: unit.attribute("id") ?? "", source: source, target: translatedSegments > 0 ? target : nil,
-                           revision: unit.attribute("revision", namespace: XLIFF2Writer.guidebookNamespace).flatMap { Int($0) },
+                           revision: revision.value,
                            isFinished: isFinished, position: unit.position, targetPosition: targetPosition, problem: problem)
     }
 }
