@@ -154,6 +154,27 @@ final class CompressionTests: XCTestCase {
         XCTAssertEqual(try decoded(forced), small.body)
     }
 
+    /// Request bodies are read as sent: one that says it is compressed is a 415 naming what is
+    /// accepted, before anything is read or written; `identity` is what sending none means.
+    func testACompressedRequestBodyIsRefusedAndChangesNothing() throws {
+        let before = try server.get("/v1/guidelines/sheets.mail-compose").text
+        let body = Array(#"{"text":"A sheet helps people perform a scoped task."}"#.utf8)
+        for coding in ["gzip", "br", "identity, gzip", "x-unknown"] {
+            let response = try server.request("PATCH", "/v1/guidelines/sheets.mail-compose",
+                                              headers: [TestGuidebook.adminHeader, ("Content-Type", "application/merge-patch+json"), ("Content-Encoding", coding)],
+                                              body: body)
+            XCTAssertEqual(response.status, 415, "\(coding): \(response.text)")
+            XCTAssertTrue(response.header("Content-Type")?.hasPrefix("application/problem+json") == true)
+            XCTAssertEqual(response.header("Accept-Encoding"), "identity")
+            XCTAssertTrue(response.text.contains("Content-Encoding '\(coding)' is not accepted"), response.text)
+        }
+        XCTAssertEqual(try server.get("/v1/guidelines/sheets.mail-compose").text, before)
+        let plain = try server.request("PATCH", "/v1/guidelines/sheets.mail-compose",
+                                       headers: [TestGuidebook.adminHeader, ("Content-Type", "application/merge-patch+json"), ("Content-Encoding", "identity")],
+                                       body: body)
+        XCTAssertEqual(plain.status, 200, plain.text)
+    }
+
     func testARangeOnACompressedAnswerIsIgnored() throws {
         // Each coding, a document and a resource; the first request of each renders and fills the
         // cache, the others are answered from it.

@@ -6,7 +6,9 @@ import HTTPServer
 /// none of the codings the API can send (identity, gzip, br: see `AcceptedEncodings`).
 ///
 /// Both are read once, when the request's head arrives (`screen`); what `Accept-Encoding` allows
-/// goes into the context, for the `ConditionalRequestStage` to compress the answer with.
+/// goes into the context, for the `ConditionalRequestStage` to compress the answer with. A request
+/// that says its own body is in a content coding (`Content-Encoding` other than identity) is a 415
+/// before its body is read: bodies are taken as sent, never decompressed.
 public struct ContentNegotiationStage: Stage {
     private static let acceptable = Set(MediaType.acceptableRanges)
 
@@ -14,6 +16,10 @@ public struct ContentNegotiationStage: Stage {
 
     public func screen(_ head: HTTPRequestHead, context: inout RequestContext) throws {
         guard let route = context.route else { return }
+        if let coding = head.header("content-encoding"),
+           coding.split(separator: ",").contains(where: { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() != "identity" }) {
+            throw Problem.unsupportedRequestCoding(coding)
+        }
         if let accept = head.header("accept"), !accept.isEmpty {
             let produced = route.properties.producedMediaTypes
             let admitted = WeightedValue.parse(accept).contains { range in

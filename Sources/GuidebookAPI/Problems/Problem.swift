@@ -142,6 +142,14 @@ public struct Problem: Error, Sendable, Equatable {
         Problem(.unsupportedMediaType, detail: "'\(type.prefix(200))' is not accepted here; send one of \(supported.joined(separator: ", "))")
     }
 
+    /// A request whose body is sent in a content coding (`Content-Encoding: gzip`): request bodies
+    /// are read as sent, so the API would take the compressed bytes for the content. RFC 9110
+    /// §8.4.1 asks for a 415 with `Accept-Encoding` naming what is accepted.
+    public static func unsupportedRequestCoding(_ coding: String) -> Problem {
+        Problem(.unsupportedMediaType, detail: "a request body in Content-Encoding '\(coding.prefix(100))' is not accepted; send it uncompressed",
+                headers: [("Accept-Encoding", "identity")])
+    }
+
     public static func bodyTooLarge(limit: Int) -> Problem {
         Problem(.bodyTooLarge, detail: "the request body is larger than the limit of \(limit) bytes", extra: ["limit": String(limit)])
     }
