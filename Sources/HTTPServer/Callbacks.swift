@@ -27,7 +27,7 @@ func accessHandler(
         conCls.pointee = nil
         guard let method else { return .NO }
         let (head, query, rejection) = readHead(connection, line, method: method, url: url, version: version, core: core)
-        let declared = head.header("Content-Length").flatMap(Int.init)
+        let declared = head.header("Content-Length").flatMap(FramingRules.announcedLength)
         let hasBody = (declared ?? 0) > 0 || head.header("Transfer-Encoding") != nil
         // The handler decides once, from the head: its note comes back with the request.
         let decision = rejection != nil ? HeadDecision(body: .refuse) : core.handler.decide(head, hasBody: hasBody)

@@ -36,6 +36,16 @@ public enum FramingRules {
         return nil
     }
 
+    /// The body length a `Content-Length` value announces: nil when it is not a run of ASCII
+    /// digits, `Int.max` when it is one beyond `Int`. libmicrohttpd reads the value as an unsigned
+    /// 64-bit number, so a length from 2^63 to 2^64-1 reaches the server; read as `Int` it was no
+    /// length at all, the limit was never checked and the request got no answer.
+    public static func announcedLength(_ value: String) -> Int? {
+        let digits = value.utf8
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(value) ?? Int.max
+    }
+
     /// The rules on each header alone (its name a token, no control character in its value), for
     /// a caller without a wire (`InProcessServer`), whose lengths and codings are its own.
     public static func fieldViolation(_ headers: [(name: String, value: String)]) -> String? {

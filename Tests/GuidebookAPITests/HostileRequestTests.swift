@@ -119,6 +119,19 @@ final class HostileRequestTests: XCTestCase {
         XCTAssertEqual(try assertProblem(large, status: 431)["type"] as? String, "/problems/header-fields-too-large")
     }
 
+    func testAContentLengthOverTheLimitIsA413ProblemUpTo64Bits() throws {
+        // 2^63-1, then 2^63 and 2^64-1: libmicrohttpd takes these as lengths; `Int` held only the first.
+        for length in ["9223372036854775807", "9223372036854775808", "18446744073709551615"] {
+            let client = try server.client(timeoutSeconds: 3)
+            defer { client.close() }
+            try client.sendRaw("GET /v1/topics HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: \(length)\r\n\r\n")
+            let response: HTTPTestResponse
+            do { response = try client.readResponse() } catch { XCTFail("Content-Length \(length): no answer (\(error))"); continue }
+            let problem = try assertProblem(response, status: 413)
+            XCTAssertEqual(problem["type"] as? String, "/problems/body-too-large", "Content-Length \(length)")
+        }
+    }
+
     // MARK: F7: nosniff
 
     func testEveryResponseSaysNosniff() throws {

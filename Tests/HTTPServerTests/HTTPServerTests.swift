@@ -125,6 +125,26 @@ final class HTTPServerTests: TinyServerTestCase {
         XCTAssertFalse(handler.receivedBodies.contains { $0.count > 0 }, "the handler never saw a body")
     }
 
+    func testEveryAnnouncedLengthOverTheLimitIsRefusedAtOnceUpTo64Bits() throws {
+        let server = try start()
+        // 2^63 to 2^64-1 are lengths libmicrohttpd accepts but `Int` does not hold; they got no answer.
+        // (All are beyond the linger bytes, so the refusal does not wait for the body.)
+        for length in ["9223372036854775807", "9223372036854775808", "18446744073709551615"] {
+            let client = try HTTPTestClient(port: server.port, timeoutSeconds: 3)
+            defer { client.close() }
+            // A few body bytes follow, as from a client that streams its body without waiting.
+            try client.sendRaw("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(length)\r\n\r\n" + String(repeating: "x", count: 1000))
+            let began = Date()
+            let response: HTTPTestResponse
+            do { response = try client.readResponse(method: "POST") } catch { XCTFail("Content-Length \(length): no answer (\(error))"); continue }
+            XCTAssertEqual(response.status, 413, "Content-Length \(length)")
+            XCTAssertEqual(response.header("X-Rejected"), "limit=65536", "Content-Length \(length): the server's own refusal")
+            XCTAssertTrue(response.closesConnection, "Content-Length \(length): the body is not read")
+            XCTAssertLessThan(Date().timeIntervalSince(began), 1, "Content-Length \(length): answered at once, not after the linger bounds")
+        }
+        XCTAssertEqual(handler.receivedBodies.count, 0, "the handler saw none of them")
+    }
+
     func testARefusedBodyIsReadToItsEndThenTheRefusalIsAnswered() throws {
         let server = try start()
         let client = try HTTPTestClient(port: server.port)
