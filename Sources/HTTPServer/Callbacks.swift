@@ -109,6 +109,7 @@ private func readHead(_ connection: OpaquePointer, _ line: RequestLine, method: 
     let peer = guidebook_mhd_client_address(connection).flatMap { PeerAddress($0) }
     var path = RequestTarget.refusedPath(line.rawTarget)
     var query: [(name: String, value: String)] = []
+    var headers = collector.headers
     var rejection: HTTPRejection?
     let headSize = guidebook_mhd_request_head_size(connection)
     if !isIntact(collector, line, method: method, url: url, version: version, headSize: headSize) {
@@ -122,11 +123,12 @@ private func readHead(_ connection: OpaquePointer, _ line: RequestLine, method: 
         case .success(let target):
             (path, query) = (target.path, target.query)
             if let fault = FramingRules.violation(version: versionText, headers: collector.headers) { rejection = .malformed(fault) }
+            headers = target.headers(collector.headers)
         case .failure(let fault):
             rejection = fault.rejection
         }
     }
-    return (HTTPRequestHead(method: methodText, path: path, lowercasedHeaders: collector.headers, peer: peer), query, rejection)
+    return (HTTPRequestHead(method: methodText, path: path, lowercasedHeaders: headers, peer: peer), query, rejection)
 }
 
 /// True when no NUL byte cut the head short in MHD's buffer (see `HeadLayout`).

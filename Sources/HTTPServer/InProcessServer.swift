@@ -23,9 +23,11 @@ public struct InProcessServer: Sendable {
         let raw = Array(target.utf8)
         var rejection: HTTPRejection?
         var path = RequestTarget.refusedPath(raw), query: [(name: String, value: String)] = []
+        var headers = headers
         switch RequestTarget.parse(raw) {
         case .success(let decoded):
             (path, query) = (decoded.path, decoded.query)
+            headers = decoded.headers(headers)
         case .failure(let fault):
             rejection = fault.rejection
         }

@@ -109,6 +109,18 @@ final class HostileRequestTests: XCTestCase {
         }
     }
 
+    func testATargetWithoutItsSlashIsAProblemAndAnAbsoluteOneIsServed() throws {
+        let (response, secondAnswered) = try sendRaw("GET v1/topics HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try assertProblem(response, status: 400)["type"] as? String, "/problems/bad-request")
+        XCTAssertFalse(secondAnswered)
+        let client = try server.client(timeoutSeconds: 3)
+        defer { client.close() }
+        try client.sendRaw("GET http://guidebook.test/v1/topics HTTP/1.1\r\nHost: t\r\n\r\n")
+        let absolute = try client.readResponse()
+        XCTAssertEqual(absolute.status, 200, absolute.text)
+        XCTAssertEqual(absolute.text, try server.get("/v1/topics").text, "the same answer as the origin-form target")
+    }
+
     // MARK: F6: the limits of the head
 
     func testATargetOrAHeadOverTheLimitsIsAProblem() throws {

@@ -115,6 +115,40 @@ final class HeadScreeningTests: TinyServerTestCase {
         XCTAssertEqual(handler.receivedBodies.count, 0, "and no handler answered")
     }
 
+    // MARK: The form of the target
+
+    func testATargetNotStartingWithASlashIsRefusedAndAnAbsoluteOneIsServed() throws {
+        let server = try start()
+        let cases: [(String, String)] = [
+            ("a path without its slash", "GET echo?n=1 HTTP/1.1\r\nHost: t\r\n\r\n"),
+            ("a query alone", "GET ?n=1 HTTP/1.1\r\nHost: t\r\n\r\n"),
+            ("a scheme other than http", "GET ftp://t/echo HTTP/1.1\r\nHost: t\r\n\r\n"),
+            ("an absolute target without a host", "GET http:///echo HTTP/1.1\r\nHost: t\r\n\r\n"),
+            ("an absolute target with user information", "GET http://user@t/echo HTTP/1.1\r\nHost: t\r\n\r\n"),
+        ]
+        for (name, request) in cases { try assertRefusedAsMalformed(name, request, port: server.port) }
+        XCTAssertEqual(handler.receivedBodies.count, 0, "the handler answered none of them")
+
+        // Absolute-form (RFC 9112, 3.2.2): the path and query after the authority, which stands for Host.
+        let client = try HTTPTestClient(port: server.port)
+        defer { client.close() }
+        try client.sendRaw("GET HTTP://example.test:8080/echo?n=1 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let absolute = try client.readResponse()
+        XCTAssertEqual(absolute.status, 200, absolute.text)
+        XCTAssertEqual(absolute.header("X-Query"), "n=1")
+        XCTAssertEqual(absolute.header("X-Host"), "example.test:8080", "the Host sent is ignored for the target's")
+        XCTAssertFalse(absolute.closesConnection)
+        try client.sendRaw("POST http://example.test/echo?n=2 HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello")
+        let old = try client.readResponse(method: "POST")
+        XCTAssertEqual(old.text, "hello", "an HTTP/1.0 request without Host")
+        XCTAssertEqual(old.header("X-Host"), "example.test")
+
+        let asterisk = try HTTPTestClient(port: server.port)
+        defer { asterisk.close() }
+        try asterisk.sendRaw("OPTIONS * HTTP/1.1\r\nHost: t\r\n\r\n")
+        XCTAssertEqual(try asterisk.readResponse().status, 404, "OPTIONS * reaches the handler as before")
+    }
+
     // MARK: Limits and the library's own errors
 
     func testATargetOrAHeadOverTheLimitIsTheServersOwnRefusal() throws {

@@ -27,6 +27,32 @@ final class InProcessServerTests: XCTestCase {
         XCTAssertEqual(try RequestTarget.parse(Array("/x".utf8)).get().path, "/x")
     }
 
+    func testTheFormsOfATarget() throws {
+        let absolute = try RequestTarget.parse(Array("HTTP://Example.test:8080/a%20b?q=1".utf8)).get()
+        XCTAssertEqual(absolute.path, "/a b")
+        XCTAssertEqual(absolute.query.map(\.value), ["1"])
+        XCTAssertEqual(absolute.authority, "Example.test:8080")
+        XCTAssertEqual(try RequestTarget.parse(Array("https://example.test?q=1".utf8)).get().path, "/", "an empty path is /")
+        XCTAssertEqual(try RequestTarget.parse(Array("https://example.test".utf8)).get().path, "/")
+        XCTAssertNil(try RequestTarget.parse(Array("/x".utf8)).get().authority)
+        XCTAssertEqual(try RequestTarget.parse(Array("*".utf8)).get().path, "*", "asterisk-form is left to the handler")
+        let refused: [(String, RequestTarget.Fault)] = [
+            ("v1/topics", .unknownForm), ("?q=1", .unknownForm), ("", .unknownForm), ("ftp://example.test/x", .unknownForm),
+            ("http:/x", .unknownForm), ("*x", .unknownForm), ("http:///x", .badAuthority), ("http://user@example.test/x", .badAuthority),
+            ("http://example.test#f/x", .badAuthority),
+        ]
+        for (target, fault) in refused {
+            switch RequestTarget.parse(Array(target.utf8)) {
+            case .success(let decoded): XCTFail("\(target.debugDescription) was decoded to \(decoded.path.debugDescription)")
+            case .failure(let found): XCTAssertEqual(found, fault, target.debugDescription)
+            }
+        }
+        let answered = server.respond(method: "GET", target: "http://example.test/echo?n=1", headers: [("Host", "other.test")])
+        XCTAssertEqual(answered.header("X-Query"), "n=1")
+        XCTAssertEqual(answered.header("X-Host"), "example.test", "the target's authority stands for Host")
+        XCTAssertEqual(server.respond(method: "GET", target: "echo").header("X-Rejected"), "malformed")
+    }
+
     func testATargetWithAControlCharacterIsRefusedNotCut() {
         let cases: [(String, RequestTarget.Fault)] = [
             ("/v1/topics/t%00/sections/s", .controlInPath), ("/t.md%00.html", .controlInPath), ("/t%1F", .controlInPath), ("/t%7f", .controlInPath),

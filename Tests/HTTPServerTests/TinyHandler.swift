@@ -3,7 +3,8 @@ import HTTPServer
 
 /// A handler of a few lines for testing the server wrapper without the Guidebook API:
 ///
-/// - `/echo` keeps its body in memory (up to 64 KiB) and answers it back;
+/// - `/echo` keeps its body in memory (up to 64 KiB) and answers it back, the query in `X-Query`
+///   and the `Host` it saw in `X-Host`;
 /// - `/spool` has its body spooled to a file (up to 1 MiB) and answers the file's bytes back;
 /// - `/refuse`, and any request with `X-Refuse: yes`, is refused from its head (403);
 /// - `/stream` answers a stream that waits until `gate` opens, then sends `hello` and ends;
@@ -51,7 +52,7 @@ final class TinyHandler: HTTPHandler, @unchecked Sendable {
             case .file(let file): bytes = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: file.path))) ?? Data())
             }
             let query = request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            return HTTPResponse(status: 200, headers: [("X-Body-Kind", Self.kind(of: request.body)), ("X-Query", query)], body: bytes)
+            return HTTPResponse(status: 200, headers: [("X-Body-Kind", Self.kind(of: request.body)), ("X-Query", query), ("X-Host", request.header("host") ?? "")], body: bytes)
         case "/stream":
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], stream: GatedStream(gate: gate))
         case "/hold":
