@@ -174,6 +174,7 @@ final class HeadScreeningTests: TinyServerTestCase {
             ("a chunk size beyond 64 bits", "POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n1ffffffffffffffff\r\nhello\r\n", 413),
             ("HTTP/2.0 in the request line", "GET /echo HTTP/2.0\r\nHost: t\r\n\r\n", 505),
             ("a Content-Length that is not a number", "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5, 5\r\n\r\nhello", 400),
+            ("a Content-Length of 2^64", "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 18446744073709551616\r\n\r\nhello", 413),
         ]
         for (name, request, status) in cases {
             let client = try HTTPTestClient(port: server.port, timeoutSeconds: 3)
