@@ -28,7 +28,7 @@ public final class Application: HTTPHandler {
         var router = Router<RouteHandler>()
         let controllers: [any Controller] = [
             ServiceController(store: store, requiresSeed: configuration.requiresSeed, replica: configuration.replica),
-            GlossaryController(store: store),
+            GlossaryController(store: store, requireIfMatch: configuration.requireIfMatch),
             KnowledgeController(store: store),
             EditingController(store: store, requireIfMatch: configuration.requireIfMatch),
             ChangesController(store: store),

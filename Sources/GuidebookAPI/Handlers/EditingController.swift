@@ -84,8 +84,11 @@ struct EditingController: Controller {
         var fields = EditRequest.Fields(try EditRequest.body(request))
         let draft = SectionDraft(key: fields.string("key"), title: fields.string("title"), position: fields.int("position"))
         let problems = fields.finish()
+        // `If-Match` here is the topic's ETag (the new section changes the topic); as on the other
+        // creations it is not required under `--require-if-match`, only honoured when sent.
+        let precondition = try EditRequest.precondition(request, required: false)
         return try store.write(token: request.tokenName) { writer in
-            let version = try writer.editor.createSection(topic: slug, draft, problems: problems)
+            let version = try writer.editor.createSection(topic: slug, draft, precondition: precondition, problems: problems)
             return try sectionResponse(slug, draft.key ?? "", version: version, writer: writer, request: request, created: true)
         }
     }

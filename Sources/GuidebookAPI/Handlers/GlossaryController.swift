@@ -5,9 +5,13 @@ import GuidebookText
 
 /// The glossary: terms with an approved equivalent per locale and forbidden variants (editors
 /// write, readers read), looking a term up in either language, and the translation checks that
-/// find translations not following it.
+/// find translations not following it. A term's ETag starts with its version
+/// (`GlossaryTerm.version`), and `PUT` and `DELETE` honour `If-Match` as the knowledge base's
+/// writes do.
 struct GlossaryController: Controller {
     let store: Store
+    /// `--require-if-match`: a `PUT` or `DELETE` without `If-Match` is a 428.
+    var requireIfMatch = false
 
     /// Longest term, equivalent or variant; longest note; most variants per locale.
     static let maxTermLength = 200
@@ -51,16 +55,14 @@ struct GlossaryController: Controller {
         guard let term = try store.glossaryTerm(id: id) else { throw Self.notFound(request) }
         var json = JSONWriter()
         Self.write(term, into: &json)
-        return .json(json)
+        return APIResponse.json(json).versioned(term.version)
     }
 
     private func create(_ request: APIRequest) throws -> APIResponse {
         let term = try parse(request, id: 0)
         switch try store.addGlossaryTerm(term, token: request.tokenName) {
         case .written(let stored):
-            var json = JSONWriter()
-            Self.write(stored, into: &json)
-            return .json(json, status: 201, headers: [("Location", "/v1/glossary/\(stored.id)")])
+            return Self.written(stored, location: "/v1/glossary/\(stored.id)")
         case .duplicate(let other):
             throw Problem.conflict("the glossary has '\(term.source.prefix(100))' already: /v1/glossary/\(other)")
         case .notFound:
@@ -71,11 +73,10 @@ struct GlossaryController: Controller {
     private func replace(_ request: APIRequest) throws -> APIResponse {
         let id = try Self.id(request)
         let term = try parse(request, id: id)
-        switch try store.replaceGlossaryTerm(term, token: request.tokenName) {
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        switch try store.replaceGlossaryTerm(term, precondition: precondition, token: request.tokenName) {
         case .written(let stored):
-            var json = JSONWriter()
-            Self.write(stored, into: &json)
-            return .json(json)
+            return Self.written(stored, location: nil)
         case .duplicate(let other):
             throw Problem.conflict("the glossary has '\(term.source.prefix(100))' already: /v1/glossary/\(other)")
         case .notFound:
@@ -84,8 +85,22 @@ struct GlossaryController: Controller {
     }
 
     private func delete(_ request: APIRequest) throws -> APIResponse {
-        guard try store.deleteGlossaryTerm(id: try Self.id(request), token: request.tokenName) else { throw Self.notFound(request) }
-        return APIResponse(status: 204, headers: [], body: .bytes([]), isCacheable: false)
+        let id = try Self.id(request)
+        let precondition = try EditRequest.precondition(request, required: requireIfMatch)
+        guard try store.deleteGlossaryTerm(id: id, precondition: precondition, token: request.tokenName) else { throw Self.notFound(request) }
+        return EditingController.noContent
+    }
+
+    /// The answer to a write: the term with its new ETag (its version first, as `show` tags it);
+    /// 201 and `Location` for a creation.
+    private static func written(_ term: GlossaryTerm, location: String?) -> APIResponse {
+        var json = JSONWriter()
+        write(term, into: &json)
+        var response = APIResponse.json(json, status: location == nil ? 200 : 201,
+                                        headers: [("ETag", ETag.of(json.bytes, version: term.version))] + (location.map { [("Location", $0)] } ?? []))
+        response.isCacheable = false
+        response.resourceVersion = term.version
+        return response
     }
 
     /// A term's id from the path: a whole number (anything else names no term).

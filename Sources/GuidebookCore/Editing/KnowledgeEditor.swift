@@ -93,10 +93,13 @@ public struct KnowledgeEditor {
 
     // MARK: Sections
 
-    /// Creates a section in a topic, at `draft.position` (last when nil).
+    /// Creates a section in a topic, at `draft.position` (last when nil). A new section is a new
+    /// version of its topic, so `precondition` (`If-Match`) is the topic's: a create based on a
+    /// topic that has changed since is refused like an edit of it.
     @discardableResult
-    public func createSection(topic slug: String, _ draft: SectionDraft, problems: [InvalidField] = []) throws -> String {
-        let topic = try existingTopic(slug, precondition: .none)
+    public func createSection(topic slug: String, _ draft: SectionDraft, precondition: WritePrecondition = .none,
+                              problems: [InvalidField] = []) throws -> String {
+        let topic = try existingTopic(slug, precondition: precondition)
         var problems = problems
         EditRules.checkIdentifier(draft.key, name: "key", into: &problems)
         checkSectionFields(draft, into: &problems)

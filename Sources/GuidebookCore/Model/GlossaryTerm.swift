@@ -16,4 +16,31 @@ public struct GlossaryTerm: Sendable, Equatable {
 
     /// The English term.
     public var source: String { term[SourceLocale.code] ?? "" }
+
+    /// The term's version: what its ETag starts with and what `If-Match` on its writes is compared
+    /// with (as `ResourceVersion` is for topics). The table keeps no revision, so it is a hash of
+    /// the id and everything the term holds: a write based on a version whose content is there
+    /// again loses nothing. Each part is length-prefixed so that no two terms hash the same text.
+    public var version: String {
+        var hash = ContentHash()
+        func add(_ part: String) {
+            hash.add(String(part.utf8.count))
+            hash.add(":")
+            hash.add(part)
+        }
+        add("glossary")
+        add(String(id))
+        for (locale, text) in term.sorted(by: { $0.key < $1.key }) {
+            add(locale)
+            add(text)
+        }
+        add("forbidden")
+        for (locale, variants) in forbidden.sorted(by: { $0.key < $1.key }) {
+            add(locale)
+            add(String(variants.count))
+            for variant in variants.sorted() { add(variant) }
+        }
+        add(note.map { "note:" + $0 } ?? "no note")
+        return hash.hex
+    }
 }

@@ -117,30 +117,38 @@ extension Store {
         }
     }
 
-    /// Replaces the glossary term `term.id` as a whole.
-    public func replaceGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
-        try writeGlossary(.updated, id: term.id, token: token) { table in
+    /// Replaces the glossary term `term.id` as a whole, if its current version satisfies
+    /// `precondition` (`If-Match`; else `StoreError.preconditionFailed` and nothing changes).
+    public func replaceGlossaryTerm(_ term: GlossaryTerm, precondition: WritePrecondition = .none,
+                                    token: String? = nil) throws -> GlossaryWriteOutcome {
+        try writeGlossary(.updated, id: term.id, precondition: precondition, token: token) { table in
             if let other = try table.id(ofSource: term.source), other != term.id { return .duplicate(other) }
             guard try table.replace(term) else { return .notFound }
             return .written(try table.terms(ids: [term.id])[0])
         }
     }
 
-    /// Deletes the glossary term `id`; false when there is none.
-    public func deleteGlossaryTerm(id: Int64, token: String? = nil) throws -> Bool {
-        try writeGlossary(.deleted, id: id, token: token) { table in
+    /// Deletes the glossary term `id` if its current version satisfies `precondition` (`If-Match`);
+    /// false when there is none.
+    public func deleteGlossaryTerm(id: Int64, precondition: WritePrecondition = .none, token: String? = nil) throws -> Bool {
+        try writeGlossary(.deleted, id: id, precondition: precondition, token: token) { table in
             try table.delete(id: id) ? .written(GlossaryTerm(id: id, term: [:])) : .notFound
         } != .notFound
     }
 
     /// Every glossary write, in one transaction, with its change-log entry (resource `glossary`,
     /// the term's id) when it wrote something, and the term as it was (`id`) and is noted for
-    /// the translation checks.
-    private func writeGlossary(_ kind: ChangeKind, id: Int64?, token: String?,
+    /// the translation checks. `precondition` is checked against the term as it is, inside the
+    /// transaction, so that no other write comes between the check and the change.
+    private func writeGlossary(_ kind: ChangeKind, id: Int64?, precondition: WritePrecondition = .none, token: String?,
                                _ body: (GlossaryTable) throws -> GlossaryWriteOutcome) throws -> GlossaryWriteOutcome {
         try write(token: token) { writer in
             let table = GlossaryTable(database: writer.database)
             let before = try id.flatMap { try table.terms(ids: [$0]).first }
+            // As for the knowledge base: a missing term with a precondition is a 412 (RFC 9110).
+            if precondition != .none, !precondition.isSatisfied(byVersion: before?.version) {
+                throw StoreError.preconditionFailed(current: before?.version)
+            }
             let outcome = try body(table)
             if case .written(let term) = outcome {
                 writer.changeLog.record(.glossary, String(term.id), kind, version: nil)
