@@ -62,15 +62,19 @@ public enum EditRules {
     }
 
     /// Adds a problem unless `value` is text of at most `maxLength` characters that is not blank
-    /// when `required`.
-    static func checkText(_ value: String?, name: String, required: Bool, maxLength: Int, into problems: inout [InvalidField]) {
+    /// when `required`. The length is that of the text as stored (`TextLengthRule`) when
+    /// `normalizedWhenStored` (the knowledge base's texts), else of the text as sent (a comment).
+    static func checkText(_ value: String?, name: String, required: Bool, maxLength: Int, normalizedWhenStored: Bool = true,
+                          into problems: inout [InvalidField]) {
         guard let value else {
             if required { problems.append(InvalidField(name, "is required")) }
             return
         }
+        // Code points, as the contract's maxLength counts them.
+        let tooLong = normalizedWhenStored ? TextLengthRule.exceeds(value, maxLength: maxLength) : value.unicodeScalars.count > maxLength
         if required && TextNormalization.isBlank(value) {  // blank once stored: only zero-width spaces, say
             problems.append(InvalidField(name, "must not be empty"))
-        } else if value.unicodeScalars.count > maxLength {  // code points, as the contract's maxLength counts
+        } else if tooLong {
             problems.append(InvalidField(name, "is longer than \(maxLength) characters"))
         }
     }

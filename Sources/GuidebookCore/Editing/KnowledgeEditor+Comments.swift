@@ -13,7 +13,7 @@ extension KnowledgeEditor {
         guard try database.scalarInt("SELECT 1 FROM locales WHERE code = ?1", [.text(locale)]) != nil else {
             throw StoreError.notFound(kind: "locale", id: locale)
         }
-        EditRules.checkText(body, name: "body", required: true, maxLength: Self.maxCommentLength, into: &problems)
+        EditRules.checkText(body, name: "body", required: true, maxLength: Self.maxCommentLength, normalizedWhenStored: false, into: &problems)
         try refuse(problems)
         try database.run("INSERT INTO comment_threads (\(target.table.owner), locale, created_by, created_at) VALUES (?1, ?2, ?3, ?4)",
                          [.int(target.existing.id), .text(locale), .text(author), .text(now)])
@@ -27,7 +27,7 @@ extension KnowledgeEditor {
     public func reply(to id: Int64, body: String?, author: String, problems: [InvalidField] = []) throws {
         let thread = try existingThread(id)
         var problems = problems
-        EditRules.checkText(body, name: "body", required: true, maxLength: Self.maxCommentLength, into: &problems)
+        EditRules.checkText(body, name: "body", required: true, maxLength: Self.maxCommentLength, normalizedWhenStored: false, into: &problems)
         try refuse(problems)
         try addComment(to: id, owner: thread.owner, locale: thread.locale, body: body ?? "", author: author,
                        version: try resolve(thread.owner, precondition: .none).existing.version)

@@ -231,7 +231,7 @@ extension KnowledgeEditor {
         } else {
             problems.append(InvalidField("code", "is required"))
         }
-        EditRules.checkText(name, name: "name", required: true, maxLength: 100, into: &problems)
+        EditRules.checkText(name, name: "name", required: true, maxLength: 100, normalizedWhenStored: false, into: &problems)
         try refuse(problems)
         guard let code, let name else { return }
         if try database.scalarInt("SELECT 1 FROM locales WHERE code = ?", [.text(code)]) != nil {

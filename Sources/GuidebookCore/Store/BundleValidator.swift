@@ -96,9 +96,9 @@ public enum BundleValidator {
             guard isLocaleCode(locale) else {
                 throw StoreError.invalid(field: path(), reason: "'\(locale.prefix(40))' is not a locale code")
             }
-            // A text has no more characters than UTF-8 bytes, and its byte count is known: the
-            // characters (grapheme clusters, read one by one) are counted only for a long text.
-            guard value.utf8.count <= maxTextLength || value.count <= maxTextLength else {
+            // Counted as the API's edits count it (`TextLengthRule`), so that what an import
+            // stores can be edited and written back.
+            guard !TextLengthRule.exceeds(value, maxLength: maxTextLength) else {
                 throw StoreError.invalid(field: "\(path()).\(locale)", reason: "longer than \(maxTextLength) characters")
             }
         }

@@ -141,7 +141,7 @@ public struct TranslationImporter: Sendable {
                     unit.target = nil
                 } else if target.trimmingWhitespace().isEmpty {
                     return problem(unit, "the translation holds only whitespace", at: unit.targetPosition)
-                } else if target.count > id.maxLength {
+                } else if TextLengthRule.exceeds(target, maxLength: id.maxLength) {  // as the API's edits count
                     return problem(unit, "the translation is longer than \(id.maxLength) characters", at: unit.targetPosition)
                 } else if let broken = ProtectedSpans.carryOverProblems(source: unit.source ?? stored.source, translation: target).first {
                     return problem(unit, broken, at: unit.targetPosition)
