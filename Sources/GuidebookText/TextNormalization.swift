@@ -34,12 +34,27 @@ public enum TextNormalization {
     /// space folded to ASCII.
     public static func query(_ text: String) -> String { normalized(text, isQuery: true) }
 
-    /// True when `text` holds nothing but white space once stored (only zero-width spaces, say).
+    /// True when `text` shows nothing once stored: only white space and invisible characters
+    /// (`isInvisible`), such as zero-width spaces or a lone zero-width joiner.
     public static func isBlank(_ text: String) -> Bool {
         // A visible ASCII character stays one (or part of one) in the stored form, and most texts
         // have one near their start: the whole text is then not normalized only to be asked this.
         if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7f }) { return false }
-        return stored(text).unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        return stored(text).unicodeScalars.allSatisfy { $0.properties.isWhitespace || isInvisible($0) }
+    }
+
+    /// True for a character that shows nothing of its own: Unicode's default-ignorable code points
+    /// (zero-width joiners and non-joiners, U+034F COMBINING GRAPHEME JOINER, U+180E MONGOLIAN
+    /// VOWEL SEPARATOR, invisible operators such as U+2061, soft hyphens, variation selectors,
+    /// bidi controls) and the other format characters (Cf), less the prepended concatenation marks
+    /// (U+0600 ARABIC NUMBER SIGN and its kind), which are drawn. Storing drops only some of these
+    /// (those that split a word), so blankness asks for them all.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x034F, 0x180E: return true  // named too, so as not to depend on the Unicode version of the library
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD: return false
+        default: return scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
+        }
     }
 
     private static func normalized(_ text: String, isQuery: Bool) -> String {

@@ -33,6 +33,18 @@ final class TextNormalizationTests: XCTestCase {
         XCTAssertFalse(TextNormalization.isBlank("\u{200B}a"))
     }
 
+    /// Blank is what shows nothing: white space and every invisible character, whether storing
+    /// drops it (U+200B) or keeps it (a lone U+200D, U+034F, U+2061), in any mix.
+    func testTextOfInvisibleCharactersIsBlank() {
+        for text in ["\u{200D}", "\u{200D}\u{200D}", "\u{200C}", "\u{034F}", "\u{180E}", "\u{2061}", "\u{00AD}\u{200D}",
+                     "\u{FE0F}", "\u{202E} \u{3000}", "\u{E0001}", "\u{200B}", "\u{FEFF}", " \t\n", "\u{3000}"] {
+            XCTAssertTrue(TextNormalization.isBlank(text), text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+        for text in ["a\u{200D}", "\u{0600}", "👩\u{200D}💻", "\u{2764}\u{FE0F}", "한\u{200C}", "\u{0301}"] {
+            XCTAssertFalse(TextNormalization.isBlank(text), text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
+    }
+
     func testTextThatNeedsNothingIsReturnedAsItIs() {
         for text in ["Use a sheet.", "시트를 쓰세요 — “quotes”, 1…2 → ㅋㅋ", "", "漢字 かな"] {
             XCTAssertEqual(scalars(TextNormalization.stored(text)), scalars(text))

@@ -81,7 +81,7 @@ public enum EditRules {
 
     /// Adds a problem unless `value` is a reason a person wrote: not blank, at most `maxLength` characters.
     public static func checkReason(_ value: String, name: String, maxLength: Int, into problems: inout [InvalidField]) {
-        if value.trimmingWhitespace().isEmpty {
+        if TextNormalization.isBlank(value) {  // as a required text is: white space or invisible characters only
             problems.append(InvalidField(name, "must not be empty"))
         } else if value.unicodeScalars.count > maxLength {  // code points, as the contract's maxLength counts
             problems.append(InvalidField(name, "is longer than \(maxLength) characters"))

@@ -139,8 +139,8 @@ public struct TranslationImporter: Sendable {
             if let target = unit.target {
                 if target.isEmpty {
                     unit.target = nil
-                } else if target.trimmingWhitespace().isEmpty {
-                    return problem(unit, "the translation holds only whitespace", at: unit.targetPosition)
+                } else if TextNormalization.isBlank(target) {  // as the API's edits judge it
+                    return problem(unit, "the translation holds only whitespace or invisible characters", at: unit.targetPosition)
                 } else if TextLengthRule.exceeds(target, maxLength: id.maxLength) {  // as the API's edits count
                     return problem(unit, "the translation is longer than \(id.maxLength) characters", at: unit.targetPosition)
                 } else if let broken = ProtectedSpans.carryOverProblems(source: unit.source ?? stored.source, translation: target).first {
