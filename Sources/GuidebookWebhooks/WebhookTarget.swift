@@ -2,7 +2,8 @@ import Foundation
 import GuidebookCore
 import HTTPClient
 
-/// Checks a webhook URL when it is registered: http or https, a host, no credentials, and (unless
+/// Checks a webhook URL when it is registered: http or https, a host, a port from 1 to 65535 when
+/// one is given, no credentials, and (unless
 /// private networks are allowed) a host that resolves only to public addresses. The sender checks
 /// the address again on every connection, so a later DNS change cannot get around this.
 public enum WebhookTarget {
@@ -20,6 +21,9 @@ public enum WebhookTarget {
         guard components.user == nil && components.password == nil else { return "the URL must not carry credentials" }
         guard components.fragment == nil else { return "the URL must not have a fragment" }
         guard var host = components.host, !host.isEmpty else { return "the URL has no host" }
+        // Foundation parses any digits as a port; one outside TCP's range could never be
+        // connected to, so every delivery would fail.
+        if let port = components.port, !(1...65535).contains(port) { return "the port must be from 1 to 65535, not \(port)" }
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if policy.allowsPrivate { return nil }
         let addresses: [IPAddress]

@@ -4,7 +4,8 @@
 /// shared/CGNAT (100.64.0.0/10), benchmarking (198.18.0.0/15), IETF protocol assignments
 /// (192.0.0.0/24), documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32),
 /// multicast, broadcast and reserved ranges; IPv4 addresses inside IPv6 (mapped, compatible,
-/// NAT64, 6to4 `2002::/16`, and both addresses a Teredo `2001::/32` address carries) are judged as
+/// translated `::ffff:0:a.b.c.d` (SIIT, RFC 2765), NAT64, 6to4 `2002::/16`, and both addresses a
+/// Teredo `2001::/32` address carries) are judged as
 /// the IPv4 address they carry, since a relay or the host's own tunnel would deliver to it.
 public struct OutboundAddressPolicy: Sendable, Equatable {
     /// Allow every address (`GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE=true`).
@@ -31,6 +32,10 @@ public struct OutboundAddressPolicy: Sendable, Equatable {
             // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible) and 64:ff9b::a.b.c.d (NAT64) carry IPv4.
             if b[0..<10].allSatisfy({ $0 == 0 }) && ((b[10] == 0xff && b[11] == 0xff) || (b[10] == 0 && b[11] == 0)) {
                 return kindOfIPv4(Array(b[12..<16])).map { "\($0) (IPv4 in IPv6)" }
+            }
+            // ::ffff:0:a.b.c.d (IPv4-translated, SIIT): a translator on the path delivers it to a.b.c.d.
+            if b[0..<12] == [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0] {
+                return kindOfIPv4(Array(b[12..<16])).map { "\($0) (IPv4-translated)" }
             }
             if b[0..<12] == [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0] {
                 return kindOfIPv4(Array(b[12..<16])).map { "\($0) (IPv4 in NAT64)" }

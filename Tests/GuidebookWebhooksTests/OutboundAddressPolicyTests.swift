@@ -45,6 +45,9 @@ final class OutboundAddressPolicyTests: XCTestCase {
             ("2001:0:5db8:d822::80ff:fffe", "loopback (IPv4 Teredo client)"),
             ("2001:0:5db8:d822::f5ff:fffe", "private (IPv4 Teredo client)"),
             ("2001:0:5db8:d822::3f57:fefe", "private (IPv4 Teredo client)"),
+            // IPv4-translated (SIIT, ::ffff:0:a.b.c.d), the fuzzer's ::ffff:0:7f00:1 first.
+            ("::ffff:0:7f00:1", "loopback (IPv4-translated)"), ("::ffff:0:10.1.2.3", "private (IPv4-translated)"),
+            ("::ffff:0:169.254.169.254", "link-local (IPv4-translated)"),
         ]
         for row in table {
             let address = try XCTUnwrap(IPAddress(row.address), row.address)
@@ -55,7 +58,7 @@ final class OutboundAddressPolicyTests: XCTestCase {
         }
         // Just outside each IPv4 range, a public 6to4 site and a Teredo address of two public hosts.
         for text in ["198.17.255.255", "198.20.0.0", "192.0.1.0", "192.0.3.0", "198.51.99.255", "198.51.101.0", "203.0.112.255",
-                     "203.0.114.0", "2001:db9::1", "2002:5db8:d822::1", "2001:0:5db8:d822::a247:27dd"] {
+                     "203.0.114.0", "2001:db9::1", "2002:5db8:d822::1", "2001:0:5db8:d822::a247:27dd", "::ffff:0:8.8.8.8"] {
             XCTAssertNil(OutboundAddressPolicy.nonPublicKind(of: try XCTUnwrap(IPAddress(text), text)), "\(text) is public")
         }
     }
@@ -84,6 +87,14 @@ final class OutboundAddressPolicyTests: XCTestCase {
         for url in ["ftp://93.184.216.34/", "javascript:alert(1)", "file:///etc/passwd", "/relative/path", "http://", "not a url",
                     "http://user:pass@93.184.216.34/", "gopher://93.184.216.34/"] {
             XCTAssertNotNil(WebhookTarget.problem(with: url, allowsPrivate: true), url)
+        }
+        // A port TCP cannot have: every delivery would fail. The reason names the port.
+        for (url, port) in [("http://8.8.8.8:99999/x", "99999"), ("http://8.8.8.8:0/x", "0"), ("https://[2606:4700:4700::1111]:65536/", "65536")] {
+            let problem = WebhookTarget.problem(with: url, allowsPrivate: true)
+            XCTAssertTrue(problem?.contains("port") == true && problem?.contains(port) == true, "\(url): \(problem ?? "accepted")")
+        }
+        for url in ["http://8.8.8.8:1/x", "https://8.8.8.8:65535/x", "https://8.8.8.8/x"] {
+            XCTAssertNil(WebhookTarget.problem(with: url, allowsPrivate: false), url)
         }
     }
 
