@@ -45,10 +45,11 @@ public final class KnowledgeWriter {
     private(set) lazy var coverageTriggers = CoverageTriggers(database: database)
     /// Guidelines and translations the topics written so far created or changed.
     private var guidelinesChanged = 0
-    /// The topics written in this transaction, those of them it created, and the guideline ids
-    /// the others listed (hashed: 8 bytes each, where the ids would take 40 or more). A topic that
-    /// takes a guideline one of them listed is refused (`refuseTakingListed`). A created topic holds
-    /// only guidelines it listed, so a large import of new topics keeps no ids.
+    /// The topics written in this transaction as records of one import (`upsertTopic`), those of
+    /// them it created, and the guideline ids the others listed (hashed: 8 bytes each, where the
+    /// ids would take 40 or more). A topic that takes a guideline one of them listed is refused
+    /// (`refuseTakingListed`). A created topic holds only guidelines it listed, so a large import
+    /// of new topics keeps no ids.
     private var writtenTopics = Set<Int>()
     private var createdTopics = Set<Int>()
     private var listedByExistingTopics = Set<Int>()
@@ -194,20 +195,25 @@ public final class KnowledgeWriter {
     // MARK: Topics
 
     /// Adds or updates one topic with its sections and guidelines.
-    public func upsertTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
+    ///
+    /// `asRecordOfOneImport`: the topic is one record of an import written a record at a time (an
+    /// NDJSON file), whose records may not list a guideline twice: one that takes a guideline an
+    /// earlier record of the transaction listed is refused (`refuseTakingListed`). Otherwise a
+    /// later topic may take a guideline from an earlier one, as successive edits do.
+    public func upsertTopic(_ topic: BundleTopic, mode: ImportMode, asRecordOfOneImport: Bool = false) throws -> ImportCounts {
         try BundleValidator.validate(topic, at: "topic \(topic.slug)")
-        return try writeTopic(topic, mode: mode)
+        return try writeTopic(topic, mode: mode, asRecordOfOneImport: asRecordOfOneImport)
     }
 
-    private func writeTopic(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
+    private func writeTopic(_ topic: BundleTopic, mode: ImportMode, asRecordOfOneImport: Bool = false) throws -> ImportCounts {
         if guidelinesChanged >= CoverageTriggers.largeWrite { try coverageTriggers.suspend() }
-        let counts = try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode) }
+        let counts = try Self.naming("topic \(topic.slug)") { try writeTopicRows(topic, mode: mode, asRecordOfOneImport: asRecordOfOneImport) }
         guidelinesChanged += counts.guidelinesChanged
         try findingsAhead.advance(self)
         return counts
     }
 
-    private func writeTopicRows(_ topic: BundleTopic, mode: ImportMode) throws -> ImportCounts {
+    private func writeTopicRows(_ topic: BundleTopic, mode: ImportMode, asRecordOfOneImport: Bool) throws -> ImportCounts {
         guard let categoryID = try database.scalarInt("SELECT id FROM categories WHERE slug = ?", [.text(topic.category)]) else {
             throw StoreError.invalid(field: "topic \(topic.slug).category", reason: "no category '\(topic.category)' (declare it in the bundle's categories)")
         }
@@ -264,16 +270,20 @@ public final class KnowledgeWriter {
         // A guideline that moved in from another topic already has rows in the search index.
         var movedIn = false
         let isNewTopic = topicOutcome == .created
-        if isNewTopic { createdTopics.insert(topicID) }
+        if isNewTopic && asRecordOfOneImport { createdTopics.insert(topicID) }
         for (position, section) in topic.sections.enumerated() {
             let (sectionID, sectionChanged) = try upsertSection(section, topicID: topicID, topicSlug: topic.slug, position: position)
             keptSections.append(sectionID)
             sectionsChanged = sectionsChanged || sectionChanged
             var listed: [Int] = []
             for (guidelinePosition, guideline) in section.guidelines.enumerated() {
-                if !isNewTopic { listedByExistingTopics.insert(Self.listingHash(guideline.id)) }
                 let (id, outcome, translations, moved, leftSection) = try upsertGuideline(guideline, topicID: topicID, sectionID: sectionID,
-                                                                                       position: guidelinePosition)
+                                                                                       position: guidelinePosition,
+                                                                                       refusingListed: asRecordOfOneImport)
+                // After the guideline is taken: the topic's own list must not count against it.
+                // A guideline sits in the last topic that listed it, so a holder that took one
+                // another topic of the import listed took it by listing it.
+                if !isNewTopic && asRecordOfOneImport { listedByExistingTopics.insert(Self.listingHash(guideline.id)) }
                 keptGuidelines.append(id)
                 listed.append(id)
                 if let leftSection { sectionsLeft.insert(leftSection) }
@@ -283,7 +293,7 @@ public final class KnowledgeWriter {
             }
             listedBySection.append((sectionID, listed))
         }
-        writtenTopics.insert(topicID)
+        if asRecordOfOneImport { writtenTopics.insert(topicID) }
         // The guidelines and texts these rows inserted are all this topic's (one that moved in
         // was moved by an UPDATE, whose trigger marks the topic it left); unchanged ones inserted none.
         if counts.guidelinesChanged > 0 { try coverageTriggers.markWritten(topic: Int64(topicID)) }
@@ -372,7 +382,7 @@ public final class KnowledgeWriter {
 
     /// Adds, updates or moves a guideline. `movedIn` is true when it came from another topic;
     /// `leftSection` is the section it left, when it changed section.
-    private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int)
+    private func upsertGuideline(_ guideline: BundleGuideline, topicID: Int, sectionID: Int, position: Int, refusingListed: Bool)
         throws -> (id: Int, outcome: WriteOutcome, translations: ImportCounts.Tally, movedIn: Bool, leftSection: Int?) {
         var outcome: WriteOutcome
         var movedIn = false
@@ -386,7 +396,7 @@ public final class KnowledgeWriter {
             (id, revision, createdAt) = (existing.0, existing.4, existing.5)
             outcome = .unchanged
             if existing.1 != topicID || existing.2 != sectionID || existing.3 != position {
-                if existing.1 != topicID { try refuseTakingListed(guideline.id, from: existing.1) }
+                if refusingListed && existing.1 != topicID { try refuseTakingListed(guideline.id, from: existing.1) }
                 try database.run("UPDATE guidelines SET topic_id = ?, section_id = ?, position = ? WHERE id = ?",
                                  [.int(topicID), .int(sectionID), .int(position), .int(id)])
                 outcome = .updated

@@ -115,7 +115,7 @@ public struct Importer: Sendable {
                 switch record {
                 case .locale(let locale): try writer.upsertLocale(locale)
                 case .category(let category): try writer.upsertCategory(category)
-                case .topic(let topic): counts += try writer.upsertTopic(topic, mode: options.mode)
+                case .topic(let topic): counts += try writer.upsertTopic(topic, mode: options.mode, asRecordOfOneImport: true)
                 case .glossary(let entry): try writer.upsertGlossaryEntry(entry)
                 }
             } catch StoreError.invalid(let field, let reason) {
