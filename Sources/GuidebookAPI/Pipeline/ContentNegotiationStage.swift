@@ -1,3 +1,4 @@
+import GuidebookText
 import HTTPServer
 
 /// The fourth stage: a request with a route is a 406 when its `Accept` header admits none of the
@@ -17,7 +18,7 @@ public struct ContentNegotiationStage: Stage {
     public func screen(_ head: HTTPRequestHead, context: inout RequestContext) throws {
         guard let route = context.route else { return }
         if let coding = head.header("content-encoding"),
-           coding.split(separator: ",").contains(where: { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() != "identity" }) {
+           coding.split(separator: ",").contains(where: { $0.trimmingWhitespace().lowercased() != "identity" }) {
             throw Problem.unsupportedRequestCoding(coding)
         }
         if let accept = head.header("accept"), !accept.isEmpty {
