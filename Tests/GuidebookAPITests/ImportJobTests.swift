@@ -177,6 +177,33 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(try guidelineCount(), guidelines)
     }
 
+    /// A line or bundle that cannot be read says what is wrong with it and where, not only that it
+    /// is not JSON: an unknown kind is named, and a syntax error gets its column (and, in a bundle
+    /// of many lines, its line).
+    func testAnUnreadableRecordSaysWhatIsWrongAndWhere() throws {
+        let guidelines = try guidelineCount()
+        func failure(_ body: String, _ query: String, contentType: String = "application/x-ndjson") throws -> [String: Any] {
+            let final = try XCTUnwrap(try server.followJob(try server.submitJob(Array(body.utf8), query: query, contentType: contentType)).last)
+            XCTAssertEqual(final["status"] as? String, "failed", "\(final)")
+            return try XCTUnwrap(final["error"] as? [String: Any], "\(final)")
+        }
+        let kind = try failure("{\"kind\":\"locale\",\"code\":\"ko\",\"name\":\"한국어\"}\n{\"kind\":\"topics\",\"slug\":\"a\"}\n", "format=ndjson")
+        XCTAssertEqual(kind["line"] as? Int, 2)
+        XCTAssertEqual(kind["field"] as? String, "kind")
+        XCTAssertEqual(kind["message"] as? String, "unknown kind 'topics' (expected locale, category, topic or glossary)")
+
+        // The column counts characters: the Hangul before the missing comma is one column each.
+        let syntax = try failure(#"{"kind":"category","slug":"가나다" "title":{"en":"x"}}"#, "format=ndjson")
+        XCTAssertEqual(syntax["line"] as? Int, 1)
+        XCTAssertEqual(syntax["field"] as? String, "body")
+        XCTAssertEqual(syntax["message"] as? String, "is not valid JSON: expected ',' or '}' at column 33")
+
+        let bundle = try failure("{\n  \"locales\": [],\n  \"topics\": [\n    {\"slug\": \"a\" \"title\": {}}\n  ]\n}\n", "format=json", contentType: "application/json")
+        XCTAssertEqual(bundle["line"] as? Int, 4)
+        XCTAssertEqual(bundle["message"] as? String, "is not valid JSON: expected ',' or '}' at line 4, column 18")
+        XCTAssertEqual(try guidelineCount(), guidelines)
+    }
+
     /// One NDJSON line of topic `slug` (category `overview`, one section `overview`) listing
     /// `guidelines` as (id, English text), in that order.
     private func topicLine(_ slug: String, _ guidelines: [(String, String)]) -> String {

@@ -47,7 +47,7 @@ final class TextLengthRuleTests: StoreTestCase {
         }
         XCTAssertNil(try store.guidelineTexts(key: "sample-topic.one")?.rowID, "a refused import writes nothing")
 
-        try store.write { try $0.apply(bundle(String(repeating: "\u{0958}", count: limit / 2)), mode: .merge) }
+        _ = try store.write { try $0.apply(bundle(String(repeating: "\u{0958}", count: limit / 2)), mode: .merge) }
         let stored = try XCTUnwrap(try store.guidelineTexts(key: "sample-topic.one")?.texts["en"])
         XCTAssertEqual(stored.unicodeScalars.count, limit)
         var problems: [InvalidField] = []

@@ -1,3 +1,4 @@
+import GuidebookBase
 import GuidebookCore
 import HTTPServer
 

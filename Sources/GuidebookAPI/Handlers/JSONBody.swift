@@ -1,4 +1,5 @@
 import Foundation
+import GuidebookBase
 import GuidebookText
 
 /// The JSON object a write request sends: another media type than JSON is a 415, a body that is
@@ -12,6 +13,13 @@ enum JSONBody {
         }
         guard case .bytes(let body) = request.http.body, !body.isEmpty else {
             throw Problem.invalidBody("send a JSON object: \(example)")
+        }
+        // The strict parser first: Foundation's takes a trailing comma and keeps one of a member
+        // given twice, so a body the editing routes refuse would otherwise pass here.
+        do {
+            _ = try JSONValue.parse(body)
+        } catch let error as JSONValue.SyntaxError {
+            throw Problem.invalidBody("the body is not acceptable JSON: \(error.message) (at byte \(error.offset))")
         }
         let parsed: Any
         do {

@@ -132,9 +132,8 @@ public struct Importer: Sendable {
     private static func record(number: Int, line: [UInt8]) throws -> NDJSONRecord? {
         guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0d }) else { return nil }
         do {
-            return try JSONDecoder().decode(NDJSONRecord.self, from: Data(line))
-        } catch let error as DecodingError {
-            let (field, reason) = BundleCodec.describe(error)
+            return try BundleCodec.decode(NDJSONRecord.self, from: Data(line))
+        } catch StoreError.invalid(let field, let reason) {
             throw ImportFailure(message: reason, line: number, field: field)
         }
     }
