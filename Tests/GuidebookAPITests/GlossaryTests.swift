@@ -100,6 +100,8 @@ final class GlossaryTests: XCTestCase {
             (#"{"term": {"en": "toolbar", "ko": "도구 막대"}, "forbidden": {"ko": ["도구 막대", ""], "en": ["x"]}}"#,
              ["forbidden.en", "forbidden.ko[0]", "forbidden.ko[1]"]),
             (#"{"term": {"en": "\#(String(repeating: "a", count: 201))"}}"#, ["term.en"]),
+            // Blank once stored: only invisible characters (a lone zero-width joiner, a zero-width space).
+            (#"{"term": {"en": "\u200D", "ko": " \u200B "}}"#, ["term.en", "term.ko"]),
         ]
         for (body, fields) in cases {
             let problem = try assertProblem(try write("POST", "/v1/glossary", body), status: 422)
@@ -108,7 +110,55 @@ final class GlossaryTests: XCTestCase {
         }
         try assertProblem(try write("POST", "/v1/glossary", "[]"), status: 400)
         try assertProblem(try write("POST", "/v1/glossary", "{"), status: 400)
+        // JSON that Foundation's parser would take: a member given twice, a trailing comma.
+        for body in [#"{"term": {"en": "twice"}, "term": {"en": "other"}}"#, #"{"term": {"en": "comma",}}"#] {
+            let problem = try assertProblem(try write("POST", "/v1/glossary", body), status: 400)
+            XCTAssertTrue((problem["detail"] as? String ?? "").hasPrefix("the body is not acceptable JSON: "), "\(problem)")
+        }
         XCTAssertEqual(try app.store.glossary(), before, "no refused write changed the glossary")
+    }
+
+    /// A term is kept as every stored text is (NFC, trimmed), whether an editor or an import wrote
+    /// it, so that it is found in either form and an imported term can be written back by the API.
+    /// An import's term the API would refuse fails the import, and nothing of it is applied.
+    func testTermsAreKeptNormalizedAndAnImportHoldsThemToTheAPIsRule() throws {
+        let decomposed = "\u{1103}\u{1169}\u{1100}\u{116E} \u{1106}\u{1161}\u{11A8}\u{1103}\u{1162}"  // 도구 막대, in jamo
+        let created = try write("POST", "/v1/glossary", #"{"term": {"en": " tool strip\u200B ", "ko": "\#(decomposed)"}}"#)
+        XCTAssertEqual(created.status, 201, created.text)
+        let id = try XCTUnwrap(try created.jsonObject()["id"] as? Int)
+        let shown = try app.get("/v1/glossary/\(id)").jsonObject()
+        XCTAssertEqual((shown["term"] as? [String: String])?["ko"]?.unicodeScalars.count, 5, "composed into syllables")
+        XCTAssertEqual(shown["term"] as? [String: String], ["en": "tool strip", "ko": "도구 막대"])
+        XCTAssertEqual(try findings("/v1/glossary?term=\(encoded(decomposed))").first?["id"] as? Int, id)
+        XCTAssertEqual(try findings("/v1/glossary?term=\(encoded("도구 막대"))").first?["id"] as? Int, id)
+
+        let before = try app.store.glossary()
+        func importLines(_ lines: [String]) throws -> [String: Any] {
+            let body = Array(lines.joined(separator: "\n").utf8)
+            return try XCTUnwrap(try app.followJob(try app.submitJob(body, query: "format=ndjson")).last)
+        }
+        let refused: [(line: String, field: String)] = [
+            (#"{"kind":"glossary","term":{"en":"\#(String(repeating: "a", count: 201))","ko":"가"}}"#, "en"),
+            (#"{"kind":"glossary","term":{"en":"tool\nbar","ko":"도구"}}"#, "en"),
+            (#"{"kind":"glossary","term":{"en":"empty equivalent","ko":""}}"#, "ko"),
+            (#"{"kind":"glossary","term":{"ko":"원본 없음"}}"#, "en"),
+        ]
+        for (line, field) in refused {
+            let final = try importLines([#"{"kind":"glossary","term":{"en":"applied first","ko":"먼저"}}"#, line])
+            XCTAssertEqual(final["status"] as? String, "failed", line)
+            let error = final["error"] as? [String: Any]
+            XCTAssertEqual(error?["line"] as? Int, 2, line)
+            XCTAssertEqual((error?["field"] as? String)?.hasSuffix(".\(field)"), true, "\(error ?? [:])")
+        }
+        XCTAssertEqual(try app.store.glossary(), before, "a refused import changed no term, the valid line before it neither")
+
+        let imported = try importLines([#"{"kind":"glossary","term":{"en":" side shelf ","ko":"\#(decomposed)선반"},"note":""}"#])
+        XCTAssertEqual(imported["status"] as? String, "succeeded", "\(imported)")
+        let term = try XCTUnwrap(try app.store.glossary().first { $0.term["en"] == "side shelf" })
+        XCTAssertEqual(term.term["ko"], "도구 막대선반")
+        XCTAssertNil(term.note)
+        let written = try write("PUT", "/v1/glossary/\(term.id)", #"{"term": {"en": "side shelf", "ko": "도구 막대선반"}}"#)
+        XCTAssertEqual(written.status, 200, written.text)
     }
 
     // MARK: Checks

@@ -13,9 +13,7 @@ struct GlossaryController: Controller {
     /// `--require-if-match`: a `PUT` or `DELETE` without `If-Match` is a 428.
     var requireIfMatch = false
 
-    /// Longest term, equivalent or variant; longest note; most variants per locale.
-    static let maxTermLength = 200
-    static let maxNoteLength = 2000
+    /// Most variants per locale (the lengths are `GlossaryTermRule`'s).
     static let maxVariants = 20
     /// Guidelines looked at for one page of checks at most (a page ends early when they are done).
     static let checkBatch = 500
@@ -37,11 +35,11 @@ struct GlossaryController: Controller {
     private func list(_ request: APIRequest) throws -> APIResponse {
         let limit = try Pagination.limit(request)
         if let query = request.query("term") {
-            let text = query.trimmingSpaces()
-            guard !text.isEmpty, text.count <= Self.maxTermLength else {
-                throw Problem.badParameter("term", "term must be 1 to \(Self.maxTermLength) characters")
+            // Normalized as the terms are, so that decomposed Hangul finds its term.
+            guard let text = GlossaryTermRule.stored(query) else {
+                throw Problem.badParameter("term", "term \(GlossaryTermRule.requirement)")
             }
-            let matches = try store.glossary().filter { Self.term($0, matches: String(text)) }
+            let matches = try store.glossary().filter { Self.term($0, matches: text) }
             return Self.page(Array(matches.prefix(limit)), next: nil, request: request)
         }
         let after = try Pagination.after(request, list: "glossary", count: 1)?.first
@@ -173,28 +171,26 @@ struct GlossaryController: Controller {
         switch object["note"] {
         case nil, is NSNull:
             break
-        case let text as String where text.count <= Self.maxNoteLength:
+        case let text as String where text.count <= GlossaryTermRule.maxNoteLength:
             note = text.isEmpty ? nil : text
         default:
-            invalid.append(("note", "must be a string of at most \(Self.maxNoteLength) characters, or null"))
+            invalid.append(("note", "must be a string of at most \(GlossaryTermRule.maxNoteLength) characters, or null"))
         }
         if !invalid.isEmpty { throw Problem.validationFailed(invalid) }
         return GlossaryTerm(id: id, term: term, forbidden: forbidden, note: note)
     }
 
-    /// A term, equivalent or variant: a string of 1 to `maxTermLength` characters after trimming.
+    /// A term, equivalent or variant as kept (`GlossaryTermRule`), or nil with its invalid entry.
     private static func text(_ value: Any, name: String, into invalid: inout [(name: String, reason: String)]) -> String? {
         guard let text = value as? String else {
             invalid.append((name, "must be a string"))
             return nil
         }
-        let trimmed = String(text.trimmingSpaces())
-        // Counted in code points, as the table's CHECK counts them.
-        guard (1...maxTermLength).contains(trimmed.unicodeScalars.count), !trimmed.contains(where: \.isNewline) else {
-            invalid.append((name, "must be 1 to \(maxTermLength) characters on one line"))
+        guard let kept = GlossaryTermRule.stored(text) else {
+            invalid.append((name, GlossaryTermRule.requirement))
             return nil
         }
-        return trimmed
+        return kept
     }
 
     // MARK: Checks

@@ -1,0 +1,23 @@
+import GuidebookText
+
+/// What a glossary term, equivalent or forbidden variant may be, and the form it is kept in. The
+/// API's writes and imports both go through it, so that a term one of them stores the other can
+/// write back, and the checks, which match terms against stored (normalized) text, can find it.
+public enum GlossaryTermRule {
+    /// Longest term, equivalent or variant, in code points (as the variants table's CHECK counts).
+    public static let maxLength = 200
+    /// Longest note, in characters.
+    public static let maxNoteLength = 2000
+    /// Why a text that `stored` refuses is refused.
+    public static let requirement = "must be 1 to \(maxLength) characters on one line"
+
+    /// `text` as the glossary keeps it: normalized as every stored text is, then trimmed; nil when
+    /// that is blank (white space or invisible characters only), longer than `maxLength` or more
+    /// than one line.
+    public static func stored(_ text: String) -> String? {
+        // Normalized before trimming: a zero-width space that storing drops may hide a space.
+        let kept = String(TextNormalization.stored(text).trimmingSpaces())
+        guard !TextNormalization.isBlank(kept), kept.unicodeScalars.count <= maxLength, !kept.contains(where: \.isNewline) else { return nil }
+        return kept
+    }
+}
