@@ -2,8 +2,9 @@
 /// unless the operator allows private networks. Refused: unspecified, loopback, link-local
 /// (the cloud metadata service lives at 169.254.169.254), private (RFC 1918, IPv6 unique local),
 /// shared/CGNAT (100.64.0.0/10), benchmarking (198.18.0.0/15), IETF protocol assignments
-/// (192.0.0.0/24), documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32),
-/// multicast, broadcast and reserved ranges; IPv4 addresses inside IPv6 (mapped, compatible,
+/// (192.0.0.0/24), documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
+/// 3fff::/20), multicast, broadcast and reserved ranges, the IPv6 ranges IANA marks as not
+/// globally reachable (local-use NAT64 64:ff9b:1::/48, discard-only, benchmarking, SRv6); IPv4 addresses inside IPv6 (mapped, compatible,
 /// translated `::ffff:0:a.b.c.d` (SIIT, RFC 2765), NAT64, 6to4 `2002::/16`, and both addresses a
 /// Teredo `2001::/32` address carries) are judged as
 /// the IPv4 address they carry, since a relay or the host's own tunnel would deliver to it.
@@ -44,7 +45,15 @@ public struct OutboundAddressPolicy: Sendable, Equatable {
             if b[0] == 0x20 && b[1] == 0x02 {
                 return kindOfIPv4(Array(b[2..<6])).map { "\($0) (IPv4 in 6to4)" }
             }
-            if b[0..<4] == [0x20, 0x01, 0x0d, 0xb8] { return "documentation" }
+            if b[0..<4] == [0x20, 0x01, 0x0d, 0xb8] || (b[0] == 0x3f && b[1] == 0xff && b[2] & 0xf0 == 0) { return "documentation" }
+            // Ranges IANA's special-purpose registry marks as not globally reachable: local-use
+            // NAT64 (64:ff9b:1::/48, RFC 8215, whose IPv4 address may sit at any of RFC 6052's
+            // places, so the whole prefix is refused), discard-only and dummy (100::/64,
+            // 100:0:0:1::/64), benchmarking (2001:2::/48), SRv6 SIDs (5f00::/16).
+            if b[0..<6] == [0x00, 0x64, 0xff, 0x9b, 0x00, 0x01] { return "local-use translation (NAT64)" }
+            if b[0..<2] == [0x01, 0x00] && b[2..<7].allSatisfy({ $0 == 0 }) && b[7] <= 1 { return "discard-only" }
+            if b[0..<6] == [0x20, 0x01, 0x00, 0x02, 0x00, 0x00] { return "benchmarking" }
+            if b[0] == 0x5f && b[1] == 0x00 { return "SRv6 segment identifier" }
             // Teredo: 2001:0:SSSS:SSSS:flags:port:CCCC:CCCC, the server's IPv4 address, then the
             // client's with every bit inverted.
             if b[0..<4] == [0x20, 0x01, 0x00, 0x00] {

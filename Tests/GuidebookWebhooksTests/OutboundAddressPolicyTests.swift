@@ -48,6 +48,13 @@ final class OutboundAddressPolicyTests: XCTestCase {
             // IPv4-translated (SIIT, ::ffff:0:a.b.c.d), the fuzzer's ::ffff:0:7f00:1 first.
             ("::ffff:0:7f00:1", "loopback (IPv4-translated)"), ("::ffff:0:10.1.2.3", "private (IPv4-translated)"),
             ("::ffff:0:169.254.169.254", "link-local (IPv4-translated)"),
+            // IPv6 ranges IANA marks as not globally reachable, each end.
+            ("64:ff9b:1::", "local-use translation (NAT64)"), ("64:ff9b:1:ffff:ffff:ffff:ffff:ffff", "local-use translation (NAT64)"),
+            ("64:ff9b:1:a00:1::", "local-use translation (NAT64)"),
+            ("100::", "discard-only"), ("100::1:ffff:ffff:ffff:ffff", "discard-only"),
+            ("2001:2::", "benchmarking"), ("2001:2:0:ffff:ffff:ffff:ffff:ffff", "benchmarking"),
+            ("3fff::", "documentation"), ("3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff", "documentation"),
+            ("5f00::", "SRv6 segment identifier"), ("5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "SRv6 segment identifier"),
         ]
         for row in table {
             let address = try XCTUnwrap(IPAddress(row.address), row.address)
@@ -58,7 +65,8 @@ final class OutboundAddressPolicyTests: XCTestCase {
         }
         // Just outside each IPv4 range, a public 6to4 site and a Teredo address of two public hosts.
         for text in ["198.17.255.255", "198.20.0.0", "192.0.1.0", "192.0.3.0", "198.51.99.255", "198.51.101.0", "203.0.112.255",
-                     "203.0.114.0", "2001:db9::1", "2002:5db8:d822::1", "2001:0:5db8:d822::a247:27dd", "::ffff:0:8.8.8.8"] {
+                     "203.0.114.0", "2001:db9::1", "2002:5db8:d822::1", "2001:0:5db8:d822::a247:27dd", "::ffff:0:8.8.8.8",
+                     "64:ff9b:2::1", "64:ff9b::808:808", "100:0:0:2::1", "2001:3::1", "3fff:1000::1", "5f01::1"] {
             XCTAssertNil(OutboundAddressPolicy.nonPublicKind(of: try XCTUnwrap(IPAddress(text), text)), "\(text) is public")
         }
     }
