@@ -204,6 +204,31 @@ final class ImportJobTests: XCTestCase {
         XCTAssertEqual(try guidelineCount(), guidelines)
     }
 
+    /// A title is held to the API's 300 characters on import too (in any locale, a section's as
+    /// well), so an imported topic can be edited: a longer one fails the import and applies nothing.
+    func testAnImportedTitleIsHeldToTheAPIsLengthSoTheTopicCanBeEdited() throws {
+        let guidelines = try guidelineCount()
+        func line(title: String, koTitle: String = "제목", sectionTitle: String = "") -> String {
+            #"{"kind":"topic","slug":"long-title","category":"overview","title":{"en":"\#(title)","ko":"\#(koTitle)"},"summary":{"en":"s"},"#
+                + #""sections":[{"key":"overview","title":{"en":"\#(sectionTitle)"},"guidelines":[{"id":"long-title.g","text":{"en":"A guideline."}}]}]}"#
+        }
+        let refused: [(line: String, field: String)] = [
+            (line(title: String(repeating: "t", count: 301)), "title.en"),
+            (line(title: "Fine", koTitle: String(repeating: "가", count: 301)), "title.ko"),
+            (line(title: "Fine", sectionTitle: String(repeating: "s", count: 301)), "sections[0].title.en"),
+        ]
+        for (text, field) in refused {
+            let final = try importLines([text])
+            XCTAssertEqual(final["status"] as? String, "failed", field)
+            let error = final["error"] as? [String: Any]
+            XCTAssertEqual((error?["field"] as? String)?.hasSuffix(field), true, "\(error ?? [:])")
+            XCTAssertEqual(error?["message"] as? String, "longer than 300 characters")
+        }
+        XCTAssertEqual(try guidelineCount(), guidelines)
+        XCTAssertEqual(try importLines([line(title: String(repeating: "t", count: 300))])["status"] as? String, "succeeded")
+        XCTAssertEqual(try server.send("PATCH", "/v1/topics/long-title", #"{"summary": "Edited."}"#).status, 200)
+    }
+
     /// One NDJSON line of topic `slug` (category `overview`, one section `overview`) listing
     /// `guidelines` as (id, English text), in that order.
     private func topicLine(_ slug: String, _ guidelines: [(String, String)]) -> String {

@@ -44,8 +44,8 @@ public struct GuidelineDraft: Sendable, Equatable {
 /// The rules an edit's values must follow (what a request's shape cannot say: lengths, slugs,
 /// required source texts). Every broken rule is collected, so a refusal can list them all.
 public enum EditRules {
-    /// Longest title (topic or section), in characters.
-    public static let maxTitleLength = 300
+    /// Longest title (topic or section), in characters (what an import accepts too).
+    public static let maxTitleLength = BundleValidator.maxTitleLength
     /// Longest summary or guideline text, in characters (what an import accepts too).
     public static let maxTextLength = BundleValidator.maxTextLength
 

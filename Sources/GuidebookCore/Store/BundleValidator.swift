@@ -7,6 +7,9 @@ public enum BundleValidator {
     public static let maxIdentifierLength = 128
     /// Most characters a text may have.
     public static let maxTextLength = 20_000
+    /// Most characters a title (category, topic or section) may have: as the API's edits allow,
+    /// so that an imported title can be edited and written back.
+    public static let maxTitleLength = 300
 
     /// Throws `StoreError.invalid` naming the first offending field.
     public static func validate(_ bundle: KnowledgeBundle) throws {
@@ -50,13 +53,13 @@ public enum BundleValidator {
 
     public static func validate(_ category: BundleCategory, at path: String) throws {
         try validateSlug(category.slug, at: "\(path).slug")
-        try validateText(category.title, at: "\(path).title", requireSource: true)
+        try validateText(category.title, at: "\(path).title", requireSource: true, maxLength: maxTitleLength)
     }
 
     public static func validate(_ topic: BundleTopic, at path: String) throws {
         try validateSlug(topic.slug, at: "\(path).slug")
         try validateSlug(topic.category, at: "\(path).category")
-        try validateText(topic.title, at: "\(path).title", requireSource: true)
+        try validateText(topic.title, at: "\(path).title", requireSource: true, maxLength: maxTitleLength)
         try validateText(topic.summary, at: "\(path).summary", requireSource: false)
         var sectionKeys = Set<String>()
         var guidelineIDs = Set<String>()
@@ -67,7 +70,7 @@ public enum BundleValidator {
             guard sectionKeys.insert(section.key).inserted else {
                 throw StoreError.invalid(field: "\(sectionPath()).key", reason: "'\(section.key)' appears twice in topic '\(topic.slug)'")
             }
-            try validateText(section.title, at: "\(sectionPath()).title", requireSource: false)
+            try validateText(section.title, at: "\(sectionPath()).title", requireSource: false, maxLength: maxTitleLength)
             for (g, guideline) in section.guidelines.enumerated() {
                 func guidelinePath() -> String { "\(sectionPath()).guidelines[\(g)]" }
                 try validateIdentifier(guideline.id, allowingDots: true, at: "\(guidelinePath()).id")
@@ -93,7 +96,7 @@ public enum BundleValidator {
         }
     }
 
-    static func validateText(_ text: LocalizedText, at path: @autoclosure () -> String, requireSource: Bool) throws {
+    static func validateText(_ text: LocalizedText, at path: @autoclosure () -> String, requireSource: Bool, maxLength: Int = maxTextLength) throws {
         if requireSource, TextNormalization.isBlank(text[SourceLocale.code] ?? "") {
             throw StoreError.invalid(field: "\(path()).\(SourceLocale.code)", reason: "the source-locale text is required")
         }
@@ -103,8 +106,8 @@ public enum BundleValidator {
             }
             // Counted as the API's edits count it (`TextLengthRule`), so that what an import
             // stores can be edited and written back.
-            guard !TextLengthRule.exceeds(value, maxLength: maxTextLength) else {
-                throw StoreError.invalid(field: "\(path()).\(locale)", reason: "longer than \(maxTextLength) characters")
+            guard !TextLengthRule.exceeds(value, maxLength: maxLength) else {
+                throw StoreError.invalid(field: "\(path()).\(locale)", reason: "longer than \(maxLength) characters")
             }
         }
     }
