@@ -165,7 +165,13 @@ public final class WebhookSender: @unchecked Sendable {
         let attemptedAt = WebhookClock.nowMilliseconds()
         var status: Int?
         var failure: String?
-        if let signer = WebhookSigner(secret: due.secret) {
+        // A URL stored before registration refused its kind (a port outside 1–65535) can never be
+        // delivered to: the endpoint is disabled at once rather than retried for days. Addresses are
+        // not judged here (allowing private ones): the client's policy does that on connecting.
+        let unusable = WebhookTarget.problem(with: due.url, allowsPrivate: true)
+        if let unusable {
+            failure = "the URL cannot be used: \(unusable)"
+        } else if let signer = WebhookSigner(secret: due.secret) {
             let body = WebhookEnvelope.body(of: due)
             let headers = [("content-type", "application/json")] + signer.headers(id: due.eventID, timestamp: attemptedAt / 1000, body: body)
             do {
@@ -183,6 +189,8 @@ public final class WebhookSender: @unchecked Sendable {
         let outcome: Store.WebhookAttemptOutcome
         if failure == nil {
             outcome = .delivered
+        } else if let unusable {
+            outcome = .giveUp(reason: "delivery \(due.id) of event \(due.eventID) was not sent: the URL cannot be used: \(unusable)")
         } else if let delay = configuration.retries.delay(afterFailures: attemptNumber) {
             outcome = .retry(at: WebhookClock.nowMilliseconds() + Int64(delay * 1000))
         } else {

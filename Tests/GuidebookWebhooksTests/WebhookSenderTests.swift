@@ -127,6 +127,23 @@ final class WebhookSenderTests: XCTestCase {
         XCTAssertEqual(hanging.arrived, 1, "one delivery in flight per endpoint")
     }
 
+    /// An endpoint stored before registration refused its URL (a port outside TCP's range) is
+    /// disabled at its first attempt, saying why, instead of being retried until it gives up.
+    func testAnEndpointWhoseURLCannotBeUsedIsDisabledAtItsFirstAttempt() throws {
+        let receiver = try receiver()
+        let (unusable, _) = try fixture.register("http://127.0.0.1:70000/hook")
+        let (usable, _) = try fixture.register(receiver.url)
+        fixture.startSender(maxAttempts: 5)
+        try fixture.emitContentChanged(["/v1/topics/buttons"])
+        XCTAssertTrue(eventually(seconds: 10) { (try? fixture.store.webhook(id: unusable.id)?.isEnabled) == false })
+        let disabled = try XCTUnwrap(try fixture.store.webhook(id: unusable.id))
+        XCTAssertTrue(disabled.disabledReason?.contains("was not sent: the URL cannot be used: the port must be from 1 to 65535, not 70000") == true,
+                      disabled.disabledReason ?? "")
+        XCTAssertEqual(try fixture.store.webhookDeliveries(webhookID: unusable.id, limit: 1).first?.attempts.count, 1)
+        XCTAssertTrue(eventually(seconds: 10) { receiver.received.count == 1 }, "the other endpoint still gets the event")
+        XCTAssertEqual(try fixture.store.webhook(id: usable.id)?.isEnabled, true)
+    }
+
     func testWithoutTheSwitchTheSenderRefusesToConnectToPrivateAddresses() throws {
         // Registered directly in the store (as a name rebound after registration would look): the
         // connection itself is refused, for every kind of private target.
