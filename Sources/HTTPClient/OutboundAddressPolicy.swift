@@ -3,10 +3,10 @@
 /// (the cloud metadata service lives at 169.254.169.254), private (RFC 1918, IPv6 unique local),
 /// shared/CGNAT (100.64.0.0/10), benchmarking (198.18.0.0/15), IETF protocol assignments
 /// (192.0.0.0/24), documentation (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32,
-/// 3fff::/20), multicast, broadcast and reserved ranges, the IPv6 ranges IANA marks as not
-/// globally reachable (local-use NAT64 64:ff9b:1::/48, discard-only, benchmarking, SRv6); IPv4 addresses inside IPv6 (mapped, compatible,
-/// translated `::ffff:0:a.b.c.d` (SIIT, RFC 2765), NAT64, 6to4 `2002::/16`, and both addresses a
-/// Teredo `2001::/32` address carries) are judged as
+/// 3fff::/20), multicast, broadcast and reserved ranges, and the IPv6 ranges IANA marks as not
+/// globally reachable (local-use NAT64 64:ff9b:1::/48, discard-only, benchmarking, SRv6). IPv4
+/// addresses inside IPv6 (mapped, compatible, translated `::ffff:0:a.b.c.d` (SIIT, RFC 2765),
+/// NAT64, 6to4 `2002::/16`, and both addresses a Teredo `2001::/32` address carries) are judged as
 /// the IPv4 address they carry, since a relay or the host's own tunnel would deliver to it.
 public struct OutboundAddressPolicy: Sendable, Equatable {
     /// Allow every address (`GUIDEBOOK_WEBHOOK_ALLOW_PRIVATE=true`).

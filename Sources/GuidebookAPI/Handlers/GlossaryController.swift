@@ -172,7 +172,7 @@ struct GlossaryController: Controller {
         case nil, is NSNull:
             break
         case let text as String where text.count <= GlossaryTermRule.maxNoteLength:
-            note = text.isEmpty ? nil : text
+            note = text.isEmpty ? nil : TextNormalization.stored(text)  // as an import keeps it
         default:
             invalid.append(("note", "must be a string of at most \(GlossaryTermRule.maxNoteLength) characters, or null"))
         }
