@@ -66,6 +66,33 @@ final class POReaderTests: XCTestCase {
         XCTAssertTrue(units[1].isFinished)
     }
 
+    /// What gettext's own tools write: octal escapes are bytes of UTF-8 (`msgcat --escape` writes
+    /// 시트 as six of them), a byte-order mark may start the file, and only the revision line itself
+    /// gives the revision, not a glossary or memory comment that quotes its words.
+    func testOctalBytesABOMAndOnlyTheRevisionLineAsGettextToolsWriteThem() throws {
+        let po = "\u{FEFF}" + Self.header + """
+            #. English revision 3
+            #. glossary: sheet → 시트 (Unchanged since English revision 2 of the style guide.)
+            #. memory 90%: English revision 9
+            msgctxt "guideline:a.b"
+            msgid "Sheet\\101"
+            msgstr "\\354\\213\\234\\355\\212\\270 \\001\\101\\342\\200\\224"
+            """
+        let (header, units) = try units(po)
+        XCTAssertEqual(header.targetLanguage, "ko", "the header is read after the byte-order mark")
+        XCTAssertEqual(units.count, 1)
+        XCTAssertEqual(units.first?.source, "SheetA")
+        XCTAssertEqual(units.first?.target, "시트 \u{01}A—")
+        XCTAssertEqual(units.first?.revision, 3)
+        XCTAssertNil(units.first?.problem)
+
+        for (escapes, expected) in [("\\354\\213", "not UTF-8"), ("\\777", "over \\377"), ("\\377", "not UTF-8")] {
+            let error = refusal(Self.header + "msgctxt \"a\"\nmsgid \"b\"\nmsgstr \"x\(escapes)y\"\n")
+            XCTAssertTrue(error?.message.contains(expected) ?? false, "\(escapes): \(String(describing: error))")
+            XCTAssertEqual(error?.position.line, 8, escapes)
+        }
+    }
+
     func testAnUnterminatedStringIsRefusedWithItsLineAndColumn() throws {
         let error = try XCTUnwrap(refusal(Self.header + "msgctxt \"guideline:a.b\"\nmsgid \"Open\nmsgstr \"x\"\n"))
         XCTAssertEqual(error.position, FilePosition(line: 7, column: 7))

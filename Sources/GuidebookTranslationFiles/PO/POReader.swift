@@ -108,7 +108,11 @@ public final class POReader: TranslationFileReader {
             self.pendingLine = nil
             return pendingLine
         }
-        return try source.nextLine(limit: Self.maxLineBytes)
+        guard let (bytes, position) = try source.nextLine(limit: Self.maxLineBytes) else { return nil }
+        // A byte-order mark before the first line is the file's encoding, not its text (editors on
+        // Windows write one).
+        if position.line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (Array(bytes.dropFirst(3)), position) }
+        return (bytes, position)
     }
 
     /// The next entry, or nil at the end of the file.
@@ -130,10 +134,15 @@ public final class POReader: TranslationFileReader {
                 var current = entry ?? Entry(position: position)
                 if trimmed.hasPrefix("#,") {
                     if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "fuzzy" }) { current.isFuzzy = true }
-                } else if trimmed.hasPrefix("#."), let range = trimmed.range(of: "English revision ") {
-                    var number = trimmed[range.upperBound...]
-                    while let last = number.last, last == " " || last == "\t" || last == "\r" { number = number.dropLast() }
-                    (current.revision, current.revisionProblem) = OfferedUnit.revision(number)
+                } else if trimmed.hasPrefix("#.") {
+                    // Only a comment that is the revision line itself, and the first: a glossary or
+                    // memory comment may quote the words "English revision" in its text.
+                    let comment = trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+                    if comment.hasPrefix(Self.revisionComment), current.revision == nil, current.revisionProblem == nil {
+                        var number = comment.dropFirst(Self.revisionComment.count)
+                        while let last = number.last, last == " " || last == "\t" || last == "\r" { number = number.dropLast() }
+                        (current.revision, current.revisionProblem) = OfferedUnit.revision(number)
+                    }
                 }
                 entry = current
                 continue
@@ -217,11 +226,23 @@ public final class POReader: TranslationFileReader {
         guard scalars.next() == "\"" else { throw TranslationFileError("a quoted string was expected", at: position) }
         var out = String.UnicodeScalarView()
         var column = position.column + 1
+        // Octal escapes are bytes, as gettext reads them (`msgcat --escape` writes 시 as
+        // \354\213\234): a run of them is decoded as UTF-8 before anything else is added.
+        var octalBytes: [UInt8] = []
+        func flushOctalBytes() throws {
+            guard !octalBytes.isEmpty else { return }
+            guard let text = String(validating: octalBytes, as: UTF8.self) else {
+                throw TranslationFileError("octal escapes that are not UTF-8", at: FilePosition(line: position.line, column: column))
+            }
+            out.append(contentsOf: text.unicodeScalars)
+            octalBytes.removeAll()
+        }
         while true {
             guard let scalar = scalars.next() else {
                 throw TranslationFileError("the string is not closed: a line must end with '\"'", at: position)
             }
             column += 1
+            if scalar != "\\" { try flushOctalBytes() }
             switch scalar {
             case "\"":
                 var rest = String.UnicodeScalarView()
@@ -234,6 +255,7 @@ public final class POReader: TranslationFileReader {
             case "\\":
                 guard let escaped = scalars.next() else { throw TranslationFileError("the string is not closed: it ends with a backslash", at: position) }
                 column += 1
+                if !("0"..."7").contains(escaped) { try flushOctalBytes() }
                 switch escaped {
                 case "n": out.append("\n")
                 case "t": out.append("\t")
@@ -252,8 +274,8 @@ public final class POReader: TranslationFileReader {
                         column += 1
                         value = value * 8 + digit.value - 48
                     }
-                    guard let octal = Unicode.Scalar(value) else { throw TranslationFileError("a bad octal escape", at: FilePosition(line: position.line, column: column)) }
-                    out.append(octal)
+                    guard value <= 0xFF else { throw TranslationFileError("an octal escape over \\377", at: FilePosition(line: position.line, column: column)) }
+                    octalBytes.append(UInt8(value))
                 default:
                     throw TranslationFileError("the escape \\\(escaped) is not one PO knows", at: FilePosition(line: position.line, column: column - 1))
                 }
@@ -262,6 +284,8 @@ public final class POReader: TranslationFileReader {
             }
         }
     }
+
+    private static let revisionComment = "English revision "
 
     private static func utf8(_ bytes: [UInt8], at position: FilePosition) throws -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw TranslationFileError("bytes that are not UTF-8", at: position) }
