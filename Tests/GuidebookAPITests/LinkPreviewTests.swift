@@ -68,6 +68,18 @@ final class LinkPreviewTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(output)) as? [String: [String]])
     }
 
+    /// The embeds are cached answers whose links are built from `Host` (no public URL set): the
+    /// first client's `Host` must not become the links every later client gets.
+    func testOneClientsHostNeverBecomesAnothersLinksThroughTheCache() throws {
+        for round in 0..<2 {
+            let planted = try headTags(try app.get("/embed/topics/sheets?theme=dark", headers: [("Host", "attacker.example")]).text)
+            XCTAssertEqual(planted["og:url"], ["http://attacker.example/topics/sheets"], "round \(round)")
+            let other = try headTags(try app.get("/embed/topics/sheets?theme=dark", headers: [("Host", "guidebook.example.com")]).text)
+            XCTAssertEqual(other["og:url"], ["http://guidebook.example.com/topics/sheets"], "round \(round)")
+            XCTAssertTrue(other["oembed"]?.first?.hasPrefix("http://guidebook.example.com/oembed?") ?? false, "\(other)")
+        }
+    }
+
     func testPagesAndEmbedsCarryOpenGraphTwitterAndDiscoveryTags() throws {
         let page = try app.get("/topics/progress-indicators?lang=ko", headers: [("Accept", "text/html"), ("Host", "guidebook.example.com")])
         XCTAssertEqual(page.status, 200)

@@ -40,6 +40,9 @@ final class ResponseCache: @unchecked Sendable {
         let query: String
         let acceptLanguage: String?
         let accept: String?
+        /// Link previews and oEmbed links are absolute, built from `Host` when no public URL is
+        /// set: one client's `Host` must not become every later client's answer.
+        let host: String?
         let compressible: ContentCoding?
         let other: ContentCoding?
     }
@@ -53,7 +56,7 @@ final class ResponseCache: @unchecked Sendable {
             query.append("\u{2}")
         }
         return Key(path: request.path, query: query, acceptLanguage: request.header("accept-language"), accept: request.header("accept"),
-                   compressible: accepted.forCompressible, other: accepted.forOther)
+                   host: request.header("host"), compressible: accepted.forCompressible, other: accepted.forOther)
     }
 
     func entry(_ key: Key) -> Entry? {
