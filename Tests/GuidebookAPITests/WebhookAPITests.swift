@@ -74,6 +74,8 @@ final class WebhookAPITests: XCTestCase {
             (#"{"url": "http://10.20.30.40/hook", "events": ["content.changed"]}"#, ["url"]),
             (#"{"url": "http://[::1]:8080/hook", "events": ["content.changed"]}"#, ["url"]),
             (#"{"url": "http://localhost/hook", "events": ["content.changed"]}"#, ["url"]),
+            // Slugs no topic can have: a filter on them would silently never match.
+            (#"{"url": "\#(publicURL)", "events": ["content.changed"], "topics": ["sheets", "ABC", "Ünïcode", ""]}"#, ["topics[1]", "topics[2]", "topics[3]"]),
         ]
         for (body, names) in cases {
             let response = try create(body)
@@ -90,6 +92,9 @@ final class WebhookAPITests: XCTestCase {
 
         XCTAssertEqual(try create(#"{"url": "\#(publicURL)""#).status, 400, "not JSON")
         XCTAssertEqual(try create("[1, 2]").status, 400, "not an object")
+        // JSON Foundation would take, refused as on every write route.
+        XCTAssertEqual(try create(#"{"url": "\#(publicURL)", "url": "http://10.0.0.1/", "events": ["content.changed"]}"#).status, 400, "a member twice")
+        XCTAssertEqual(try create(#"{"url": "\#(publicURL)", "events": ["content.changed"],}"#).status, 400, "a trailing comma")
         XCTAssertEqual(try create(#"{"url": "\#(publicURL)", "events": ["content.changed"]}"#, contentType: "text/plain").status, 415)
         XCTAssertEqual((try server.get("/v1/webhooks", headers: [admin]).jsonObject()["items"] as? [Any])?.count, 0, "nothing was created")
     }

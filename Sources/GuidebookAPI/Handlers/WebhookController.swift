@@ -55,10 +55,11 @@ struct WebhookController: Controller {
         if let value = fields["topics"] {
             if let names = value as? [Any], names.count <= Self.maxTopics {
                 for (index, name) in names.enumerated() {
-                    if let slug = name as? String, slug.count <= 200, !slug.isEmpty, slug.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+                    // As a topic's slug is written: "ABC" or "Ünïcode" could never match one.
+                    if let slug = name as? String, BundleValidator.isSlug(slug) {
                         topics.append(slug)
                     } else {
-                        invalid.append(("topics[\(index)]", "must be a topic slug (letters, digits and '-')"))
+                        invalid.append(("topics[\(index)]", "must be a topic slug (a-z, 0-9 and '-', at most \(BundleValidator.maxIdentifierLength))"))
                     }
                 }
             } else {
@@ -158,12 +159,8 @@ struct WebhookController: Controller {
         guard type.split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == "application/json" else {
             throw Problem.unsupportedMediaType(type.isEmpty ? "(none)" : type, supported: ["application/json"])
         }
-        guard case .bytes(let bytes) = request.http.body, !bytes.isEmpty else {
-            throw Problem.invalidBody("the request body is empty; send a JSON object with url and events")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
-            throw Problem.invalidBody("the request body must be a JSON object")
-        }
-        return object
+        // The shared reader: strict as the other write routes (a member given twice or a trailing
+        // comma is a 400).
+        return try JSONBody.object(request, example: #"{"url": "https://hooks.example.com/guidebook", "events": ["content.changed"]}"#)
     }
 }

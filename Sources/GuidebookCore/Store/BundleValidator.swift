@@ -82,6 +82,11 @@ public enum BundleValidator {
         }
     }
 
+    /// True when `value` is a slug a topic or category could have (a-z, 0-9 and '-').
+    public static func isSlug(_ value: String) -> Bool {
+        (try? validateSlug(value, at: "")) != nil
+    }
+
     static func validateSlug(_ value: String, at path: @autoclosure () -> String) throws {
         try validateIdentifier(value, allowingDots: false, at: path())
     }
