@@ -82,6 +82,10 @@ final class GlossaryTests: XCTestCase {
         XCTAssertTrue(after["note"] is NSNull)
 
         try assertProblem(try write("POST", "/v1/glossary", #"{"term": {"en": "widget shelf"}}"#), status: 409)
+        // The checks match English terms whatever their case, so another case is the same term.
+        try assertProblem(try write("POST", "/v1/glossary", #"{"term": {"en": "Widget SHELF", "ko": "위젯"}}"#), status: 409)
+        XCTAssertEqual(try write("PUT", "/v1/glossary/\(id)", #"{"term": {"en": "Widget shelf", "ko": "위젯선반"}}"#).status, 200,
+                       "a term may change its own letter case")
         try assertProblem(try write("PUT", "/v1/glossary/\(id)", #"{"term": {"en": "progress bar"}}"#), status: 409)
         XCTAssertEqual(try write("DELETE", "/v1/glossary/\(id)", "").status, 204)
         try assertProblem(try app.get("/v1/glossary/\(id)"), status: 404)
@@ -102,6 +106,8 @@ final class GlossaryTests: XCTestCase {
             (#"{"term": {"en": "\#(String(repeating: "a", count: 201))"}}"#, ["term.en"]),
             // Blank once stored: only invisible characters (a lone zero-width joiner, a zero-width space).
             (#"{"term": {"en": "\u200D", "ko": " \u200B "}}"#, ["term.en", "term.ko"]),
+            // Control characters: a term is a word or two, and one holding a NUL could not be looked up.
+            (#"{"term": {"en": "tool\u0000bar", "ko": "도구\u0001"}, "forbidden": {"ko": ["a\tb"]}}"#, ["term.en", "term.ko", "forbidden.ko[0]"]),
         ]
         for (body, fields) in cases {
             let problem = try assertProblem(try write("POST", "/v1/glossary", body), status: 422)
@@ -159,6 +165,12 @@ final class GlossaryTests: XCTestCase {
         XCTAssertNil(term.note)
         let written = try write("PUT", "/v1/glossary/\(term.id)", #"{"term": {"en": "side shelf", "ko": "도구 막대선반"}}"#)
         XCTAssertEqual(written.status, 200, written.text)
+
+        // An import's term in another letter case updates that term, keeping its spelling.
+        let count = try app.store.glossary().count
+        XCTAssertEqual(try importLines([#"{"kind":"glossary","term":{"en":"SIDE Shelf","ko":"옆 선반"}}"#])["status"] as? String, "succeeded")
+        XCTAssertEqual(try app.store.glossary().count, count)
+        XCTAssertEqual(try app.store.glossaryTerm(id: term.id)?.term, ["en": "side shelf", "ko": "옆 선반"])
     }
 
     // MARK: Checks

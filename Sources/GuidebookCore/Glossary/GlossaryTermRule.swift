@@ -9,15 +9,17 @@ public enum GlossaryTermRule {
     /// Longest note, in characters.
     public static let maxNoteLength = 2000
     /// Why a text that `stored` refuses is refused.
-    public static let requirement = "must be 1 to \(maxLength) characters on one line"
+    public static let requirement = "must be 1 to \(maxLength) characters on one line, without control characters"
 
     /// `text` as the glossary keeps it: normalized as every stored text is, then trimmed; nil when
-    /// that is blank (white space or invisible characters only), longer than `maxLength` or more
-    /// than one line.
+    /// that is blank (white space or invisible characters only), longer than `maxLength`, more
+    /// than one line or holds a control character (a term is a word or two, and `?term=` could not
+    /// look one with a NUL up).
     public static func stored(_ text: String) -> String? {
         // Normalized before trimming: a zero-width space that storing drops may hide a space.
         let kept = String(TextNormalization.stored(text).trimmingSpaces())
-        guard !TextNormalization.isBlank(kept), kept.unicodeScalars.count <= maxLength, !kept.contains(where: \.isNewline) else { return nil }
+        guard !TextNormalization.isBlank(kept), kept.unicodeScalars.count <= maxLength, !kept.contains(where: \.isNewline),
+              !kept.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
         return kept
     }
 }

@@ -37,9 +37,10 @@ struct GlossaryTable {
         return rows.compactMap { terms[$0.0] }
     }
 
-    /// The id of the term whose English is `source`, or nil.
+    /// The id of the term whose English is `source` in any letter case, or nil: "SHEET" is the
+    /// term "sheet", since the checks match English terms whatever their case.
     func id(ofSource source: String) throws -> Int64? {
-        try database.firstRow("SELECT id FROM glossary_terms WHERE source_term = ?1", [.text(source)]) { $0.int64(0) }
+        try database.firstRow("SELECT id FROM glossary_terms WHERE source_term = ?1 COLLATE NOCASE ORDER BY id LIMIT 1", [.text(source)]) { $0.int64(0) }
     }
 
     /// Adds a term; nil when its English term exists (nothing is written then).
@@ -112,6 +113,7 @@ extension Store {
     /// Adds a glossary term (its `id` is ignored); `token` names who did it, for the change log.
     public func addGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
         try writeGlossary(.created, id: nil, token: token) { table in
+            if let existing = try table.id(ofSource: term.source) { return .duplicate(existing) }
             guard let id = try table.insert(term) else { return .duplicate(try table.id(ofSource: term.source) ?? 0) }
             return .written(try table.terms(ids: [id])[0])
         }

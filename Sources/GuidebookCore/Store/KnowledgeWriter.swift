@@ -191,13 +191,17 @@ public final class KnowledgeWriter {
 
     private func writeGlossaryEntry(_ entry: BundleGlossaryEntry, source: String) throws {
         let table = GlossaryTable(database: database)
-        let before = try table.id(ofSource: source).flatMap { try table.terms(ids: [$0]).first }
-        try database.run("""
-            INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2)
-            ON CONFLICT (source_term) DO UPDATE SET note = excluded.note
-            """, [.text(source), .optionalText(entry.note)])
-        guard let id = try database.scalarInt("SELECT id FROM glossary_terms WHERE source_term = ?", [.text(source)]) else {
-            throw StoreError.corrupt("glossary term vanished during its upsert")
+        // The term in any letter case is this one (as the API judges a duplicate): it is updated,
+        // keeping its spelling, rather than joined by a second term the checks would match alike.
+        let existing = try table.id(ofSource: source)
+        let before = try existing.flatMap { try table.terms(ids: [$0]).first }
+        let id: Int
+        if let existing {
+            try database.run("UPDATE glossary_terms SET note = ?2 WHERE id = ?1", [.integer(existing), .optionalText(entry.note)])
+            id = Int(existing)
+        } else {
+            try database.run("INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2)", [.text(source), .optionalText(entry.note)])
+            id = Int(database.lastInsertRowID)
         }
         for (locale, term) in entry.term where locale != SourceLocale.code {
             try requireLocale(locale, field: "glossary term '\(source)'")
