@@ -121,6 +121,51 @@ final class TranslationImportTests: XCTestCase {
         XCTAssertEqual(section["title"] as? String, "진행 막대")
     }
 
+    /// The state and text of topic `slug`'s units (`topic:SLUG:title`, `…:summary`) as the API lists them.
+    private func topicUnits(_ slug: String) throws -> [String: (state: String, target: String?)] {
+        let listed = try json(try app.get("/v1/translations/units?locale=ko&topic=\(slug)"))
+        let units = (listed["groups"] as? [[String: Any]] ?? []).flatMap { $0["units"] as? [[String: Any]] ?? [] }
+        var found: [String: (state: String, target: String?)] = [:]
+        for unit in units {
+            guard let id = unit["id"] as? String, id.hasPrefix("topic:") else { continue }
+            found[id] = (unit["state"] as? String ?? "?", unit["target"] as? String)
+        }
+        return found
+    }
+
+    /// A topic's title and summary are one translation: a file that translates one half anew
+    /// while the other stays stale leaves the topic outdated (a stale summary is not made current
+    /// by a new title), and translating both makes it current.
+    func testTranslatingOneHalfOfATopicDoesNotMakeTheOtherStaleHalfCurrent() throws {
+        let slug = "progress-indicators", title = "topic:progress-indicators:title", summary = "topic:progress-indicators:summary"
+        for format in Self.formats {
+            XCTAssertEqual(try app.send("PATCH", "/v1/topics/\(slug)", #"{"summary": "A new English summary (\#(format))."}"#).status, 200)
+            XCTAssertEqual(try topicUnits(slug)[summary]?.state, "outdated")
+            let staleSummary = try topicUnits(slug)[summary]?.target
+            let exported = try app.translationFile("locale=ko&format=\(format)&topic=\(slug)")
+            let titled = TranslatorEdit.markFinished(TranslatorEdit.setTarget(exported, id: title, to: "진행 표시기 (\(format))", format: format),
+                                                     id: title, format: format)
+            let titleOnly = try result(try app.importTranslations(titled))
+            XCTAssertEqual(counts(titleOnly)["written"], 1, "\(format): \(titleOnly)")
+            var units = try topicUnits(slug)
+            XCTAssertEqual(units[title]?.target, "진행 표시기 (\(format))")
+            XCTAssertEqual(units[summary]?.target, staleSummary)
+            XCTAssertEqual(units[summary]?.state, "outdated", "\(format): the stale summary is still stale")
+            XCTAssertEqual(units[title]?.state, "outdated", "\(format): the topic's one translation is outdated until both halves are done")
+
+            // The next round: the summary translated and the title confirmed as it is.
+            var both = TranslatorEdit.setTarget(try app.translationFile("locale=ko&format=\(format)&topic=\(slug)"), id: summary,
+                                                to: "새 영어 요약의 번역 (\(format)).", format: format)
+            both = TranslatorEdit.markFinished(TranslatorEdit.markFinished(both, id: title, format: format), id: summary, format: format)
+            let done = try result(try app.importTranslations(both))
+            XCTAssertEqual(counts(done)["written"], 1, "\(format): \(done)")
+            XCTAssertEqual(counts(done)["confirmed"], 1, "\(format): \(done)")
+            units = try topicUnits(slug)
+            XCTAssertEqual(units[summary]?.state, "translated", "\(format): \(units)")
+            XCTAssertEqual(units[title]?.state, "translated", "\(format): \(units)")
+        }
+    }
+
     // MARK: Conflicts, drafts, confirmations
 
     func testAConflictIsReportedWithBothEnglishTextsAndAppliedAsADraftReadersDoNotSee() throws {

@@ -76,9 +76,24 @@ public struct TranslationImporter: Sendable {
         var problems: [TranslationImportFailure.Problem] = []
         var problemsOmitted = 0
         var seen = Set<String>()
-        /// Topic summaries offered before their topic had a title translation: written at the end,
-        /// once the file's title units are in.
-        var waitingSummaries: [(slug: String, text: String, decision: UnitDecision, unit: OfferedUnit)] = []
+        /// A topic's title and summary are one translation, with one review state and one English
+        /// revision it was made from. The halves a file offers are kept by topic (in the file's
+        /// order) and written together once the file is read (`writeTopic`).
+        var topicOffers: [String: TopicOffer] = [:]
+        var topicOrder: [String] = []
+
+        /// What a file offers for one half of a topic's translation.
+        struct HalfOffer {
+            let text: String
+            let decision: UnitDecision
+            let unit: OfferedUnit
+        }
+
+        /// The halves of one topic's translation a file offers.
+        struct TopicOffer {
+            var title: HalfOffer?
+            var summary: HalfOffer?
+        }
 
         init(format: TranslationFileFormat, path: String, options: Options, writer: KnowledgeWriter, observer: any ImportObserver, size: Int?) throws {
             self.format = format
@@ -108,8 +123,8 @@ public struct TranslationImporter: Sendable {
                 }
                 try take(unit)
             }
-            for waiting in waitingSummaries {
-                try writeSummary(slug: waiting.slug, text: waiting.text, decision: waiting.decision, unit: waiting.unit, deferred: true)
+            for slug in topicOrder {
+                try writeTopic(slug, topicOffers[slug] ?? TopicOffer())
             }
             if !problems.isEmpty {
                 let first = problems[0]
@@ -168,32 +183,51 @@ public struct TranslationImporter: Sendable {
                 case .sectionTitle(let slug, let key):
                     try editor.putSectionTranslation(topic: slug, key: key, locale: locale, title: text, precondition: .none, write: write,
                                                      madeFrom: decision.madeFrom)
-                case .topicTitle(let slug):
-                    let summary = try writer.reader.translationUnit(.topicSummary(slug), locale: locale)?.target
-                    try editor.putTopicTranslation(slug: slug, locale: locale, title: text, summary: summary, precondition: .none, write: write,
-                                                   madeFrom: decision.madeFrom)
-                case .topicSummary(let slug):
-                    try writeSummary(slug: slug, text: text, decision: decision, unit: unit, deferred: false)
+                case .topicTitle(let slug), .topicSummary(let slug):
+                    if topicOffers[slug] == nil { topicOrder.append(slug) }
+                    let offer = HalfOffer(text: text, decision: decision, unit: unit)
+                    if case .topicTitle = id { topicOffers[slug, default: TopicOffer()].title = offer } else { topicOffers[slug, default: TopicOffer()].summary = offer }
                 }
             } catch StoreError.validation(let fields) {
                 problem(unit, fields.map { "\($0.name) \($0.reason)" }.joined(separator: "; "), at: unit.targetPosition)
             }
         }
 
-        /// A topic's summary is stored with its title: it needs the title's translation, which may
-        /// come later in the file (`deferred`: the file has been read).
-        mutating func writeSummary(slug: String, text: String, decision: UnitDecision, unit: OfferedUnit, deferred: Bool) throws {
-            guard let title = try writer.reader.translationUnit(.topicTitle(slug), locale: locale)?.target else {
-                if deferred {
-                    problem(unit, "a topic's summary cannot be translated before its title: translate topic:\(slug):title too")
-                } else {
-                    waitingSummaries.append((slug, text, decision, unit))
+        /// Writes a topic's translation once, from the halves the file offered and, for a half it did
+        /// not, the stored one, which keeps what it stands for: the translation is recorded as made
+        /// from the older English revision of the two, in the lower review state of the two. So a file
+        /// that translates only the title of a topic whose summary is outdated (or a draft) leaves
+        /// the topic outdated (or a draft) until the summary is done too, rather than marking the
+        /// stale summary current. A summary needs a title translation, stored or offered.
+        mutating func writeTopic(_ slug: String, _ offer: TopicOffer) throws {
+            let storedTitle = try writer.reader.translationUnit(.topicTitle(slug), locale: locale)
+            let storedSummary = try writer.reader.translationUnit(.topicSummary(slug), locale: locale)
+            guard let title = offer.title?.text ?? storedTitle?.target else {
+                if let summary = offer.summary {
+                    problem(summary.unit, "a topic's summary cannot be translated before its title: translate topic:\(slug):title too")
                 }
                 return
             }
             guard problems.isEmpty else { return }
-            try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: text, precondition: .none,
-                                                  write: TranslationWrite(state: decision.state, role: options.role), madeFrom: decision.madeFrom)
+            // Each half: the revision its text translates and its review state.
+            func half(_ offered: HalfOffer?, _ stored: TranslationUnit?) -> (madeFrom: Int, state: ReviewState)? {
+                if let offered, let state = offered.decision.state {
+                    return (offered.decision.madeFrom ?? stored?.sourceRevision ?? 0, state)  // nil: the current English
+                }
+                guard let stored, stored.target != nil else { return nil }
+                return (stored.translatedRevision ?? stored.sourceRevision, stored.review ?? .translated)
+            }
+            let halves = [half(offer.title, storedTitle), half(offer.summary, storedSummary)].compactMap { $0 }
+            let current = storedTitle?.sourceRevision ?? storedSummary?.sourceRevision ?? 0
+            let madeFrom = halves.map(\.madeFrom).min().flatMap { $0 >= current ? nil : $0 }
+            let state = halves.map(\.state).min()
+            let unit = offer.title?.unit ?? offer.summary?.unit
+            do {
+                try writer.editor.putTopicTranslation(slug: slug, locale: locale, title: title, summary: offer.summary?.text ?? storedSummary?.target,
+                                                      precondition: .none, write: TranslationWrite(state: state, role: options.role), madeFrom: madeFrom)
+            } catch StoreError.validation(let fields) {
+                if let unit { problem(unit, fields.map { "\($0.name) \($0.reason)" }.joined(separator: "; "), at: unit.targetPosition) }
+            }
         }
 
         /// The base's locale the file translates into: its target language (or `requested`), which
