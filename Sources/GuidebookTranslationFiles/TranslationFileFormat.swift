@@ -14,6 +14,11 @@ public enum TranslationFileFormat: String, Sendable, Codable, CaseIterable {
     }
 
     /// The file name's extension.
+    /// Whether the format writes every character a text may hold. XLIFF 1.2 has no way to write
+    /// one XML 1.0 cannot carry (a NUL, a vertical tab): its writer puts U+FFFD there
+    /// (`XMLText.asWrittenWithout`); XLIFF 2.0 has `<cp>` and PO octal escapes.
+    public var carriesEveryCharacter: Bool { self != .xliff12 }
+
     public var fileExtension: String {
         switch self {
         case .xliff2, .xliff12: "xlf"

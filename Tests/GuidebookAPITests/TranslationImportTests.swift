@@ -166,6 +166,26 @@ final class TranslationImportTests: XCTestCase {
         }
     }
 
+    /// Texts holding characters XML 1.0 cannot carry (a vertical tab, U+0001) go out and come back
+    /// unchanged in every format: XLIFF 1.2 writes U+FFFD for them, which stands for the stored text.
+    func testAnUnchangedFileChangesNothingWhenTextsHoldCharactersXMLCannotCarry() throws {
+        XCTAssertEqual(try app.send("PATCH", "/v1/guidelines/\(Self.bars)", #"{"text": "Press Tab\u000b then the \u0001 key."}"#).status, 200)
+        XCTAssertEqual(try app.send("PUT", "/v1/guidelines/\(Self.bars)/translations/ko", #"{"text": "탭\u000b 다음 \u0001 키."}"#).status, 200)
+        for format in Self.formats {
+            let exported = try app.translationFile("locale=ko&format=\(format)")
+            let imported = try result(try app.importTranslations(exported))
+            XCTAssertEqual(counts(imported)["unchanged"], imported["units"] as? Int, "\(format): \(imported)")
+            XCTAssertEqual((imported["conflicts"] as? [Any])?.count, 0, "\(format)")
+            XCTAssertEqual(try translation(Self.bars)["text"] as? String, "탭\u{0B} 다음 \u{01} 키.", format)
+            XCTAssertEqual(try translation(Self.bars)["state"] as? String, "translated", format)
+        }
+        // A translator's real change in XLIFF 1.2 is still written.
+        let exported = try app.translationFile("locale=ko&format=xliff12")
+        let changed = try result(try app.importTranslations(TranslatorEdit.setTarget(exported, id: "guideline:\(Self.bars)", to: "탭 다음 키.", format: "xliff12")))
+        XCTAssertEqual(counts(changed)["written"], 1, "\(changed)")
+        XCTAssertEqual(try translation(Self.bars)["text"] as? String, "탭 다음 키.")
+    }
+
     // MARK: Conflicts, drafts, confirmations
 
     func testAConflictIsReportedWithBothEnglishTextsAndAppliedAsADraftReadersDoNotSee() throws {

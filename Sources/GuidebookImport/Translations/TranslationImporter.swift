@@ -151,6 +151,12 @@ public struct TranslationImporter: Sendable {
                 return problem(unit, "no text with the id '\(unit.id.prefix(200))' in this base (a file exported from another base, or a text deleted since)")
             }
             guard seen.insert(unit.id).inserted else { return problem(unit, "a second unit with the id \(unit.id)") }
+            if !format.carriesEveryCharacter {
+                // A text that is what the writer made of the stored one (U+FFFD where XML cannot
+                // carry a character) stands for the stored one: an unchanged file changes nothing.
+                if let source = unit.source, source != stored.source, source == XMLText.asWrittenWithout(stored.source) { unit.source = stored.source }
+                if let target = unit.target, let kept = stored.target, target != kept, target == XMLText.asWrittenWithout(kept) { unit.target = kept }
+            }
             if let target = unit.target {
                 if target.isEmpty {
                     unit.target = nil

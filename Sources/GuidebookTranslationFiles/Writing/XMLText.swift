@@ -15,6 +15,13 @@ public enum XMLText {
         escaped(text, attribute: true) { _ in "\u{FFFD}" }
     }
 
+    /// `text` as a file that cannot carry every character reads back: each one XML 1.0 cannot
+    /// carry replaced by U+FFFD, as `content` writes it by default.
+    public static func asWrittenWithout(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(isAllowed) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isAllowed($0) ? $0 : "\u{FFFD}" }))
+    }
+
     /// Whether XML 1.0 can carry `scalar` (its `Char` production).
     public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
