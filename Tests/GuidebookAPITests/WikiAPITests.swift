@@ -43,6 +43,13 @@ final class WikiAPITests: XCTestCase {
             }
             XCTAssertEqual(markdown.header("Vary"), "Accept, Accept-Language")
             try assertProblem(try get(base, [("Accept", "image/png")]), status: 406)
+            // The most specific range decides (RFC 9110): an explicit q=0 beats a wildcard.
+            XCTAssertEqual(try get(base, [("Accept", "text/markdown;q=0, text/*")]).body, html.body, base)
+            XCTAssertEqual(try get(base, [("Accept", "application/json;q=0, */*")]).body, markdown.body, base)
+            XCTAssertEqual(try get(base, [("Accept", "application/json;q=0, text/markdown;q=0, */*;q=0.5")]).body, html.body, base)
+            for refusing in ["text/plain", "application/json;q=0, text/*;q=0", "application/json;q=0, text/markdown;q=0, text/html;q=0, */*"] {
+                try assertProblem(try get(base, [("Accept", refusing)]), status: 406)
+            }
         }
     }
 

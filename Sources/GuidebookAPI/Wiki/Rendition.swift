@@ -21,31 +21,41 @@ enum Rendition: Sendable, Equatable {
     /// The id in `segment` without its suffix, and the rendition the suffix or `accept` asks for.
     /// Slugs and section keys hold no dot; a guideline id may (`topic.md` is a valid id), so
     /// `isID` is asked first: a segment that is an id as it stands is that id, negotiated by `Accept`.
-    static func choose(_ segment: String, accept: String?, isID: (String) throws -> Bool = { _ in false }) rethrows -> (id: String, rendition: Rendition) {
+    /// An `Accept` that admits none of the three is a 406.
+    static func choose(_ segment: String, accept: String?, isID: (String) throws -> Bool = { _ in false }) throws -> (id: String, rendition: Rendition) {
         for (suffix, rendition) in suffixes where segment.hasSuffix(suffix) {
             if try isID(segment) { break }
             return (String(segment.dropLast(suffix.count)), rendition)
         }
-        return (segment, negotiate(accept))
+        guard let rendition = negotiate(accept) else {
+            throw Problem.notAcceptable(accept ?? "", acceptable: [MediaType.json.rawValue] + producedMediaTypes)
+        }
+        return (segment, rendition)
     }
 
     /// The suffixes that ask for a rendition, made once.
     private static let suffixes: [(String, Rendition)] = [(".md", .markdown), (".html", .html)]
 
-    /// The rendition `Accept` prefers: the one with the highest q; on a tie, or without the
-    /// header, JSON (so `*/*` stays JSON), then Markdown. `text/*` counts for Markdown.
-    static func negotiate(_ accept: String?) -> Rendition {
+    /// The rendition `Accept` prefers, or nil when it admits none. Each type's weight is that of the
+    /// most specific range naming it (RFC 9110 §12.5.1: the type, then `type/*`, then `*/*`), so
+    /// `text/markdown;q=0, text/*` refuses Markdown. The highest weight wins; on a tie, or without
+    /// the header, JSON (so `*/*` stays JSON), then Markdown, then HTML.
+    static func negotiate(_ accept: String?) -> Rendition? {
         guard let accept, !accept.isEmpty else { return .json }
-        var json = 0.0, markdown = 0.0, html = 0.0
-        for range in WeightedValue.parse(accept) {
-            switch range.value {
-            case "application/json", "application/*", "*/*": json = max(json, range.quality)
-            case "text/markdown", "text/*": markdown = max(markdown, range.quality)
-            case "text/html": html = max(html, range.quality)
-            default: continue
+        let ranges = WeightedValue.parse(accept)
+        func weight(_ type: String) -> Double {
+            let family = String(type.prefix { $0 != "/" }) + "/*"
+            for range: String in [type, family, "*/*"] {
+                let named = ranges.filter { $0.value == range }
+                if !named.isEmpty { return named.map { $0.quality }.max() ?? 0 }
             }
+            return 0
         }
-        if json >= markdown && json >= html { return .json }
-        return markdown >= html ? .markdown : .html
+        var best: (rendition: Rendition, weight: Double)?
+        for (rendition, type) in [(Rendition.json, MediaType.json.rawValue), (.markdown, "text/markdown"), (.html, "text/html")] {
+            let weight = weight(type)
+            if weight > 0, weight > best?.weight ?? 0 { best = (rendition, weight) }
+        }
+        return best?.rendition
     }
 }
