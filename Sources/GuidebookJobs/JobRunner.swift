@@ -113,6 +113,9 @@ public final class JobRunner: @unchecked Sendable {
         case runAgain
     }
 
+    /// More reports than a job makes in the second between two saves of its progress.
+    static let unsavedRevisionsBound = 1_000_000
+
     private func recover() throws {
         for var job in try jobs.unfinished() {
             let now = Timestamp.now()
@@ -139,6 +142,10 @@ public final class JobRunner: @unchecked Sendable {
                 if wasRunning {
                     // Nothing of the interrupted attempt was committed: run it again from the start.
                     requeue(&job, message: "resumed after a restart; nothing of the interrupted attempt was applied", now: now)
+                    // Progress is saved at most once a second, so events past the saved revision may
+                    // have been sent: the new attempt's revisions (event ids) start above any of them,
+                    // and a client resuming with `Last-Event-ID` is told of the restart at once.
+                    job.revision += Self.unsavedRevisionsBound
                     try jobs.save(job)
                 }
             }

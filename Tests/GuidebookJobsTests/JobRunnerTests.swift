@@ -242,10 +242,16 @@ final class JobRunnerTests: XCTestCase {
         let crashed = try makeRunner()
         try crashed.runner.start()
         let a = try submitHeld(crashed.runner, "a", at: 2)
+        // The last revision clients were sent (an event's id); the store's lags it, since progress
+        // is saved at most once a second.
+        let sent = try XCTUnwrap(try crashed.runner.job(id: a.id)).revision
 
         let next = try makeRunner(gate: Gate())
         XCTAssertEqual(try next.jobs.job(id: a.id)?.status, .running)
+        XCTAssertLessThan(try XCTUnwrap(try next.jobs.job(id: a.id)).revision, sent)
         try next.runner.start()
+        XCTAssertGreaterThan(try XCTUnwrap(try next.runner.job(id: a.id)).revision, sent,
+                             "the new attempt's event ids start above every id sent before the crash")
         let done = try wait(next.runner, a.id)
         XCTAssertEqual(done.status, .succeeded)
         XCTAssertEqual(try result(done), CountingWork.Result(counted: 3))
