@@ -21,6 +21,14 @@ VENV=$BUILD_PATH/wiki-venv
 SWIFT=${SWIFT:-swift}
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 log() { printf '== %s\n' "$*" >&2; }
+# Logs what a checker prints; its failure fails the script (inside log's argument it would not:
+# a command's status is not that of a command substitution in its arguments).
+checked() {  # LABEL COMMAND...
+    local label=$1 summary
+    shift
+    summary=$("$@") || { log "$label: failed"; exit 1; }
+    log "$label $summary"
+}
 
 pins="mkdocs==$MKDOCS_VERSION mkdocs-static-i18n==$MKDOCS_I18N_VERSION micawber==$MICAWBER_VERSION pyyaml==$PYYAML_VERSION"
 pinned_venv "$VENV" "$pins"
@@ -44,12 +52,12 @@ check_base() {  # NAME DB
     done
     log "$name: mkdocs build --strict"
     (cd "$out/mkdocs" && "$VENV/bin/mkdocs" build --strict --site-dir "$out/site" 2>&1 | tail -n 4)
-    log "$name: $("$VENV/bin/python" "$ROOT/Tests/Wiki/check_mkdocs_site.py" "$out/site" "$out/mkdocs/docs" en ko)"
-    log "$name: mkdocs layout $("$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" mkdocs "$out/mkdocs")"
-    log "$name: wikijs layout $("$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" wikijs "$out/wikijs")"
-    log "$name: docusaurus layout $("$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" docusaurus "$out/docusaurus")"
+    checked "$name: site" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_mkdocs_site.py" "$out/site" "$out/mkdocs/docs" en ko
+    checked "$name: mkdocs layout" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" mkdocs "$out/mkdocs"
+    checked "$name: wikijs layout" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" wikijs "$out/wikijs"
+    checked "$name: docusaurus layout" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" docusaurus "$out/docusaurus"
     for locale in en ko; do
-        log "$name: bookstack $locale $("$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" bookstack "$out/bookstack/guidebook-$locale.zip")"
+        checked "$name: bookstack $locale" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_layouts.py" bookstack "$out/bookstack/guidebook-$locale.zip"
     done
 }
 
