@@ -1,7 +1,8 @@
 /// Writes a `WikiDocument` as CommonMark: ATX headings, paragraphs, bullet lists and links, and
 /// for each translation a block quote after its text. No raw HTML: every character of a text
 /// that Markdown (CommonMark, GitHub's tables and strikethrough, math in `$`) could read as
-/// markup is escaped with a backslash, so the text renders exactly as written.
+/// markup is escaped with a backslash, so the text renders exactly as written. The same blocks
+/// can be written for Python-Markdown instead (`MarkdownDialect`, the MkDocs layout).
 ///
 /// ```markdown
 /// # Progress Indicators
@@ -18,6 +19,19 @@ public enum MarkdownRenderer: WikiRenderer {
 
     /// Appends the document to `out`.
     public static func render(_ document: WikiDocument, into out: inout [UInt8]) {
+        render(document, for: .commonMark, into: &out)
+    }
+
+    /// The document written for `dialect`'s parser (the MkDocs layout's pages are Python-Markdown).
+    static func render(_ document: WikiDocument, for dialect: MarkdownDialect) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(typicalSize)
+        render(document, for: dialect, into: &out)
+        return out
+    }
+
+    /// Appends the document to `out`, its texts escaped for `dialect`.
+    static func render(_ document: WikiDocument, for dialect: MarkdownDialect, into out: inout [UInt8]) {
         var previousWasList = false
         var bullet = UInt8(ascii: "-")
         for block in document.blocks {
@@ -26,14 +40,14 @@ public enum MarkdownRenderer: WikiRenderer {
             case .heading(let level, let line):
                 out.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: max(1, min(level, 6))))
                 out.append(space)
-                appendInline(line, to: &out)
+                appendInline(line, dialect, to: &out)
                 out.append(newline)
-                appendTranslations(line, indent: 0, to: &out)
+                appendTranslations(line, indent: 0, dialect, to: &out)
                 previousWasList = false
             case .paragraph(let line):
-                appendInline(line, to: &out)
+                appendInline(line, dialect, to: &out)
                 out.append(newline)
-                appendTranslations(line, indent: 0, to: &out)
+                appendTranslations(line, indent: 0, dialect, to: &out)
                 previousWasList = false
             case .list(let items):
                 // Two lists in a row would run together in Markdown; a new bullet character starts a new list.
@@ -44,9 +58,9 @@ public enum MarkdownRenderer: WikiRenderer {
                     if index > 0 && loose { out.append(newline) }
                     out.append(bullet)
                     out.append(space)
-                    appendInline(item, to: &out)
+                    appendInline(item, dialect, to: &out)
                     out.append(newline)
-                    appendTranslations(item, indent: 2, to: &out)
+                    appendTranslations(item, indent: 2, dialect, to: &out)
                 }
                 previousWasList = true
             }
@@ -57,25 +71,25 @@ public enum MarkdownRenderer: WikiRenderer {
     private static let space = UInt8(ascii: " ")
 
     /// Each translation as a block quote, after a blank line, indented under a list item.
-    private static func appendTranslations(_ line: WikiLine, indent: Int, to out: inout [UInt8]) {
+    private static func appendTranslations(_ line: WikiLine, indent: Int, _ dialect: MarkdownDialect, to out: inout [UInt8]) {
         for translation in line.translations {
             out.append(newline)
             out.append(contentsOf: repeatElement(space, count: indent))
             out.append(UInt8(ascii: ">"))
             out.append(space)
-            appendEscaped(translation.text, to: &out)
+            dialect.appendEscaped(translation.text, to: &out)
             out.append(newline)
         }
     }
 
     /// The line's text, as a link when it has one.
-    private static func appendInline(_ line: WikiLine, to out: inout [UInt8]) {
+    private static func appendInline(_ line: WikiLine, _ dialect: MarkdownDialect, to out: inout [UInt8]) {
         guard let link = line.link else {
-            appendEscaped(line.text.text, to: &out)
+            dialect.appendEscaped(line.text.text, to: &out)
             return
         }
         out.append(UInt8(ascii: "["))
-        appendEscaped(line.text.text, to: &out, atLineStart: false)
+        dialect.appendEscaped(line.text.text, to: &out, atLineStart: false)
         out.append(contentsOf: "](".utf8)
         appendDestination(link, to: &out)
         out.append(UInt8(ascii: ")"))

@@ -80,8 +80,8 @@ struct LayoutPlan {
 
 extension LayoutPlan {
     /// An index page's Markdown in `locale`: a title, a description, and each category's topics
-    /// linked with `link` (a destination the wiki resolves).
-    func indexBody(locale: String, link: (TopicSummary) -> String) -> [UInt8] {
+    /// linked with `link` (a destination the wiki resolves), its texts escaped for `dialect`.
+    func indexBody(locale: String, dialect: MarkdownDialect = .commonMark, link: (TopicSummary) -> String) -> [UInt8] {
         let labels = IndexLabels.of(locale)
         let languages = RenderLanguages([locale], source: source)
         var blocks: [WikiBlock] = [.heading(level: 1, WikiLine(text: labels.title, translations: [], link: nil)),
@@ -93,7 +93,7 @@ extension LayoutPlan {
                 return WikiLine(text: title, translations: [], link: link(topic))
             }))
         }
-        return MarkdownRenderer.render(WikiDocument(kind: "index", id: locale, languages: languages, blocks: blocks))
+        return MarkdownRenderer.render(WikiDocument(kind: "index", id: locale, languages: languages, blocks: blocks), for: dialect)
     }
 
     /// The index page's title and description in `locale`.

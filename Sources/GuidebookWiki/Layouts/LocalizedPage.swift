@@ -7,8 +7,8 @@ struct LocalizedPage {
     let locale: String
     let title: String
     let description: String
-    /// The topic's Markdown rendering in `locale` (`MarkdownRenderer`), byte for byte what
-    /// `GET /v1/topics/{slug}.md?lang={locale}` answers.
+    /// The topic's Markdown rendering in `locale` (`MarkdownRenderer`); in the CommonMark dialect,
+    /// byte for byte what `GET /v1/topics/{slug}.md?lang={locale}` answers.
     let body: [UInt8]
     /// The rendering without its first heading (for wikis that show the page's name as its title).
     let bodyWithoutTitle: [UInt8]
@@ -17,16 +17,17 @@ struct LocalizedPage {
     /// The latest change to anything the page shows.
     let changed: String
 
-    init(_ topic: Topic, locale: String, source: String = SourceLocale.code) {
+    /// The page of `topic` in `locale`, its texts escaped for `dialect` (the wiki's Markdown parser).
+    init(_ topic: Topic, locale: String, source: String = SourceLocale.code, dialect: MarkdownDialect = .commonMark) {
         let languages = RenderLanguages([locale], source: source)
         let document = WikiDocument.topic(topic, in: languages)
         self.locale = locale
         self.title = languages.line(topic.summary.title)?.text.text ?? topic.summary.slug
         self.description = languages.line(topic.summary.summary)?.text.text ?? ""
-        self.body = MarkdownRenderer.render(document)
+        self.body = MarkdownRenderer.render(document, for: dialect)
         var rest = document.blocks
         if case .heading(1, _)? = rest.first { rest.removeFirst() }
-        self.bodyWithoutTitle = MarkdownRenderer.render(WikiDocument(kind: document.kind, id: document.id, languages: languages, blocks: rest))
+        self.bodyWithoutTitle = MarkdownRenderer.render(WikiDocument(kind: document.kind, id: document.id, languages: languages, blocks: rest), for: dialect)
         self.isFallback = locale != source && document.blocks.contains { block in block.lines.contains { $0.text.locale != locale } }
         self.changed = MarkdownExport.latestChange(of: topic)
     }
@@ -40,9 +41,9 @@ struct LocalizedPage {
     }
 
     /// The note as Markdown text (escaped like every rendered text).
-    static func fallbackNoteMarkdown(_ locale: String) -> String {
+    static func fallbackNoteMarkdown(_ locale: String, dialect: MarkdownDialect = .commonMark) -> String {
         var out: [UInt8] = []
-        MarkdownRenderer.appendEscaped(fallbackNote(locale), to: &out)
+        dialect.appendEscaped(fallbackNote(locale), to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }

@@ -9,6 +9,8 @@ import GuidebookCore
 ///
 /// Every translated page exists, so every page is built in every language; where English stands
 /// in, the page starts with an admonition that says so and its front matter has `fallback: true`.
+/// Texts are escaped for Python-Markdown, MkDocs' parser (`PythonMarkdownEscaping`), not for
+/// CommonMark: it shows a backslash before anything but its own few escapes.
 /// `mkdocs.yml` is the export's: settings of your own go in a file that starts with
 /// `INHERIT: mkdocs.yml` (docs/wiki.md).
 final class MkDocsLayout: LayoutWriter {
@@ -28,7 +30,7 @@ final class MkDocsLayout: LayoutWriter {
 
     func pages(of topic: Topic, plan: LayoutPlan, emit: (ExportFile) throws -> Void) throws {
         for (locale, path) in zip(plan.locales, pagePaths(of: topic.summary, plan: plan)) {
-            let page = LocalizedPage(topic, locale: locale, source: plan.source)
+            let page = LocalizedPage(topic, locale: locale, source: plan.source, dialect: .pythonMarkdown)
             let front = FrontMatter([
                 ("title", .string(page.title)),
                 ("description", .string(page.description)),
@@ -38,7 +40,7 @@ final class MkDocsLayout: LayoutWriter {
             ])
             var bytes = Array(front.text.utf8) + [UInt8(ascii: "\n")]
             if page.isFallback {
-                bytes += Array("!!! note \(FrontMatter.quoted(Self.noteTitle(locale)))\n\n    \(LocalizedPage.fallbackNoteMarkdown(locale))\n\n".utf8)
+                bytes += Array("!!! note \(FrontMatter.quoted(Self.noteTitle(locale)))\n\n    \(LocalizedPage.fallbackNoteMarkdown(locale, dialect: .pythonMarkdown))\n\n".utf8)
             }
             bytes += page.body
             try emit(ExportFile(path: path, contents: bytes, modified: MarkdownExport.unixSeconds(page.changed)))
@@ -53,7 +55,7 @@ final class MkDocsLayout: LayoutWriter {
         for locale in plan.locales {
             let labels = plan.indexLabels(locale)
             let front = FrontMatter([("title", .string(labels.title)), ("description", .string(labels.description))])
-            let body = plan.indexBody(locale: locale) { Self.file($0) + ".md" }
+            let body = plan.indexBody(locale: locale, dialect: .pythonMarkdown) { Self.file($0) + ".md" }
             try emit(ExportFile(path: "docs/index" + Self.suffix(locale, plan: plan), contents: Array(front.text.utf8) + [UInt8(ascii: "\n")] + body,
                                 modified: modified))
         }
