@@ -14,8 +14,9 @@
 #   make replica-test     backup, restore and read replicas with the real Litestream binary (docs/backup.md)
 #   make translators-check  the translators' files (XLIFF 2.0, XLIFF 1.2, PO, TMX) read by translate-toolkit, polib, msgfmt,
 #                xmllint; round trips through translate-toolkit and OmegaT
-#   make wiki-check       the wiki layouts with the wikis' own tools: mkdocs build --strict (seed and 2,000 guidelines),
-#                         Wiki.js/Docusaurus/BookStack layouts read as those wikis read them, micawber against /oembed
+#   make wiki-check       the wiki layouts with the wikis' own tools: mkdocs build --strict (seed, 2,000 guidelines, and
+#                         hostile texts read back as written), Wiki.js/Docusaurus/BookStack layouts read as those wikis
+#                         read them, micawber against /oembed
 #   make docs-config      docs/configuration.md's options table rewritten from the built binary's --help
 
 SWIFT ?= swift

@@ -2,7 +2,9 @@
 # The wiki layouts checked with the wikis' own tools where they run here (make wiki-check):
 # - MkDocs: `mkdocs build --strict` (mkdocs + mkdocs-static-i18n, pinned) over the MkDocs layout of
 #   the seed and of a generated 2,000-guideline base; the built site has every page in both
-#   languages and every link resolves (Tests/Wiki/check_mkdocs_site.py).
+#   languages and every link resolves (Tests/Wiki/check_mkdocs_site.py); and over a base of texts
+#   made to break Python-Markdown (Tests/Wiki/escaping.json), whose every text must read in the
+#   built pages exactly as written, adding no structure (Tests/Wiki/check_mkdocs_text.py).
 # - Wiki.js, Docusaurus, BookStack: each layout read as the wiki reads it by
 #   Tests/Wiki/check_layouts.py (PyYAML; Docusaurus's build itself is not run: npm is not reachable here).
 # - micawber (pinned), an oEmbed consumer, turns Guidebook URLs into embeds against a live server.
@@ -69,6 +71,10 @@ log "generating a 2,000-guideline base"
 "$BINARY" generate 2000 "$WORK/kb.ndjson" --text realistic >/dev/null 2>&1
 "$BINARY" import "$WORK/kb.ndjson" --db "$WORK/generated.sqlite" --no-seed --resources "$ROOT" >/dev/null 2>&1
 check_base generated "$WORK/generated.sqlite"
+
+"$BINARY" import "$ROOT/Tests/Wiki/escaping.json" --db "$WORK/escaping.sqlite" --no-seed --resources "$ROOT" >/dev/null 2>&1
+check_base escaping "$WORK/escaping.sqlite"
+checked "escaping: mkdocs texts" "$VENV/bin/python" "$ROOT/Tests/Wiki/check_mkdocs_text.py" "$WORK/escaping/site" "$ROOT/Tests/Wiki/escaping.json" en ko
 
 log "micawber against a live server"
 GUIDEBOOK_ADMIN_TOKEN=gb_wiki_$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n') "$BINARY" serve --host 127.0.0.1 --port 0 --db "$WORK/seed.sqlite" \

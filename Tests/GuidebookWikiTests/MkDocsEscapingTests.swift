@@ -8,7 +8,7 @@ import XCTest
 /// a backslash only before a character Python-Markdown takes as an escape (any other backslash is
 /// shown), `<` and `&` as entities, and no text can start an admonition, a heading, a list, a
 /// quote, a code block or a table. Topics written through the real store, exported through
-/// `LayoutExport`, the exact Markdown compared.
+/// `LayoutExport`, the exact Markdown compared. (`make wiki-check` builds such a base with MkDocs.)
 final class MkDocsEscapingTests: XCTestCase {
     private var guidebook: TestGuidebook!
     private var folder: String!

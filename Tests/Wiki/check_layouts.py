@@ -61,7 +61,8 @@ def check_portable_names(paths):
 
 
 def markdown_links(body):
-    return re.findall(r"\]\(([^)\s]+)\)", body)
+    # A `]` after an odd number of backslashes is an escaped one in a text (`\[x\](y)`), not a link.
+    return re.findall(r"(?<!\\)(?:\\\\)*\]\(([^)\s]+)\)", body)
 
 
 def check_wikijs(root, source):
