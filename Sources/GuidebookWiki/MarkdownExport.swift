@@ -113,10 +113,14 @@ public struct MarkdownExport {
         return Array(front.text.utf8) + [UInt8(ascii: "\n")] + MarkdownRenderer.render(document)
     }
 
-    /// The latest change to anything the topic's pages show: the topic, its guidelines, their translations.
+    /// The latest change to anything the topic's pages show: the topic, its sections, its
+    /// guidelines and their translations.
     static func latestChange(of topic: Topic) -> String {
         var latest = topic.summary.updatedAt
         for section in topic.sections {
+            // A section's title or its translation changing leaves the topic's `updated_at` as it
+            // was; both writers (editor and import) move the section's own.
+            latest = max(latest, section.updatedAt)
             for guideline in section.guidelines {
                 latest = max(latest, guideline.updatedAt)
                 for translation in guideline.translations.values {

@@ -181,6 +181,52 @@ final class MarkdownExportTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/.git/config.md"))
     }
 
+    /// `date` is the topic's latest change, and renaming a section or translating its title is one:
+    /// neither write moves the topic's own `updated_at`, only the section's.
+    func testSectionRenameAndTranslationMoveTheDate() throws {
+        let slug = "progress-indicators", old = "2020-01-02T03:04:05.000Z"
+        // Everything of the topic dated long ago, so the date can move only with the section.
+        func backdate() throws {
+            try guidebook.store.write { try $0.database.execute("""
+                UPDATE topics SET updated_at = '\(old)' WHERE slug = '\(slug)';
+                UPDATE sections SET updated_at = '\(old)' WHERE topic_id = (SELECT id FROM topics WHERE slug = '\(slug)');
+                UPDATE guidelines SET updated_at = '\(old)' WHERE topic_id = (SELECT id FROM topics WHERE slug = '\(slug)');
+                UPDATE guideline_texts SET updated_at = '\(old)' WHERE guideline_id IN
+                    (SELECT id FROM guidelines WHERE topic_id = (SELECT id FROM topics WHERE slug = '\(slug)'));
+                """) }
+        }
+        func field(_ key: String, locale: String) throws -> String {
+            let page = try String(contentsOfFile: folder + "/\(locale)/controls/\(slug).md", encoding: .utf8)
+            let line = try XCTUnwrap(page.split(separator: "\n").first { $0.hasPrefix(key + ": ") }, "\(locale): no \(key)")
+            return String(line.dropFirst(key.count + 2))
+        }
+        func sectionChanged() throws -> String {
+            try XCTUnwrap(try guidebook.store.read { try $0.topic(slug: slug) }?.sections.first?.updatedAt)
+        }
+        let key = try XCTUnwrap(try guidebook.store.read { try $0.topic(slug: slug) }?.sections.first?.key)
+
+        try backdate()
+        try export()
+        XCTAssertEqual(try field("date", locale: "en"), old)
+        let etag = try field("guidebook_etag", locale: "en")
+        try guidebook.store.write { _ = try $0.editor.replaceSection(topic: slug, key: key, SectionDraft(title: "Renamed section"), precondition: .none) }
+        XCTAssertEqual(try guidebook.store.read { try $0.topicSummary(slug: slug) }?.updatedAt, old, "the rename left the topic's own time")
+        try export()
+        XCTAssertNotEqual(try field("guidebook_etag", locale: "en"), etag, "the page shows the new title")
+        let renamed = try sectionChanged()
+        XCTAssertGreaterThan(renamed, old)
+        for locale in ["en", "ko"] { XCTAssertEqual(try field("date", locale: locale), renamed, locale) }
+
+        try backdate()
+        try guidebook.store.write {
+            _ = try $0.editor.putSectionTranslation(topic: slug, key: key, locale: "ko", title: "바뀐 구역", precondition: .none)
+        }
+        try export()
+        let translated = try sectionChanged()
+        XCTAssertGreaterThan(translated, old)
+        XCTAssertEqual(try field("date", locale: "ko"), translated)
+    }
+
     func testNamesThatCouldLeaveTheTreeAreRefused() {
         for name in ["", ".", "..", "../x", "a/b", ".git", "A", "a b", "a\u{0}b", "é", String(repeating: "a", count: 129)] {
             XCTAssertThrowsError(try MarkdownExport.checkName(name), "'\(name)' was accepted")
