@@ -112,6 +112,8 @@ public final class KnowledgeReader {
         """
 
     /// One page of topics in display order (category, then topic position), optionally in one category.
+    /// The cursor's positions are used as they are: a topic is only ever added or moved last in its
+    /// category, and categories last, so no write shifts the topics after a cursor (unlike guidelines).
     public func topics(category: String?, after: [Int64]?, limit: Int) throws -> Page<TopicSummary> {
         let key = after ?? [Int64.min, Int64.min, Int64.min]
         guard key.count == 3 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
@@ -212,15 +214,15 @@ public final class KnowledgeReader {
         var isPublished: Bool
     }
 
-    /// One page of guidelines: in display order within a topic, or in creation order across all.
+    /// One page of guidelines: in display order within a topic (resuming after the cursor's
+    /// guideline where it is now: `resumeKey`), or in creation order across all.
     public func guidelines(topic: String?, after: [Int64]?, limit: Int) throws -> Page<Guideline> {
         var rows: [(Int64, Guideline)] = []
         if let topic {
             guard try database.scalarInt("SELECT 1 FROM topics WHERE slug = ?", [.text(topic)]) != nil else {
                 throw StoreError.notFound(kind: "topic", id: topic)
             }
-            let key = after ?? [Int64.min, Int64.min, Int64.min]
-            guard key.count == 3 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
+            let key = try resumeKey(topic: topic, after: after)
             try database.forEachRow(Self.guidelineColumns + """
                  WHERE t.slug = ?1 AND (s.position, g.position, g.id) > (?2, ?3, ?4)
                  ORDER BY s.position, g.position, g.id LIMIT ?5
@@ -244,6 +246,20 @@ public final class KnowledgeReader {
             applyTexts(try textsOfGuideline(id), to: &result)
             return result
         }
+    }
+
+    /// Where a page of `topic`'s guidelines starts: after the cursor's guideline where it is now.
+    /// Positions are renumbered by an insert, a move or a reorder before it, so the positions the
+    /// cursor carries can point at an item already shown or past one not shown yet. Only when that
+    /// guideline is gone or in another topic do they serve (a delete renumbers nothing).
+    private func resumeKey(topic: String, after: [Int64]?) throws -> [Int64] {
+        guard let after else { return [Int64.min, Int64.min, Int64.min] }
+        guard after.count == 3 else { throw StoreError.invalid(field: "cursor", reason: "does not belong to this list") }
+        let now = try database.firstRow("""
+            SELECT s.position, g.position FROM guidelines g JOIN topics t ON t.id = g.topic_id JOIN sections s ON s.id = g.section_id
+            WHERE g.id = ?1 AND t.slug = ?2
+            """, [.integer(after[2]), .text(topic)]) { [$0.int64(0), $0.int64(1), after[2]] }
+        return now ?? after
     }
 
     /// One guideline by its public id, or nil (`guidelineRecord(id:)`, as the model).
