@@ -88,6 +88,30 @@ final class TranslationFileReaderTests: XCTestCase {
         XCTAssertTrue(units[2].problem?.contains("<ph>") ?? false, String(describing: units[2].problem))
     }
 
+    /// XLIFF 2.0's `<cp hex>` is hex digits only (xs:hexBinary): one with a sign, a space, a
+    /// prefix or no digits, or naming no Unicode scalar, makes its unit a problem that says which.
+    func testACodePointIsHexDigitsOnly() throws {
+        func unit(_ hex: String) throws -> OfferedUnit {
+            let xml = """
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko"><file id="f">
+                  <unit id="guideline:a.b"><segment state="translated"><source>x</source><target>a<cp hex="\(hex)"/>b</target></segment></unit>
+                </file></xliff>
+                """
+            let (_, units) = try read(XLIFF2Reader(bytes: Array(xml.utf8)))
+            return try XCTUnwrap(units.first)
+        }
+        for (hex, character) in [("0001", "\u{1}"), ("41", "A"), ("fffe", "\u{FFFE}"), ("10FFFF", "\u{10FFFF}"), ("00000041", "A")] {
+            let read = try unit(hex)
+            XCTAssertNil(read.problem, hex)
+            XCTAssertEqual(read.target, "a\(character)b", hex)
+        }
+        for hex in ["+41", "-41", " 41", "41 ", "0x41", "", "4G", "D800", "110000", "FFFFFFFFFF"] {
+            let read = try unit(hex)
+            XCTAssertEqual(read.problem, "<cp hex=\"\(hex)\"> in <target> must name a character in hex digits (hex=\"0001\")", hex.debugDescription)
+            XCTAssertEqual(read.position, FilePosition(line: 2, column: 3))
+        }
+    }
+
     /// A revision that is written but is not a whole number from 1 up makes its unit a problem
     /// (listed, not imported), in each format; a good one is read, and a unit without one has none.
     func testARevisionThatIsNotANumberIsAProblemInEveryFormat() throws {

@@ -105,6 +105,26 @@ final class XMLPullReaderTests: XCTestCase {
         XCTAssertThrowsError(try utf16.next())
     }
 
+    /// A character reference is `&#` and decimal digits or `&#x` and hex digits, and nothing else
+    /// (Swift's integer parsing would take a sign), naming a character XML can carry; in text and
+    /// in attribute values alike, refused at its `&`.
+    func testCharacterReferencesAreDigitsOnlyAndNameACharacterXMLCanCarry() throws {
+        XCTAssertEqual(try events("<x a=\"&#65;&#x41;&#x0041;&#x6a;\">&#0065;&#x4A;&#x10FFFF;</x>"), ["<x a=AAAj", "'AJ\u{10FFFF}'", ">x"])
+        let notReferences = ["&#+65;", "&#x+41;", "&#-65;", "&#;", "&#x;", "&# 65;", "&#65 ;", "&#x 41;", "&#X41;", "&#6.5;", "&#x4G;", "&#1e2;"]
+        for reference in notReferences {
+            for xml in ["<x>\n ab\(reference)</x>", "<x>\n <y a=\"\(reference)\"/></x>"] {
+                let error = refusal(xml)
+                XCTAssertTrue(error?.message.contains("is not a character reference") ?? false, "\(xml.debugDescription): \(String(describing: error))")
+                XCTAssertEqual(error?.position, FilePosition(line: 2, column: xml.contains("<y") ? 8 : 4), xml.debugDescription)
+            }
+        }
+        for reference in ["&#0;", "&#x0;", "&#8;", "&#xD800;", "&#xDFFF;", "&#xFFFE;", "&#xFFFF;", "&#x110000;", "&#1114112;", "&#99999999999;", "&#xFFFFFFFFFF;"] {
+            let error = refusal("<x>\(reference)</x>")
+            XCTAssertTrue(error?.message.contains("not a character XML can carry") ?? false, "\(reference): \(String(describing: error))")
+            XCTAssertEqual(error?.position, FilePosition(line: 1, column: 4), reference)
+        }
+    }
+
     func testLimitsStopTheReadingWhereTheyAreExceeded() throws {
         var limits = XMLPullReader.Limits()
         limits.maxDepth = 4

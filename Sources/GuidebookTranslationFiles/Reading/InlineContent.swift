@@ -32,10 +32,11 @@ struct InlineContent {
                 } else if inner.name.namespace == namespace, markers.contains(inner.name.local) {
                     try xml.skipElement()
                 } else if understandsCodePoints, inner.name.namespace == namespace, inner.name.local == "cp" {
-                    if let hex = inner.attribute("hex"), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                    // `hex` is xs:hexBinary: hex digits and nothing else (no sign, no space).
+                    if let hex = inner.attribute("hex"), let value = XMLText.codePoint(hex.utf8, radix: 16), let scalar = Unicode.Scalar(value) {
                         text.unicodeScalars.append(scalar)
                     } else {
-                        problem = problem ?? "<cp> in <\(element)> must name a character in hex (hex=\"0001\")"
+                        problem = problem ?? "<cp hex=\"\(inner.attribute("hex")?.prefix(20) ?? "")\"> in <\(element)> must name a character in hex digits (hex=\"0001\")"
                     }
                     try xml.skipElement()
                 } else {

@@ -31,6 +31,25 @@ public enum XMLText {
         }
     }
 
+    /// The code point that `digits` write in `radix` (10 or 16), or nil unless they are one or
+    /// more digits and nothing else: no sign, space or prefix, which Swift's integer parsing would
+    /// accept (`UInt32("+65")`). A value beyond Unicode is given as 0x110000, never an overflow.
+    static func codePoint<Digits: Collection<UInt8>>(_ digits: Digits, radix: UInt32) -> UInt32? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for byte in digits {
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            value = min(value * radix + digit, 0x110000)
+        }
+        return value
+    }
+
     private static func escaped(_ text: String, attribute: Bool, invalid: (Unicode.Scalar) -> String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)

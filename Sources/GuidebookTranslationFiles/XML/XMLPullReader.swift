@@ -8,7 +8,8 @@
 /// - any `<!DOCTYPE` (so no entity is ever declared, expanded or fetched: no billion laughs, no
 ///   XXE) and any other `<!` declaration; only a DOCTYPE that names an external DTD and declares
 ///   nothing may be let through, for the roots `Limits.externalDoctypes` names (TMX);
-/// - any entity reference other than the five predefined ones and character references;
+/// - any entity reference other than the five predefined ones and character references, and a
+///   character reference that is not digits only (`&#+65;`) or names no character XML can carry;
 /// - an encoding other than UTF-8, bytes that are not UTF-8, characters XML 1.0 cannot carry;
 /// - texts, names, attributes and nesting beyond its `Limits`.
 /// Every refusal is a `TranslationFileError` with the line and column.
@@ -381,9 +382,13 @@ public final class XMLPullReader {
             guard name.first == UInt8(ascii: "#") else {
                 throw TranslationFileError("the entity reference &\(String(decoding: name.prefix(40), as: UTF8.self)); is not allowed: no entity is declared or expanded", at: position)
             }
-            let digits = String(decoding: name.dropFirst(), as: UTF8.self)
-            let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            guard let value, let scalar = Unicode.Scalar(value), XMLText.isAllowed(scalar) else {
+            // &#DDD; or &#xHHH; (XML 1.0 §4.1): digits only, the x lower case.
+            let digits = name.dropFirst()
+            let value = digits.first == UInt8(ascii: "x") ? XMLText.codePoint(digits.dropFirst(), radix: 16) : XMLText.codePoint(digits, radix: 10)
+            guard let value else {
+                throw TranslationFileError("&\(String(decoding: name, as: UTF8.self)); is not a character reference: write &#65; (decimal digits) or &#x41; (hex digits)", at: position)
+            }
+            guard let scalar = Unicode.Scalar(value), XMLText.isAllowed(scalar) else {
                 throw TranslationFileError("&\(String(decoding: name, as: UTF8.self)); is not a character XML can carry", at: position)
             }
             bytes.append(contentsOf: Array(String(Character(scalar)).utf8))
