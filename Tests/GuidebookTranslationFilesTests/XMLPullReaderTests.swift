@@ -125,6 +125,17 @@ final class XMLPullReaderTests: XCTestCase {
         }
     }
 
+    /// `]]>` ends a CDATA section, so in text it is not well-formed (XML 1.0 §2.4); written with a
+    /// reference, or split by one, it is only text.
+    func testAClosingCDATAMarkerInTextIsRefused() throws {
+        let error = try XCTUnwrap(refusal("<x>\n a]]]> b</x>"))
+        XCTAssertEqual(error.position, FilePosition(line: 2, column: 4))
+        XCTAssertTrue(error.message.contains("']]>'"), error.message)
+        XCTAssertNotNil(refusal("<x>]]></x>"))
+        XCTAssertNotNil(refusal("<x><![CDATA[a]]>]]></x>"), "after a CDATA section the text is character data again")
+        XCTAssertEqual(try events("<x a=\"]]>\">]]&gt; ]&#93;> &#93;]> ] ]> ]]</x>"), ["<x a=]]>", "']]> ]]> ]]> ] ]> ]]'", ">x"])
+    }
+
     func testLimitsStopTheReadingWhereTheyAreExceeded() throws {
         var limits = XMLPullReader.Limits()
         limits.maxDepth = 4

@@ -316,14 +316,24 @@ public final class XMLPullReader {
     private func readText() throws -> String {
         let position = source.position
         var bytes: [UInt8] = []
+        // Where the bytes written as they are begin: a reference's characters are not part of a `]]>`.
+        var literalFrom = 0
         while true {
             // Plain characters in one run; then the byte that stopped it, one at a time.
             source.takeRun(into: &bytes, limit: limits.maxTextBytes + 1, stoppingAt: Self.stopsText)
             guard let byte = source.peek(), byte != UInt8(ascii: "<") else { break }
             _ = source.next()
             switch byte {
+            case UInt8(ascii: ">"):
+                // XML 1.0 §2.4: `]]>` ends a CDATA section, so in character data it is not well-formed.
+                if bytes.count - literalFrom >= 2, bytes[bytes.count - 1] == UInt8(ascii: "]"), bytes[bytes.count - 2] == UInt8(ascii: "]") {
+                    throw TranslationFileError("']]>' in text, where it would end a CDATA section that is not open (write ]]&gt;)",
+                                               at: FilePosition(line: source.line, column: source.column - 3))
+                }
+                bytes.append(byte)
             case UInt8(ascii: "&"):
                 try readReference(into: &bytes)
+                literalFrom = bytes.count
             case 0x0D:
                 if source.peek() == 0x0A { _ = source.next() }
                 bytes.append(0x0A)
@@ -432,9 +442,10 @@ public final class XMLPullReader {
     private static let doctypeOpen = Array("<!DOCTYPE".utf8)
     private static let xmlns = Array("xmlns".utf8), xmlnsColon = Array("xmlns:".utf8)
 
-    /// What ends a run of plain character data: markup, a reference, a line break or another control.
+    /// What ends a run of plain character data: markup, a reference, a line break or another
+    /// control, and `>` (which may end a `]]>`).
     @inline(__always) private static func stopsText(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&")
+        byte < 0x20 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">")
     }
 
     @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
