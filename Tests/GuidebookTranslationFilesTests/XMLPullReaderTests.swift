@@ -136,6 +136,16 @@ final class XMLPullReaderTests: XCTestCase {
         XCTAssertEqual(try events("<x a=\"]]>\">]]&gt; ]&#93;> &#93;]> ] ]> ]]</x>"), ["<x a=]]>", "']]> ]]> ]]> ] ]> ]]'", ">x"])
     }
 
+    /// Even where an external DOCTYPE is let through, a second one is refused where it starts.
+    func testASecondDoctypeIsRefused() throws {
+        var limits = XMLPullReader.Limits()
+        limits.externalDoctypes = ["tmx"]
+        let twice = "<!DOCTYPE tmx SYSTEM \"tmx14.dtd\">\n<!DOCTYPE tmx SYSTEM \"other.dtd\">\n<tmx version=\"1.4\"/>"
+        let error = try XCTUnwrap(refusal(twice, limits: limits))
+        XCTAssertEqual(error.position, FilePosition(line: 2, column: 1))
+        XCTAssertTrue(error.message.contains("second DOCTYPE"), error.message)
+    }
+
     func testLimitsStopTheReadingWhereTheyAreExceeded() throws {
         var limits = XMLPullReader.Limits()
         limits.maxDepth = 4

@@ -6,7 +6,7 @@
 /// (libxml2) reports neither a DOCTYPE nor where one is, and drops the text of internal entities
 /// silently. This reader refuses what translators' files never need and attackers use:
 /// - any `<!DOCTYPE` (so no entity is ever declared, expanded or fetched: no billion laughs, no
-///   XXE) and any other `<!` declaration; only a DOCTYPE that names an external DTD and declares
+///   XXE) and any other `<!` declaration; only one DOCTYPE that names an external DTD and declares
 ///   nothing may be let through, for the roots `Limits.externalDoctypes` names (TMX);
 /// - any entity reference other than the five predefined ones and character references, and a
 ///   character reference that is not digits only (`&#+65;`) or names no character XML can carry;
@@ -43,6 +43,8 @@ public final class XMLPullReader {
     private var scopes: [[String: String]] = [["xml": XMLName.xmlNamespace]]
     private var pendingEnd: (XMLName, FilePosition)?
     private var sawRoot = false
+    /// A DOCTYPE was let through (`Limits.externalDoctypes`): a document has at most one.
+    private var sawDoctype = false
     private var atStart = true
 
     /// Reads the file at `path`.
@@ -160,6 +162,7 @@ public final class XMLPullReader {
     private func skipExternalDoctype(at position: FilePosition) throws {
         let refusal = TranslationFileError("a DOCTYPE is not allowed: entities are never declared or expanded in translators' files", at: position)
         guard !limits.externalDoctypes.isEmpty, !sawRoot else { throw refusal }
+        guard !sawDoctype else { throw TranslationFileError("a second DOCTYPE: a document has at most one", at: position) }
         var bytes: [UInt8] = []
         source.takeRun(into: &bytes, limit: 513) { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "[") }
         guard bytes.count <= 512, source.peek() == UInt8(ascii: ">") else { throw refusal }
@@ -167,6 +170,7 @@ public final class XMLPullReader {
         // <!DOCTYPE name SYSTEM "uri"> or <!DOCTYPE name PUBLIC "id" "uri">
         guard words.count >= 4, limits.externalDoctypes.contains(String(words[1])), words[2] == "SYSTEM" || words[2] == "PUBLIC" else { throw refusal }
         _ = source.next()
+        sawDoctype = true
     }
 
     // MARK: Tags
