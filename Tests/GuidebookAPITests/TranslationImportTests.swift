@@ -445,6 +445,10 @@ final class TranslationImportTests: XCTestCase {
         let job = try app.importTranslations(String(decoding: file, as: UTF8.self), authorization: ("Authorization", "Bearer \(editor)"))
         XCTAssertEqual(job["status"] as? String, "succeeded", "an editor imports translations")
         XCTAssertEqual((job["params"] as? [String: Any])?["on_conflict"] as? String, "draft")
+        // Sent without a name or a format, the file is named by the format its bytes show.
+        XCTAssertEqual((job["params"] as? [String: Any])?["file_name"] as? String, "translations.po", "\(job)")
+        let xliff = try app.importTranslations(try app.translationFile("locale=ko&format=xliff12"), query: "name=ko.xliff")
+        XCTAssertEqual((xliff["params"] as? [String: Any])?["file_name"] as? String, "ko.xliff", "a name given is kept")
     }
 
     /// A token of `role`, made through the API.

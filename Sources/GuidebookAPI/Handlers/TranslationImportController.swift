@@ -39,7 +39,12 @@ struct TranslationImportController: Controller {
         guard case .file(let upload) = request.http.body, upload.size > 0 else {
             throw Problem.invalidBody("the request body is empty; send the translated file (XLIFF or PO) as the body")
         }
-        let fileName = String((request.query("name") ?? "translations.\(format?.fileExtension ?? "xlf")").prefix(200))
+        // Without a name, the file is named by its format: the one asked for, else the one its first
+        // bytes show (as the job tells it), so that a PO upload is not recorded as translations.xlf.
+        let fileName = String((request.query("name") ?? {
+            let told = format ?? TranslationFileFormat.detect(path: upload.path)
+            return "translations." + (told?.fileExtension ?? "xml") // XML but no XLIFF: the job refuses it
+        }()).prefix(200))
         let params = TranslationImportParams(format: format, locale: locale, onConflict: policy, dryRun: dryRun, fileName: fileName,
                                              size: upload.size, spoolPath: upload.path, tokenName: request.tokenName,
                                              reviewer: request.translationRole == .reviewer)
