@@ -395,6 +395,21 @@ final class TranslationImportTests: XCTestCase {
         try assertFails(exported, query: "locale=ja", line: 2, saying: "not for 'ja'")
     }
 
+    /// An XLIFF 1.2 file holds a `<file>` per topic; a tool that writes `ko-KR` in some of them
+    /// and `ko` in others still made one file for one locale of the base.
+    func testAnXLIFF12FileWhoseFilesSayKoAndKoKRIsOneFileForKo() throws {
+        let exported = try app.translationFile("locale=ko&format=xliff12")
+        let files = exported.components(separatedBy: "target-language=\"ko\"")
+        XCTAssertGreaterThan(files.count, 2, "one <file> per topic")
+        // The first <file> says ko, the others ko-KR.
+        let mixed = files[0] + "target-language=\"ko\"" + files.dropFirst().joined(separator: "target-language=\"ko-KR\"")
+        let edited = TranslatorEdit.setTarget(mixed, id: "guideline:\(Self.bars)", to: "진행률 표시줄 (ko-KR).", format: "xliff12")
+        let result = try result(try app.importTranslations(edited))
+        XCTAssertEqual(result["locale"] as? String, "ko")
+        XCTAssertEqual(counts(result)["written"], 1, "\(result)")
+        XCTAssertEqual(try translation(Self.bars)["text"] as? String, "진행률 표시줄 (ko-KR).")
+    }
+
     func testAFileFromAnotherBaseIsRefusedWithEachUnknownUnitListed() throws {
         let exported = try app.translationFile("locale=ko&format=po&topic=progress-indicators")
         let foreign = exported.replacingOccurrences(of: "msgctxt \"guideline:progress-indicators.", with: "msgctxt \"guideline:their-topic.")

@@ -177,6 +177,35 @@ final class TranslationFileReaderTests: XCTestCase {
         XCTAssertTrue(units[2].problem?.contains("<x>") ?? false)
     }
 
+    /// The `<file>` elements of one XLIFF 1.2 file may write their languages differently when the
+    /// base's locales resolve them alike (`ko` and `ko-KR` where it has `ko`), never when they
+    /// resolve to two locales or to none.
+    func testXLIFF12FilesWhoseLanguagesResolveToOneLocaleAreOneFile() throws {
+        func xliff(_ languages: [(source: String, target: String)]) -> [UInt8] {
+            var xml = "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" version=\"1.2\">\n"
+            for (index, pair) in languages.enumerated() {
+                xml += "<file original=\"f\(index)\" source-language=\"\(pair.source)\" target-language=\"\(pair.target)\" datatype=\"plaintext\"><body>"
+                xml += "<trans-unit id=\"guideline:a.\(index)\"><source>One</source><target>하나</target></trans-unit></body></file>\n"
+            }
+            return Array((xml + "</xliff>").utf8)
+        }
+        let base = ["en", "ko", "pt", "pt-br"]
+        for languages in [[("en", "ko"), ("en", "ko-KR")], [("en-US", "ko-KR"), ("EN", "ko_kr"), ("en", "ko")], [("en", "pt-BR"), ("en", "pt_br")]] {
+            let (header, units) = try read(XLIFF12Reader(bytes: xliff(languages), locales: base))
+            XCTAssertEqual(header.targetLanguage, languages[0].1)
+            XCTAssertEqual(units.map(\.id), languages.indices.map { "guideline:a.\($0)" }, "\(languages)")
+        }
+        for (languages, locales) in [([("en", "ko"), ("en", "ko-KR")], []), ([("en", "pt"), ("en", "pt-BR")], base),
+                                     ([("en", "ja"), ("en", "ja-JP")], base), ([("en", "ko"), ("fr", "ko")], base)] {
+            let reader = XLIFF12Reader(bytes: xliff(languages), locales: locales)
+            XCTAssertThrowsError(try read(reader), "\(languages) in \(locales)") { error in
+                let error = error as? TranslationFileError
+                XCTAssertEqual(error?.position, FilePosition(line: 3, column: 1))
+                XCTAssertTrue(error?.message.contains("one file, one pair of languages") ?? false, String(describing: error))
+            }
+        }
+    }
+
     func testAFileOfAnotherKindIsNotXLIFF() throws {
         XCTAssertThrowsError(try XLIFF2Reader(bytes: Array("<tmx version=\"1.4\"/>".utf8)).header())
         XCTAssertThrowsError(try XLIFF12Reader(bytes: Array(TranslationFileFormat.xliff2.render(Self.export).utf8)).header())

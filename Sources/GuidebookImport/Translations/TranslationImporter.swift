@@ -101,7 +101,7 @@ public struct TranslationImporter: Sendable {
             self.writer = writer
             self.observer = observer
             self.size = size
-            file = try format.reader(path: path)
+            file = try format.reader(path: path, locales: try writer.reader.locales().map(\.code))
             result = TranslationImportResult(dryRun: options.dryRun, format: format.rawValue, locale: "", onConflict: options.onConflict)
         }
 

@@ -14,11 +14,12 @@ public protocol TranslationFileReader: AnyObject {
 }
 
 extension TranslationFileFormat {
-    /// A reader of the file at `path` in this format.
-    public func reader(path: String) throws -> any TranslationFileReader {
+    /// A reader of the file at `path` in this format; `locales` are the base's locale codes, to
+    /// which an XLIFF 1.2 file's `<file>` elements must all resolve their languages alike.
+    public func reader(path: String, locales: [String] = []) throws -> any TranslationFileReader {
         switch self {
         case .xliff2: try XLIFF2Reader(path: path)
-        case .xliff12: try XLIFF12Reader(path: path)
+        case .xliff12: try XLIFF12Reader(path: path, locales: locales)
         case .po: try POReader(path: path)
         }
     }

@@ -1,5 +1,6 @@
 /// Reads an XLIFF 1.2 file back: each `<file>`'s `source-language` and `target-language` (every
-/// file must name the same two), and each `<trans-unit>` (inside `<body>` and any `<group>`) with
+/// file must name the same two, as the base's locales resolve them: `ko` and `ko-KR` are one
+/// where the base has `ko`), and each `<trans-unit>` (inside `<body>` and any `<group>`) with
 /// its `id`, `gb:revision`, `<source>` and `<target>`. A translation is finished unless its
 /// target's `state` says otherwise (`new`, `needs-translation`, `needs-review-translation`, …);
 /// `approved` records a review, not whether the unit is translated. `<alt-trans>` (memory
@@ -12,13 +13,20 @@ public final class XLIFF12Reader: TranslationFileReader {
 
     private let xml: XMLPullReader
     private var cachedHeader: TranslationFileHeader?
+    /// The base's locale codes, which the languages of each `<file>` are resolved to.
+    private let locales: [String]
 
-    public init(path: String) throws {
+    /// Reads the file at `path`; `locales` are the base's locale codes (none: languages must be
+    /// written alike in every `<file>`).
+    public init(path: String, locales: [String] = []) throws {
         xml = try XMLPullReader(path: path)
+        self.locales = locales
     }
 
-    public init(bytes: [UInt8]) {
+    /// Reads `bytes`; `locales` as for `init(path:locales:)`.
+    public init(bytes: [UInt8], locales: [String] = []) {
         xml = XMLPullReader(bytes: bytes)
+        self.locales = locales
     }
 
     public var bytesRead: Int { xml.bytesRead }
@@ -59,7 +67,7 @@ public final class XLIFF12Reader: TranslationFileReader {
             switch element.name.local {
             case "file":
                 let header = Self.header(of: element)
-                guard header.sourceLanguage == first.sourceLanguage, header.targetLanguage == first.targetLanguage else {
+                guard isSameLocale(header.sourceLanguage, first.sourceLanguage), isSameLocale(header.targetLanguage, first.targetLanguage) else {
                     throw TranslationFileError("this <file> translates \(header.sourceLanguage ?? "?") into \(header.targetLanguage ?? "?"), the first one \(first.sourceLanguage ?? "?") into \(first.targetLanguage ?? "?"): one file, one pair of languages", at: element.position)
                 }
             case "body", "group": continue // Their units are inside.
@@ -68,6 +76,14 @@ public final class XLIFF12Reader: TranslationFileReader {
             }
         }
         return nil
+    }
+
+    /// Whether two `<file>` elements' language tags are one locale: written alike, or resolved to
+    /// the same code of the base as the importer resolves the file's languages (`LanguageTag`).
+    private func isSameLocale(_ tag: String?, _ other: String?) -> Bool {
+        if tag == other { return true }
+        guard let tag, let other, let locale = LanguageTag.matching(tag, among: locales) else { return false }
+        return LanguageTag.matching(other, among: locales) == locale
     }
 
     private func readUnit(_ unit: XMLElementStart) throws -> OfferedUnit {
