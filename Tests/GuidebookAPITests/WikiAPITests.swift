@@ -47,8 +47,13 @@ final class WikiAPITests: XCTestCase {
             XCTAssertEqual(try get(base, [("Accept", "text/markdown;q=0, text/*")]).body, html.body, base)
             XCTAssertEqual(try get(base, [("Accept", "application/json;q=0, */*")]).body, markdown.body, base)
             XCTAssertEqual(try get(base, [("Accept", "application/json;q=0, text/markdown;q=0, */*;q=0.5")]).body, html.body, base)
-            for refusing in ["text/plain", "application/json;q=0, text/*;q=0", "application/json;q=0, text/markdown;q=0, text/html;q=0, */*"] {
+            for refusing in ["application/json;q=0, text/*;q=0", "application/json;q=0, text/markdown;q=0, text/html;q=0, */*"] {
                 try assertProblem(try get(base, [("Accept", refusing)]), status: 406)
+            }
+            // Naming none of the three is not refusing them: generated clients send the problem
+            // type alone (the first JSON type of the operation's answers).
+            for naming in ["application/problem+json", "text/plain"] {
+                XCTAssertTrue(try get(base, [("Accept", naming)]).header("Content-Type")?.hasPrefix("application/json") ?? false, naming)
             }
         }
     }

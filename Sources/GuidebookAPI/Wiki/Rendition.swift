@@ -36,26 +36,27 @@ enum Rendition: Sendable, Equatable {
     /// The suffixes that ask for a rendition, made once.
     private static let suffixes: [(String, Rendition)] = [(".md", .markdown), (".html", .html)]
 
-    /// The rendition `Accept` prefers, or nil when it admits none. Each type's weight is that of the
-    /// most specific range naming it (RFC 9110 §12.5.1: the type, then `type/*`, then `*/*`), so
-    /// `text/markdown;q=0, text/*` refuses Markdown. The highest weight wins; on a tie, or without
-    /// the header, JSON (so `*/*` stays JSON), then Markdown, then HTML.
+    /// The rendition `Accept` prefers, or nil when it refuses all three. Each type's weight is that
+    /// of the most specific range naming it (RFC 9110 §12.5.1: the type, then `type/*`, then `*/*`),
+    /// so `text/markdown;q=0, text/*` refuses Markdown. The highest weight wins; on a tie, or without
+    /// the header, JSON (so `*/*` stays JSON), then Markdown, then HTML. An `Accept` that names none
+    /// of the three (`application/problem+json` alone, as generated clients send it) gets JSON; only
+    /// one that gives each of them q=0 is refused.
     static func negotiate(_ accept: String?) -> Rendition? {
         guard let accept, !accept.isEmpty else { return .json }
         let ranges = WeightedValue.parse(accept)
-        func weight(_ type: String) -> Double {
+        func weight(_ type: String) -> Double? {
             let family = String(type.prefix { $0 != "/" }) + "/*"
             for range: String in [type, family, "*/*"] {
                 let named = ranges.filter { $0.value == range }
                 if !named.isEmpty { return named.map { $0.quality }.max() ?? 0 }
             }
-            return 0
+            return nil
         }
+        let weights = [(Rendition.json, weight(MediaType.json.rawValue)), (.markdown, weight("text/markdown")), (.html, weight("text/html"))]
         var best: (rendition: Rendition, weight: Double)?
-        for (rendition, type) in [(Rendition.json, MediaType.json.rawValue), (.markdown, "text/markdown"), (.html, "text/html")] {
-            let weight = weight(type)
-            if weight > 0, weight > best?.weight ?? 0 { best = (rendition, weight) }
-        }
-        return best?.rendition
+        for case let (rendition, weight?) in weights where weight > 0 && weight > best?.weight ?? 0 { best = (rendition, weight) }
+        if let best { return best.rendition }
+        return weights.allSatisfy { $0.1 != nil } ? nil : .json
     }
 }
