@@ -22,4 +22,25 @@ public enum GlossaryTermRule {
               !kept.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
         return kept
     }
+
+    /// `entry` with its texts as the glossary keeps them, or `StoreError.invalid` naming the first
+    /// one that cannot be kept (the source term is required).
+    static func kept(_ entry: BundleGlossaryEntry) throws -> BundleGlossaryEntry {
+        let name = "glossary term '\((entry.term[SourceLocale.code] ?? "").prefix(80))'"
+        guard entry.term[SourceLocale.code] != nil else {
+            throw StoreError.invalid(field: "\(name).\(SourceLocale.code)", reason: "the source-locale term is required")
+        }
+        var kept = entry
+        for (locale, text) in entry.term {
+            guard let stored = GlossaryTermRule.stored(text) else {
+                throw StoreError.invalid(field: "\(name).\(locale)", reason: GlossaryTermRule.requirement)
+            }
+            kept.term[locale] = stored
+        }
+        if let note = entry.note, note.count > GlossaryTermRule.maxNoteLength {
+            throw StoreError.invalid(field: "\(name).note", reason: "longer than \(GlossaryTermRule.maxNoteLength) characters")
+        }
+        kept.note = entry.note.map(TextNormalization.stored).flatMap { $0.isEmpty ? nil : $0 }
+        return kept
+    }
 }

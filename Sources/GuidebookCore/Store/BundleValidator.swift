@@ -35,7 +35,7 @@ public enum BundleValidator {
         for (i, entry) in bundle.glossary.enumerated() {
             try validateText(entry.term, at: "glossary[\(i)].term", requireSource: true)
             do {
-                _ = try KnowledgeWriter.kept(entry)
+                _ = try GlossaryTermRule.kept(entry)
             } catch StoreError.invalid(let field, let reason) {
                 throw StoreError.invalid(field: "glossary[\(i)]: \(field)", reason: reason)
             }

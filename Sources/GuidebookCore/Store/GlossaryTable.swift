@@ -43,11 +43,10 @@ struct GlossaryTable {
         try database.firstRow("SELECT id FROM glossary_terms WHERE source_term = ?1 COLLATE NOCASE ORDER BY id LIMIT 1", [.text(source)]) { $0.int64(0) }
     }
 
-    /// Adds a term; nil when its English term exists (nothing is written then).
-    func insert(_ term: GlossaryTerm) throws -> Int64? {
-        try database.run("INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2) ON CONFLICT (source_term) DO NOTHING",
+    /// Adds a term and returns its id; the caller has found its English term new (`id(ofSource:)`).
+    func insert(_ term: GlossaryTerm) throws -> Int64 {
+        try database.run("INSERT INTO glossary_terms (source_term, note) VALUES (?1, ?2)",
                          [.text(term.source), .optionalText(term.note)])
-        guard database.changes == 1 else { return nil }
         let id = database.lastInsertRowID
         try insertLocalized(term, id: id)
         return id
@@ -114,7 +113,8 @@ extension Store {
     public func addGlossaryTerm(_ term: GlossaryTerm, token: String? = nil) throws -> GlossaryWriteOutcome {
         try writeGlossary(.created, id: nil, token: token) { table in
             if let existing = try table.id(ofSource: term.source) { return .duplicate(existing) }
-            guard let id = try table.insert(term) else { return .duplicate(try table.id(ofSource: term.source) ?? 0) }
+            // The write transaction holds off any other writer between the check and the insert.
+            let id = try table.insert(term)
             return .written(try table.terms(ids: [id])[0])
         }
     }

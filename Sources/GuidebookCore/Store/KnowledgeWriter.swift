@@ -163,30 +163,9 @@ public final class KnowledgeWriter {
     /// Adds a glossary entry or updates its translations. Its texts are kept as the API keeps a
     /// term's (`GlossaryTermRule`); one the API would refuse is refused here too.
     public func upsertGlossaryEntry(_ entry: BundleGlossaryEntry) throws {
-        let entry = try Self.kept(entry)
+        let entry = try GlossaryTermRule.kept(entry)
         let source = entry.term[SourceLocale.code] ?? ""
         try Self.naming("glossary term '\(source.prefix(80))'") { try writeGlossaryEntry(entry, source: source) }
-    }
-
-    /// `entry` with its texts as the glossary keeps them, or `StoreError.invalid` naming the first
-    /// one that cannot be kept (the source term is required).
-    static func kept(_ entry: BundleGlossaryEntry) throws -> BundleGlossaryEntry {
-        let name = "glossary term '\((entry.term[SourceLocale.code] ?? "").prefix(80))'"
-        guard entry.term[SourceLocale.code] != nil else {
-            throw StoreError.invalid(field: "\(name).\(SourceLocale.code)", reason: "the source-locale term is required")
-        }
-        var kept = entry
-        for (locale, text) in entry.term {
-            guard let stored = GlossaryTermRule.stored(text) else {
-                throw StoreError.invalid(field: "\(name).\(locale)", reason: GlossaryTermRule.requirement)
-            }
-            kept.term[locale] = stored
-        }
-        if let note = entry.note, note.count > GlossaryTermRule.maxNoteLength {
-            throw StoreError.invalid(field: "\(name).note", reason: "longer than \(GlossaryTermRule.maxNoteLength) characters")
-        }
-        kept.note = entry.note.map(TextNormalization.stored).flatMap { $0.isEmpty ? nil : $0 }
-        return kept
     }
 
     private func writeGlossaryEntry(_ entry: BundleGlossaryEntry, source: String) throws {
