@@ -84,7 +84,7 @@ let package = Package(
                 resources: [.embedInCode("OpenAPI/openapi.json")]),
         // The command-line executable.
         .executableTarget(name: "guidebook", dependencies: ["GuidebookAPI", "GuidebookBase", "GuidebookChecks", "GuidebookCore", "GuidebookImport", "GuidebookJobs", "HTTPServer",
-                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookPublish", "GuidebookTranslationFiles"]),
+                                                            "GuidebookWebhooks", "HTTPClient", "GuidebookWiki", "GuidebookPublish", "GuidebookTranslationFiles", "SQLite"]),
         // Benchmark helpers: engine-limit measurements without HTTP (used by `make bench`).
         .executableTarget(name: "guidebook-bench", dependencies: ["GuidebookBase", "GuidebookCore", "GuidebookImport", "GuidebookText", "SQLite"], path: "Sources/GuidebookBench"),
 

@@ -69,7 +69,7 @@ public struct GitPublisher {
         defer { lock.release() }
         let git = GitRunner(directory: target.workDirectory)
         let hasRemoteBranch = try prepareWorkingCopy(git)
-        let state = since == .auto ? PublishState.read(in: target.workDirectory).flatMap { $0.layout == target.layout.rawValue ? $0 : nil } : nil
+        var state = since == .auto ? PublishState.read(in: target.workDirectory).flatMap { $0.layout == target.layout.rawValue ? $0 : nil } : nil
 
         var outcome = Outcome()
         var entries: [ChangeEntry] = []
@@ -77,6 +77,9 @@ public struct GitPublisher {
         do {
             summary = try store.read { reader in
                 outcome.cursor = try reader.latestChangeSeq()
+                // A cursor past the log's end was written against another history (the base was
+                // restored from an earlier backup since): only a full render is right then.
+                if let known = state, known.cursor > outcome.cursor { state = nil }
                 let only = try state.map { try reader.topicsChanged(after: $0.cursor) }
                 entries = try reader.changes(after: state?.cursor ?? 0, limit: Self.listedChanges + 1)
                 return try ExportDirectory(path: target.workDirectory).updateKeeping { write, keep in

@@ -42,22 +42,21 @@ struct ExportCommand {
     }
 
     private func exportBundle(to path: String?) throws -> Int32 {
-        let store = try runtime.openStore()
+        let store = try runtime.openExistingStore()
         // The bundle is the base as stored (a backup): every translation, drafts included.
         let bundle = try store.read(includingUnpublished: true) { try BundleExporter(reader: $0).export() }
         let data = try BundleCodec.encode(bundle)
         if let path {
-            guard FileManager.default.createFile(atPath: path, contents: data) else { throw UsageError("cannot write \(path)") }
+            try CommandOutput.file(data, at: path)
             Console.err("exported \(bundle.topics.count) topics to \(path)")
         } else {
-            FileHandle.standardOutput.write(data)
-            FileHandle.standardOutput.write(Data("\n".utf8))
+            try CommandOutput.standardOutput(data + Data("\n".utf8))
         }
         return 0
     }
 
     private func exportLayout(_ layout: WikiLayout, to folder: String, since: Int64?) throws -> Int32 {
-        let store = try runtime.openStore()
+        let store = try runtime.openExistingStore()
         let started = Date()
         let summary: ExportDirectory.Summary
         var through: Int64 = 0
@@ -65,6 +64,10 @@ struct ExportCommand {
             // One read transaction: the cursor printed is exactly what the pages show.
             summary = try store.read { reader in
                 through = try reader.latestChangeSeq()
+                if let since, since > through {
+                    throw UsageError("--since \(since) is past the change log's end (\(through)): the cursor comes from another history "
+                        + "(a base restored from an earlier backup?); export without --since to write the whole tree")
+                }
                 let only = try since.map { try reader.topicsChanged(after: $0) }
                 return try ExportDirectory(path: folder).updateKeeping { write, keep in
                     try LayoutExport(layout: layout, reader: reader).forEachFile(onlyTopics: only, keep: keep, write)
@@ -84,7 +87,7 @@ struct ExportCommand {
                 + "Replace the links with folders or files and export again.")
             return 1
         }
-        FileHandle.standardOutput.write(Data("\(through)\n".utf8))
+        try CommandOutput.standardOutput(Data("\(through)\n".utf8))
         return 0
     }
 }

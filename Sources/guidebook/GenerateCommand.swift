@@ -28,12 +28,9 @@ struct GenerateCommand {
         }
         let generator = KnowledgeGenerator(guidelineCount: count, text: text)
         if positional.count == 2 {
-            guard FileManager.default.createFile(atPath: positional[1], contents: nil),
-                  let handle = FileHandle(forWritingAtPath: positional[1]) else { throw UsageError("cannot write \(positional[1])") }
-            defer { try? handle.close() }
-            try generator.write { handle.write(Data($0)) }
+            try CommandOutput.streaming(to: positional[1]) { write in try generator.write { try write(Data($0)) } }
         } else {
-            try generator.write { FileHandle.standardOutput.write(Data($0)) }
+            try generator.write { try CommandOutput.standardOutput(Data($0)) }
         }
         return 0
     }

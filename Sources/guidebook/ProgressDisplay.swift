@@ -34,7 +34,7 @@ final class ProgressDisplay {
                 spinnerIndex = (spinnerIndex + 1) % Self.spinner.count
                 line = Self.spinner[spinnerIndex] + " " + message
             }
-            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[2K" + line).utf8))
         } else {
             // Plain lines: one per phase change and per 10%.
             let percent = total.map { $0 > 0 ? completed * 100 / $0 / 10 * 10 : 0 } ?? -1
@@ -48,7 +48,7 @@ final class ProgressDisplay {
 
     /// Ends the display with a final line.
     func finish(_ line: String) {
-        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if isTerminal { try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[2K".utf8)) }
         Console.err(line)
     }
 

@@ -43,7 +43,7 @@ struct PublishAPICommands {
         let locale = options.values["--lang"] ?? SourceLocale.code
         return try report("bookstack") {
             let pusher = try BookStackPusher(url: url, tokenID: id, tokenSecret: secret, policy: OutboundAddressPolicy(allowsPrivate: options.allowPrivate))
-            let store = try runtime.openStore()
+            let store = try runtime.openExistingStore()
             let book = try store.read { try WikiPush(reader: $0, locale: locale).book() }
             let outcome = try pusher.push(zip: book.zip, fileName: book.fileName, bookName: book.name)
             Console.err("imported '\(book.name)' into BookStack as book \(outcome.bookID)"
@@ -62,7 +62,7 @@ struct PublishAPICommands {
         return try report("outline") {
             let pusher = try OutlinePusher(url: url, token: token, collection: collection, statePath: state,
                                            policy: OutboundAddressPolicy(allowsPrivate: options.allowPrivate))
-            let store = try runtime.openStore()
+            let store = try runtime.openExistingStore()
             let (pages, index) = try store.read { reader in
                 let push = try WikiPush(reader: reader, locale: locale)
                 return (try push.pages(), { (links: [String: String]) in push.index(links: links) })

@@ -51,7 +51,7 @@ struct PublishCommand {
                                              workDirectory: work ?? Self.defaultWorkDirectory(database: runtime.settings.databasePath, address: address,
                                                                                               branch: branch, layout: layout))
             let publisher = try GitPublisher(target: target)
-            let store = try runtime.openStore()
+            let store = try runtime.openExistingStore()
             let outcome = try publisher.publish(store, since: since)
             if let commit = outcome.commit {
                 Console.err("published \(layout.rawValue) to \(address) \(branch): \(outcome.written) written, \(outcome.removed) removed, "

@@ -1,5 +1,6 @@
 import Foundation
 import GuidebookCore
+import SQLite
 
 /// `guidebook restore --from URL [--at RFC3339 | --txid N] [--db PATH] [--force]` and
 /// `guidebook backup verify --from URL`: `litestream restore` into a temporary folder, then the
@@ -28,8 +29,11 @@ struct RestoreCommand {
         let options = try parse()
         guard let url = options.from else { throw UsageError("\(verifyOnly ? "backup verify" : "restore") needs --from URL (the replica: file:///DIR or s3://BUCKET/PATH)") }
         let target = runtime.settings.databasePath
-        if !verifyOnly, !options.force, let existing = [target, target + "-wal"].first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            throw Refusal("\(existing) exists; restore will not write over a database unless given --force")
+        if !verifyOnly {
+            if !options.force, let existing = [target, target + "-wal"].first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                throw Refusal("\(existing) exists; restore will not write over a database unless given --force")
+            }
+            try checkReplaceable(target)
         }
         if url.hasPrefix("file://") {
             let folder = String(url.dropFirst("file://".count))
@@ -58,6 +62,8 @@ struct RestoreCommand {
         if verifyOnly {
             Console.out("backup at \(url) is good")
         } else {
+            // Again: a server may have started on the target while litestream worked.
+            try checkReplaceable(target)
             try moveIntoPlace(restored, target: target)
             Console.out("restored \(url)\(describe(options.point)) into \(target)")
         }
@@ -72,6 +78,27 @@ struct RestoreCommand {
         case .latest: return ""
         case .time(let date): return " as of \(ISO8601DateFormatter().string(from: date))"
         case .transaction(let txid): return " up to transaction \(txid)"
+        }
+    }
+
+    /// Refuses a target that `--force` must not replace: anything but a regular file (a folder
+    /// would be removed with all it holds, a symbolic link replaced rather than its database), and a
+    /// database another process has open (a server would go on writing to the removed file, and
+    /// every write it answered from then on would be lost).
+    private func checkReplaceable(_ target: String) throws {
+        for path in [target, target + "-wal", target + "-shm", target + "-txid"] {
+            guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { continue }
+            guard type == .typeRegular else {
+                let what = type == .typeDirectory ? "a folder" : type == .typeSymbolicLink ? "a symbolic link" : "not a regular file"
+                throw Refusal("\(path) is \(what); restore replaces only a database file (give --db the database's own path)")
+            }
+        }
+        do {
+            if let process = try DatabaseFileUse.holder(ofDatabaseAt: target) {
+                throw Refusal("\(target) is open in process \(process) (a running server?); stop it before restoring over its database")
+            }
+        } catch let error as DatabaseFileUseError {
+            throw Refusal(error.description)
         }
     }
 

@@ -31,6 +31,16 @@ struct Runtime {
                   checkWorkers: settings.threads)
     }
 
+    /// Opens `--db` for a command that reads what a database holds (export, reindex, translation
+    /// files, publishing): a path that names nothing is a mistake, not a new empty base whose empty
+    /// export would look like success.
+    func openExistingStore() throws -> Store {
+        guard FileManager.default.fileExists(atPath: settings.databasePath) else {
+            throw UsageError("no database at \(settings.databasePath); give --db the database to read (serve, migrate and import create one)")
+        }
+        return try openStore()
+    }
+
     /// Opens `--db` as a read replica (`serve --replica`).
     func openReplica(maxReaders: Int = 8) throws -> Store {
         try Store(replicaAt: settings.databasePath, migrations: try migrations, maxReaders: maxReaders,
@@ -47,7 +57,9 @@ struct Runtime {
 }
 
 /// Writes a line to standard output or standard error (the Glibc globals are not usable in Swift 6).
+/// A message that cannot be written (a full disk, a closed pipe) is dropped: there is nowhere left
+/// to say so, and Foundation's non-throwing `write` would stop the process.
 enum Console {
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-    static func err(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    static func out(_ text: String) { try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8)) }
+    static func err(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8)) }
 }

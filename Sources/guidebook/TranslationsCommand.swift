@@ -53,7 +53,7 @@ struct TranslationsCommand {
             }
         }
         guard let locale else { throw UsageError("translations export needs --locale CODE (the locale to translate into)") }
-        let store = try runtime.openStore()
+        let store = try runtime.openExistingStore()
         let export = try store.read { reader in
             guard let info = try reader.locales().first(where: { $0.code == locale }), !info.isSource else {
                 throw UsageError("no translation locale '\(locale.prefix(40))' in this base")
@@ -63,11 +63,11 @@ struct TranslationsCommand {
         }
         let data = Data(format.render(export).utf8)
         if let out {
-            guard FileManager.default.createFile(atPath: out, contents: data) else { throw UsageError("cannot write \(out)") }
+            try CommandOutput.file(data, at: out)
             let count = export.groups.reduce(0) { $0 + $1.units.count }
             Console.err("exported \(count) units of \(export.groups.count) topics to \(out) (cursor \(export.cursor))")
         } else {
-            FileHandle.standardOutput.write(data)
+            try CommandOutput.standardOutput(data)
         }
         return 0
     }
@@ -104,7 +104,7 @@ struct TranslationsCommand {
             return try importRemotely(file, name: name, server: server, token: try ImportCommand.token(file: tokenFile),
                                       query: [("locale", locale), ("format", format?.rawValue), ("on_conflict", policy.rawValue), ("dry_run", dryRun ? "true" : nil)])
         }
-        let store = try runtime.openStore()
+        let store = try runtime.openExistingStore()
         let cancel = CancelFlag()
         cancel.installInterruptHandler()
         let observer = ConsoleImportObserver(cancelledBy: cancel)

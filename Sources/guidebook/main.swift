@@ -95,7 +95,7 @@ func runMain() -> Int32 {
             return try ImportCommand(runtime: Runtime(settings: settings), arguments: rest).run()
         case "reindex":
             try requireNoArguments(rest, command: command)
-            let store = try Runtime(settings: settings).openStore()
+            let store = try Runtime(settings: settings).openExistingStore()
             try store.rebuildSearchIndex()
             Console.out("search index rebuilt")
             return 0

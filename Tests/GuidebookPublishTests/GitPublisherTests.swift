@@ -84,6 +84,26 @@ final class GitPublisherTests: XCTestCase {
         XCTAssertNil(elsewhere.commit, "the state in the repository says everything is published")
     }
 
+    /// A base restored from an earlier backup has a change log that ends before the cursor the
+    /// repository holds: the publisher rendered only topics changed after that cursor (none), so
+    /// the edits made since the restore never reached the wiki. It renders everything instead.
+    func testAStateCursorPastTheLogsEndGivesAFullRender() throws {
+        let publisher = try publisher()
+        XCTAssertNotNil(try publisher.publish(guidebook.store).commit)
+        let latest = try guidebook.store.read { try $0.latestChangeSeq() }
+        try? FileManager.default.removeItem(atPath: root + "/other")
+        try git(["clone", "-q", "--branch", "main", remote, root + "/other"])
+        try PublishState(layout: WikiLayout.wikijs.rawValue, cursor: latest + 1000).bytes.write(to: URL(fileURLWithPath: root + "/other/" + PublishState.fileName))
+        try git(["commit", "-q", "-am", "a cursor from another history"], in: root + "/other")
+        try git(["push", "-q", "origin", "main"], in: root + "/other")
+
+        try edit("progress-indicators.prefer-progress-bars", "Prefer a progress bar after the restore.", token: "alice")
+        let commit = try XCTUnwrap(try publisher.publish(guidebook.store).commit)
+        let page = try git(["--git-dir", remote, "show", "\(commit):guidebook/controls/progress-indicators.md"])
+        XCTAssertTrue(page.contains("Prefer a progress bar after the restore."), "the edit is published")
+        XCTAssertTrue(try git(["--git-dir", remote, "log", "-1", "--format=%B", commit]).contains("(full render)"))
+    }
+
     private func firstGuidelineKey(_ topic: String) throws -> String {
         let id = try XCTUnwrap(try guidebook.store.read { try $0.topic(slug: topic) }?.sections.first?.guidelines.first?.id)
         return String(id.dropFirst(topic.count + 1))

@@ -252,6 +252,32 @@ class RestoreTests(ReplicationTestCase):
         forced = guidebook("restore", "--from", url, "--db", latest, "--force")
         self.assertEqual(forced.returncode, 0, forced.stderr)
 
+        # --force replaces a database file and nothing else: not a folder (it was removed with all
+        # it held), not a symbolic link, and not a database a server has open (the server went on
+        # writing to the removed file, and every write it answered was lost).
+        folder = os.path.join(self.dir, "a-folder")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "keep.txt"), "w") as f:
+            f.write("kept")
+        link = os.path.join(self.dir, "link.sqlite")
+        os.symlink(latest, link)
+        live = os.path.join(self.dir, "live.sqlite")
+        shutil.copy(latest, live)
+        serving = Server(self, "live", live)
+        self.assertEqual(serving.request("GET", "/v1/topics")[0], 200)
+        live_before = sha(live)
+        for name, target, message in [("a folder", folder, "is a folder"), ("a symbolic link", link, "is a symbolic link"),
+                                      ("a served database", live, "is open in process")]:
+            with self.subTest(name):
+                done = guidebook("restore", "--from", url, "--db", target, "--force")
+                self.assertEqual(done.returncode, 1, done.stderr)
+                self.assertIn(message, done.stderr.decode(), name)
+        with open(os.path.join(folder, "keep.txt")) as f:
+            self.assertEqual(f.read(), "kept")
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(sha(live), live_before)
+        self.assertEqual(serving.request("GET", "/v1/topics")[0], 200)
+
         # --txid: the first transaction holds the empty schema only.
         first = os.path.join(self.dir, "first.sqlite")
         done = guidebook("restore", "--from", url, "--txid", "1", "--db", first)

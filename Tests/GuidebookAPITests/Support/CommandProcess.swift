@@ -13,8 +13,9 @@ final class CommandProcess {
     private let errorFile: String
     private let outputFile: String
 
-    /// Starts `executable` (by default `guidebook`) with `arguments`; standard error and standard output are kept.
-    init(_ arguments: [String], executable: String = ServerProcess.executable) throws {
+    /// Starts `executable` (by default `guidebook`) with `arguments`; standard error and standard
+    /// output are kept, or standard output goes to `standardOutput` (a path such as `/dev/full`).
+    init(_ arguments: [String], executable: String = ServerProcess.executable, standardOutput: String? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw ProcessError("no executable at \(executable); build the package first")
         }
@@ -32,6 +33,13 @@ final class CommandProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardError = handle
+        if let standardOutput {
+            guard let redirected = FileHandle(forWritingAtPath: standardOutput) else { throw ProcessError("cannot write \(standardOutput)") }
+            process.standardOutput = redirected
+            try process.run()
+            try? redirected.close()
+            return
+        }
         process.standardOutput = output
         try process.run()
     }
