@@ -110,6 +110,17 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertEqual(layout["dropped_terms"] as? [String], ["vkqdhqj"])
     }
 
+    /// A corrected word that is the same as another word of the query: the dropped words are named
+    /// by their place (`progress` and `prgress`), not both as the misspelt one.
+    func testADroppedWordIsNamedByItsPlaceWhenACorrectionRepeatsAnotherWord() throws {
+        let result = try search("sheet progress prgress")
+        XCTAssertEqual(result["dropped_terms"] as? [String], ["progress", "prgress"])
+        XCTAssertEqual(result["matched_terms"] as? [String], ["sheet"])
+        XCTAssertEqual(corrections(result), [], "the corrected word was dropped")
+        let layout = try search("배경 시트 tlxm")
+        XCTAssertEqual(layout["dropped_terms"] as? [String], ["시트", "tlxm"])
+    }
+
     func testTyposFalseSearchesAsWrittenAndSuggests() throws {
         let result = try search("prgress ", "&match=all&typos=false")
         XCTAssertEqual(result["total"] as? Int, 0)

@@ -61,7 +61,7 @@ extension KnowledgeReader {
             if var found = foundAt[low] {
                 var droppedSoFar = candidates[low].dropped
                 shorter.query = candidates[low].query
-                if let correction { Self.keep(correction, for: shorter.query, in: &found, dropped: &droppedSoFar) }
+                if let correction { Self.keep(correction, of: searched.query, for: shorter.query, in: &found, dropped: &droppedSoFar) }
                 (searched, results, dropped) = (shorter, found, droppedSoFar)
             }
         }
@@ -70,17 +70,34 @@ extension KnowledgeReader {
                           suggestion: suggestion, searched: results.searched ?? searched.query, corrected: corrected, dropped: dropped)
     }
 
-    /// The corrections of `correction` that `query` (its words after some were dropped) still
-    /// holds, written into `found`; dropped corrected words are named as they were written.
+    /// The corrections of `correction` (of the query `written`) that `query` (its words after some
+    /// were dropped) still holds, written into `found`; dropped corrected words are named as they
+    /// were written. Words are matched by place, not text: a corrected word may be the same as
+    /// another word of the query (`sheet progress prgress`), and then only its place says which
+    /// of the two was dropped.
     private static func keep(_ correction: (query: SearchQuery, terms: [(from: String, to: String)], layout: [(from: String, to: String)]),
-                             for query: SearchQuery, in found: inout SearchResults, dropped: inout [SearchQuery.Term]) {
-        let kept = Set(query.terms.map(\.text))
+                             of written: SearchQuery, for query: SearchQuery, in found: inout SearchResults, dropped: inout [SearchQuery.Term]) {
         found.searched = found.searched ?? query
-        found.correctedTerms = correction.terms.filter { kept.contains($0.to) }
-        found.layoutCorrected = correction.layout.filter { kept.contains($0.to) }
-        let written = Dictionary((correction.terms + correction.layout).map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
-        dropped = dropped.map { term in
-            written[term.text].map { SearchQuery.Term(text: $0, range: term.range, isDroppable: term.isDroppable) } ?? term
+        let corrected = correction.query.terms
+        // Each shorter query dropped the last droppable word of the one before.
+        let droppedPlaces = Array(corrected.indices.filter { corrected[$0].isDroppable }.suffix(dropped.count))
+        guard corrected.count == written.terms.count, droppedPlaces.count == dropped.count else {
+            // The correction changed the number of terms (it never does today): by text, as best it can.
+            let kept = Set(query.terms.map(\.text))
+            found.correctedTerms = correction.terms.filter { kept.contains($0.to) }
+            found.layoutCorrected = correction.layout.filter { kept.contains($0.to) }
+            let byText = Dictionary((correction.terms + correction.layout).map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+            dropped = dropped.map { term in byText[term.text].map { SearchQuery.Term(text: $0, range: term.range, isDroppable: term.isDroppable) } ?? term }
+            return
+        }
+        let keptPlaces = Set(corrected.indices).subtracting(droppedPlaces)
+        func isKept(_ change: (from: String, to: String)) -> Bool {
+            keptPlaces.contains { written.terms[$0].text == change.from && corrected[$0].text == change.to }
+        }
+        found.correctedTerms = correction.terms.filter(isKept)
+        found.layoutCorrected = correction.layout.filter(isKept)
+        dropped = zip(dropped, droppedPlaces).map { term, place in
+            SearchQuery.Term(text: written.terms[place].text, range: term.range, isDroppable: term.isDroppable)
         }
     }
 
