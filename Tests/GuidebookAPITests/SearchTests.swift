@@ -287,6 +287,19 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(custom.contains { ($0["snippet"] as? String ?? "").contains("[시트]") })
     }
 
+    /// The page asks for U+E000 and U+E001 as markers: a text holding those characters itself
+    /// made the page mark words no search matched (and an unclosed one marked the rest).
+    func testATextsOwnMarkersAreNotTakenForTheSearchs() throws {
+        let body = ["id": "sheets.forged-marks", "topic": "sheets", "section": "overview",
+                    "text": "A zibbet sheet with \u{E000}forged\u{E001} marks and an \u{E000}unclosed one."]
+        let created = try server.send("POST", "/v1/guidelines", String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+        XCTAssertEqual(created.status, 201, created.text)
+        let hit = try XCTUnwrap(items(try search("zibbet", "&mark_start=%EE%80%80&mark_end=%EE%80%81")).first)
+        XCTAssertEqual(hit["snippet"] as? String, "A \u{E000}zibbet\u{E001} sheet with \u{FFFD}forged\u{FFFD} marks and an \u{FFFD}unclosed one.")
+        let stored = try server.get("/v1/guidelines/sheets.forged-marks").jsonObject()
+        XCTAssertEqual(stored["text"] as? String, "A zibbet sheet with \u{E000}forged\u{E001} marks and an \u{E000}unclosed one.", "the text itself is kept")
+    }
+
     func testOneSyllableKoreanQueriesFindWords() throws {
         let result = try search("앱", "&lang=ko")
         XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, "a one-syllable query is never a silent empty result")

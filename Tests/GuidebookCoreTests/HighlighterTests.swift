@@ -3,6 +3,17 @@ import XCTest
 
 /// The highlighter that marks search terms in snippets.
 final class HighlighterTests: XCTestCase {
+    /// With markers that are not HTML, the text's own copies of them are written as U+FFFD, so a
+    /// client that finds matches by the markers sees only the search's.
+    func testTheTextsOwnMarkersAreNotTakenForMatches() {
+        let page = Highlighter(terms: [.word("zibbet", prefix: false)], markStart: "\u{E000}", markEnd: "\u{E001}")
+        XCTAssertEqual(page.snippet("A zibbet sheet with \u{E000}forged\u{E001} marks and an \u{E000}unclosed one."),
+                       "A \u{E000}zibbet\u{E001} sheet with \u{FFFD}forged\u{FFFD} marks and an \u{FFFD}unclosed one.")
+        let brackets = Highlighter(terms: [.cjk("시트")], markStart: "[[", markEnd: "]]")
+        XCTAssertEqual(brackets.snippet("[[가짜]] 시트 [x] ]]"), "\u{FFFD}가짜\u{FFFD} [[시트]] [x] \u{FFFD}")
+        XCTAssertEqual(Highlighter(terms: [.cjk("시트")], markStart: "", markEnd: "").snippet("a 시트 b"), "a 시트 b", "empty markers")
+    }
+
     func testHighlighterMarksAndCutsWholeCharacters() throws {
         // A decomposed é (e + U+0301) belongs inside the mark of "cafe"; Hangul stays whole.
         let highlighter = Highlighter(terms: [.word("cafe", prefix: false), .cjk("시트")])

@@ -258,12 +258,32 @@ public struct Highlighter: Sendable {
     }
 
     private static let ellipsis = Array("…".utf8)
+    private static let replacementCharacter = Array("\u{FFFD}".utf8)
     private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
 
-    /// Copies the text's bytes in `range`, escaping `& < >` when the snippet is HTML.
+    /// Copies the text's bytes in `range`, escaping `& < >` when the snippet is HTML. Otherwise a
+    /// marker the text itself holds is written as U+FFFD: a client that finds matches by the
+    /// markers (the page asks for U+E000 and U+E001) must not take the text's own for the search's.
     private func append(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout ByteSink) {
         guard escapesHTML else {
-            output.put(UnsafeBufferPointer(rebasing: bytes[range]))
+            var run = range.lowerBound, index = range.lowerBound
+            while index < range.upperBound {
+                var marker = 0
+                if Self.occurs(markStartBytes, in: bytes, at: index, before: range.upperBound) {
+                    marker = markStartBytes.count
+                } else if Self.occurs(markEndBytes, in: bytes, at: index, before: range.upperBound) {
+                    marker = markEndBytes.count
+                }
+                guard marker > 0 else {
+                    index += 1
+                    continue
+                }
+                output.put(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                output.put(Self.replacementCharacter)
+                index += marker
+                run = index
+            }
+            output.put(UnsafeBufferPointer(rebasing: bytes[run..<range.upperBound]))
             return
         }
         // Copies the runs between the characters to escape whole.
@@ -369,7 +389,13 @@ public struct Highlighter: Sendable {
         return Self.merged(found)
     }
 
-    /// True when `needle` is the text's bytes from `at` on.
+    /// True when `needle` (not empty) is the text's bytes from `at` on, ending by `end`.
+    private static func occurs(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int, before end: Int) -> Bool {
+        guard let first = needle.first, bytes[at] == first, at + needle.count <= end else { return false }
+        return occurs(needle, in: bytes, at: at)
+    }
+
+    /// True when `needle` is the text's bytes from `at` on (its first byte known to be there).
     private static func occurs(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
         for offset in 1..<needle.count where bytes[at + offset] != needle[offset] { return false }
         return true
