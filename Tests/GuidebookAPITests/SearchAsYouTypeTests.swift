@@ -110,6 +110,17 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertEqual(layout["dropped_terms"] as? [String], ["vkqdhqj"])
     }
 
+    /// A misspelt Korean noun with its particle is corrected as did-you-mean corrects it: the noun
+    /// corrected, the particle kept (it found nothing, and said only "did you mean").
+    func testAMisspeltKoreanNounWithItsParticleIsCorrected() throws {
+        for (typed, corrected, noun) in [("팝오바를", "팝오버를", "팝오버"), ("사이드베에서", "사이드바에서", "사이드바"), ("메누에서", "메뉴에서", "메뉴")] {
+            let result = try search(typed + " ", "&match=all")
+            XCTAssertEqual(corrections(result), ["\(typed)→\(corrected)"], typed)
+            XCTAssertEqual(result["total"] as? Int, try search(noun + " ", "&match=all")["total"] as? Int, "\(typed) finds what \(noun) finds")
+            XCTAssertGreaterThan(result["total"] as? Int ?? 0, 0, typed)
+        }
+    }
+
     /// A corrected word that is the same as another word of the query: the dropped words are named
     /// by their place (`progress` and `prgress`), not both as the misspelt one.
     func testADroppedWordIsNamedByItsPlaceWhenACorrectionRepeatsAnotherWord() throws {

@@ -304,13 +304,19 @@ public struct SearchVocabulary: Sendable {
     /// Typo tolerance (issue 23): the indexed word to search instead of `word` (lower case), a
     /// query word that matches nothing as written. English words of 5 letters or more allow one
     /// edit, of 9 or more two (a swap of neighbours is one); shorter ones none. Korean words as
-    /// `closest` corrects them. Nil when nothing is that close.
+    /// `correction(of:)` corrects them: the whole word, or else its noun with the particle kept.
+    /// Nil when nothing is that close.
     public func typoCorrection(of word: String, budget: inout Int) -> String? {
         let units = word.unicodeScalars.map(\.value)
         guard units.count <= Self.maxLength else { return nil }
         if Self.isKorean(word.unicodeScalars) {
             guard units.count >= Self.minKoreanLength else { return nil }
-            return closestKorean(units, budget: &budget)
+            if let closest = closestKorean(units, budget: &budget) { return closest }
+            // A misspelt noun with its particle (`팝오바를`): the noun corrected, the particle kept,
+            // as did-you-mean does; the query then finds the noun's every form.
+            guard let (noun, ending) = KoreanParticles.split(word), noun.unicodeScalars.count >= Self.minKoreanLength,
+                  let closest = closestKorean(noun.unicodeScalars.map(\.value), budget: &budget) else { return nil }
+            return closest + ending
         }
         guard units.count >= Self.minTypoLength, Self.isLatin(word.unicodeScalars) else { return nil }
         return closestLatin(units, maxEdits: units.count >= Self.twoTyposLength ? 2 : 1, budget: &budget)
