@@ -191,6 +191,23 @@ static int guidebook_words_is_cjk(const unsigned char *bytes, int length) {
         || (value >= 0xF900 && value <= 0xFAFF);
 }
 
+/* True for a private-use character (U+E000-U+F8FF, planes 15 and 16; `size` is its UTF-8 length).
+   unicode61 counts them as token characters (category Co), while the query parser and the
+   highlighter (TextSegmenter.isWordScalar) see a word boundary: the word beside one (U+F8FF "Pay",
+   Apple's logo and a word) was indexed with it and could never be searched. They are blanked. */
+static int guidebook_is_private_use(const unsigned char *bytes, int size) {
+    if (size == 3) {
+        unsigned value = ((unsigned)(bytes[0] & 0x0F) << 12) | ((unsigned)(bytes[1] & 0x3F) << 6) | (unsigned)(bytes[2] & 0x3F);
+        return value >= 0xE000 && value <= 0xF8FF;
+    }
+    if (size == 4) {
+        unsigned value = ((unsigned)(bytes[0] & 0x07) << 18) | ((unsigned)(bytes[1] & 0x3F) << 12) | ((unsigned)(bytes[2] & 0x3F) << 6)
+            | (unsigned)(bytes[3] & 0x3F);
+        return value >= 0xF0000 && value <= 0x10FFFD && (value & 0xFFFE) != 0xFFFE;
+    }
+    return 0;
+}
+
 static int guidebook_words_tokenize(Fts5Tokenizer *tokenizer, void *context, int flags, const char *text, int length,
                                     int (*token)(void *, int, const char *, int, int, int)) {
     guidebook_words *words = (guidebook_words *)tokenizer;
@@ -672,6 +689,8 @@ static int guidebook_tokenizer_run(guidebook_tokenizer *self, guidebook_forms *f
         if (size == 3 && guidebook_words_is_cjk(bytes + index, 3)) {
             memset(latin + index, ' ', 3);
             hasCJK = 1;
+        } else if (guidebook_is_private_use(bytes + index, size)) {
+            memset(latin + index, ' ', (size_t)size);
         } else {
             memcpy(latin + index, bytes + index, (size_t)size);
         }

@@ -287,6 +287,21 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(custom.contains { ($0["snippet"] as? String ?? "").contains("[시트]") })
     }
 
+    /// A word beside a private-use character (Apple's logo U+F8FF before "Pay") was indexed with
+    /// it, while a query cuts words there: it could never be found.
+    func testAWordBesideAPrivateUseCharacterIsFound() throws {
+        let body = ["id": "sheets.private-use", "topic": "sheets", "section": "overview",
+                    "text": "Offer \u{F8FF}Pay as a checkout option, and show the \u{E000}flibbet badge\u{F0000}zorblat."]
+        let created = try server.send("POST", "/v1/guidelines", String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+        XCTAssertEqual(created.status, 201, created.text)
+        for word in ["Pay", "flibbet", "zorblat", "\u{F8FF}Pay"] {
+            let result = try search(word, "&typos=false&match=all")
+            XCTAssertEqual(items(result).compactMap { $0["id"] as? String }, ["sheets.private-use"], word)
+        }
+        let snippet = try XCTUnwrap(items(try search("flibbet")).first?["snippet"] as? String)
+        XCTAssertTrue(snippet.contains("\u{E000}<mark>flibbet</mark>"), snippet)
+    }
+
     /// The page asks for U+E000 and U+E001 as markers: a text holding those characters itself
     /// made the page mark words no search matched (and an unclosed one marked the rest).
     func testATextsOwnMarkersAreNotTakenForTheSearchs() throws {

@@ -132,7 +132,8 @@ public final class SearchIndexer {
     /// What the index is built with: the segmentation's version (`TextSegmenter.version`) and,
     /// after a dot, the version of what the tokenizer puts in the index. 2: the surface forms are
     /// counted in `search_surface_forms`, no longer indexed as tokens marked '#' (migration 0024).
-    static let version = TextSegmenter.version + ".2"
+    /// 3: private-use characters are word boundaries, as the query parser has them.
+    static let version = TextSegmenter.version + ".3"
 
     /// True when the stored index was built otherwise than this binary builds it.
     func needsRebuild() throws -> Bool {
