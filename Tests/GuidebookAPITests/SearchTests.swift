@@ -287,6 +287,20 @@ final class SearchTests: XCTestCase {
         XCTAssertTrue(custom.contains { ($0["snippet"] as? String ?? "").contains("[시트]") })
     }
 
+    /// A hit the index found through porter's stem (apply finds "applies") is marked there, and
+    /// says which locale matched: the highlighter's lighter stemmer had apply → app, giving → giv.
+    func testHitsFoundThroughTheStemAreMarked() throws {
+        for (query, form) in [("apply", "applies"), ("give", "giving"), ("move", "moving"), ("take", "taking")] {
+            let hits = items(try search(query, "&typos=false&match=all&limit=50"))
+            XCTAssertFalse(hits.isEmpty, query)
+            let marked = hits.filter { ($0["snippet"] as? String ?? "").lowercased().contains("<mark>\(form)</mark>") }
+            XCTAssertFalse(marked.isEmpty, "\(query): \(hits.compactMap { $0["snippet"] as? String })")
+            for hit in hits {
+                XCTAssertEqual(hit["matched_locales"] as? [String], ["en"], "\(query): \(hit["id"] ?? "")")
+            }
+        }
+    }
+
     /// A word beside a private-use character (Apple's logo U+F8FF before "Pay") was indexed with
     /// it, while a query cuts words there: it could never be found.
     func testAWordBesideAPrivateUseCharacterIsFound() throws {

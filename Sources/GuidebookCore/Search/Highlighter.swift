@@ -359,7 +359,8 @@ public struct Highlighter: Sendable {
                     found.append(index..<end)
                     break
                 }
-                guard !candidate.prefix, common >= 3 else { continue }
+                // A word typed last is searched as a prefix and as itself (porter's family): both mark.
+                guard common >= 3 else { continue }
                 let stem = wordStem ?? EnglishStemmer.stem(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self).lowercased())
                 wordStem = stem
                 if EnglishStemmer.isSameFamily(stem, candidate.stem) {
