@@ -64,6 +64,29 @@ public enum Hangul {
         return (UInt32(finalKept[Int(final)]), UInt32(finalMoves[Int(final)]))
     }
 
+    /// The vowels (0–20) a Korean IME turns `vowel` into when the next key is a vowel that joins it
+    /// (호 on the way to 화: ㅗ becomes ㅘ, ㅙ or ㅚ); empty for a vowel nothing joins.
+    public static func compoundVowels(of vowel: UInt32) -> [UInt32] {
+        switch vowel {
+        case 8: [9, 10, 11]     // ㅗ → ㅘ ㅙ ㅚ
+        case 13: [14, 15, 16]   // ㅜ → ㅝ ㅞ ㅟ
+        case 18: [19]           // ㅡ → ㅢ
+        default: []
+        }
+    }
+
+    /// The finals (1–27) a Korean IME turns `final` into when the next key is a consonant that
+    /// joins it (널 on the way to 넓: ㄹ becomes ㄺ … ㅀ); empty for a final nothing joins.
+    public static func compoundFinals(of final: UInt32) -> [UInt32] {
+        switch final {
+        case 1: [3]                         // ㄱ → ㄳ
+        case 4: [5, 6]                      // ㄴ → ㄵ ㄶ
+        case 8: [9, 10, 11, 12, 13, 14, 15] // ㄹ → ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ
+        case 17: [18]                       // ㅂ → ㅄ
+        default: []
+        }
+    }
+
     // ㄱ ㄲ ㄳ ㄴ ㄵ ㄶ ㄷ ㄸ ㄹ ㄺ ㄻ ㄼ ㄽ ㄾ ㄿ ㅀ ㅁ ㅂ ㅃ ㅄ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ → initial numbers.
     private static let compatibilityInitials: [Int] = [0, 1, -1, 2, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1, -1, -1,
                                                        6, 7, 8, -1, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]

@@ -50,6 +50,20 @@ final class SearchAsYouTypeTests: XCTestCase {
         XCTAssertTrue(snippets.contains { $0.contains("<mark>진행률</mark>") }, "\(snippets.prefix(3))")
     }
 
+    /// The states inside a compound vowel (호 on the way to 화) or a compound final (널 on the way
+    /// to 넓) found nothing, between states that found the word: the results flickered empty.
+    func testKoreanStatesInsideCompoundVowelsAndFinalsFindTheirWords() throws {
+        for states in [["명ㅎ", "명호", "명화", "명확"], ["지", "지우", "지워", "지원"], ["폭너", "폭널", "폭넓", "폭넓게"], ["네트", "네트우", "네트워", "네트워크"]] {
+            let word = try XCTUnwrap(states.last)
+            let found = Set(items(try search(word + " ", "&match=all&limit=50")).compactMap { $0["id"] as? String })
+            XCTAssertFalse(found.isEmpty, word)
+            for typed in states.dropLast() {
+                let ids = Set(items(try search(typed, "&match=all&limit=50")).compactMap { $0["id"] as? String })
+                XCTAssertTrue(found.isSubset(of: ids), "\(typed) (on the way to \(word)) finds what \(word) finds: \(found.subtracting(ids))")
+            }
+        }
+    }
+
     func testASpaceOrAQuoteEndsTheWord() throws {
         for typed in ["popo ", "\"popo\""] {
             let result = try search(typed, "&match=all")

@@ -96,13 +96,20 @@ extension SearchVocabulary {
         if Hangul.isSyllable(Unicode.Scalar(last)!) {
             let (initial, vowel, final) = Hangul.jamo(ofSyllable: last)
             if final == 0 {
-                // 해 may become 행, 핵, …
-                let bare = Hangul.syllable(initial: initial, vowel: vowel, final: 0)
-                patterns.append((head, bare...(bare + 27)))
+                // 해 may become 행, 핵, …; 호 may become 화, 회, … (and 황, …): the vowel joined by the next.
+                for joined in [vowel] + Hangul.compoundVowels(of: vowel) {
+                    let bare = Hangul.syllable(initial: initial, vowel: joined, final: 0)
+                    patterns.append((head, bare...(bare + 27)))
+                }
             } else if let split = Hangul.splitFinal(final) {
                 // 싵: 시 and then a syllable starting with ㅌ.
                 let kept = Hangul.syllable(initial: initial, vowel: vowel, final: split.kept)
                 patterns.append((head + [kept], Self.syllables(startingWith: split.movedInitial)))
+                // 널: 넓, 넒, … (the final joined by the next consonant).
+                for joined in Hangul.compoundFinals(of: final) {
+                    let syllable = Hangul.syllable(initial: initial, vowel: vowel, final: joined)
+                    patterns.append((head, syllable...syllable))
+                }
             }
         } else if let initial = Hangul.initial(ofCompatibilityJamo: last) {
             // 진행ㄹ: 진행 and then a syllable starting with ㄹ; ㅈ alone (the first key of a word): a syllable starting with ㅈ.
