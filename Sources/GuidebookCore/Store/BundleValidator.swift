@@ -61,6 +61,9 @@ public enum BundleValidator {
         try validateSlug(topic.category, at: "\(path).category")
         try validateText(topic.title, at: "\(path).title", requireSource: true, maxLength: maxTitleLength)
         try validateText(topic.summary, at: "\(path).summary", requireSource: false)
+        if !topic.review.isEmpty {
+            try validateReview(topic.review, translating: { topic.title[$0] != nil || topic.summary[$0] != nil }, at: path)
+        }
         var sectionKeys = Set<String>()
         var guidelineIDs = Set<String>()
         for (s, section) in topic.sections.enumerated() {
@@ -71,6 +74,9 @@ public enum BundleValidator {
                 throw StoreError.invalid(field: "\(sectionPath()).key", reason: "'\(section.key)' appears twice in topic '\(topic.slug)'")
             }
             try validateText(section.title, at: "\(sectionPath()).title", requireSource: false, maxLength: maxTitleLength)
+            if !section.review.isEmpty {
+                try validateReview(section.review, translating: { section.title[$0] != nil }, at: sectionPath())
+            }
             for (g, guideline) in section.guidelines.enumerated() {
                 func guidelinePath() -> String { "\(sectionPath()).guidelines[\(g)]" }
                 try validateIdentifier(guideline.id, allowingDots: true, at: "\(guidelinePath()).id")
@@ -78,6 +84,9 @@ public enum BundleValidator {
                     throw StoreError.invalid(field: "\(guidelinePath()).id", reason: "'\(guideline.id)' appears twice")
                 }
                 try validateText(guideline.text, at: "\(guidelinePath()).text", requireSource: true)
+                if !guideline.review.isEmpty {
+                    try validateReview(guideline.review, translating: { guideline.text[$0] != nil }, at: guidelinePath())
+                }
             }
         }
     }
@@ -113,6 +122,38 @@ public enum BundleValidator {
             // stores can be edited and written back.
             guard !TextLengthRule.exceeds(value, maxLength: maxLength) else {
                 throw StoreError.invalid(field: "\(path()).\(locale)", reason: "longer than \(maxLength) characters")
+            }
+        }
+    }
+
+    /// Checks a text's `states` and `outdated` (`BundleReview`): each names a locale the text is
+    /// translated into (`hasText`), never the source locale, and each state is a review state.
+    static func validateReview(_ review: BundleReview, translating hasText: (String) -> Bool, at path: String) throws {
+        func checkLocale(_ locale: String, field: String) throws {
+            guard isLocaleCode(locale) else {
+                throw StoreError.invalid(field: field, reason: "'\(locale.prefix(40))' is not a locale code")
+            }
+            guard locale != SourceLocale.code else {
+                throw StoreError.invalid(field: field, reason: "the source locale '\(locale)' has no review state: only translations do")
+            }
+            guard hasText(locale) else {
+                throw StoreError.invalid(field: field, reason: "there is no '\(locale)' text for it to describe")
+            }
+        }
+        for (locale, state) in review.states.sorted(by: { $0.key < $1.key }) {
+            let field = "\(path).states.\(locale.prefix(40))"
+            try checkLocale(locale, field: field)
+            guard ReviewState(rawValue: state) != nil else {
+                let known = ReviewState.allCases.map(\.rawValue).joined(separator: ", ")
+                throw StoreError.invalid(field: field, reason: "'\(state.prefix(40))' is not a review state (\(known))")
+            }
+        }
+        var seen = Set<String>()
+        for (i, locale) in review.outdated.enumerated() {
+            let field = "\(path).outdated[\(i)]"
+            try checkLocale(locale, field: field)
+            guard seen.insert(locale).inserted else {
+                throw StoreError.invalid(field: field, reason: "'\(locale)' appears twice")
             }
         }
     }

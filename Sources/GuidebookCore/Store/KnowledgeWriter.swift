@@ -261,7 +261,8 @@ public final class KnowledgeWriter {
             try requireLocale(locale, field: "topic \(topic.slug)")
             // An empty string stands for "not translated" (the column is NOT NULL); readers skip it.
             let outcome = try texts.putTopicText(topicID: topicID, locale: locale, title: topic.title[locale] ?? "",
-                                                 summary: topic.summary[locale] ?? "", sourceHash: sourceHash)
+                                                 summary: topic.summary[locale] ?? "", sourceHash: sourceHash,
+                                                 mark: try Self.mark(topic.review, locale: locale, field: "topic \(topic.slug)"))
             topicOutcome = topicOutcome.merged(with: outcome)
             if outcome != .unchanged {
                 if locale == SourceLocale.code { ownChanged = true } else { translated.append(locale) }
@@ -369,7 +370,8 @@ public final class KnowledgeWriter {
         }
         for locale in Self.sourceFirst(Set(section.title.keys)) {
             try requireLocale(locale, field: "section \(section.key).title")
-            let outcome = try texts.putSectionTitle(sectionID: id, locale: locale, title: section.title[locale] ?? "", isNew: created)
+            let outcome = try texts.putSectionTitle(sectionID: id, locale: locale, title: section.title[locale] ?? "", isNew: created,
+                                                    mark: try Self.mark(section.review, locale: locale, field: "section \(section.key)"))
             if outcome != .unchanged {
                 if locale == SourceLocale.code { ownChanged = true } else { translated.append(locale) }
             }
@@ -428,7 +430,8 @@ public final class KnowledgeWriter {
             try requireLocale(locale, field: "guideline \(guideline.id).text")
             let isSource = locale == SourceLocale.code
             let textOutcome = try texts.putGuidelineText(id: id, locale: locale, text: guideline.text[locale] ?? "", sourceHash: sourceHash,
-                                                         isNew: outcome == .created)
+                                                         isNew: outcome == .created,
+                                                         mark: try Self.mark(guideline.review, locale: locale, field: "guideline \(guideline.id)"))
             if !isSource { translations.record(textOutcome) }
             outcome = outcome.merged(with: textOutcome)
             if textOutcome != .unchanged {
@@ -554,6 +557,23 @@ public final class KnowledgeWriter {
     /// the same write may just have made), then in code order.
     static func sourceFirst(_ locales: Set<String>) -> [String] {
         locales.sorted { ($0 == SourceLocale.code ? 0 : 1, $0) < ($1 == SourceLocale.code ? 0 : 1, $1) }
+    }
+
+    /// How a bundle's text in `locale` is written: in the review state `review` gives it (nil, as
+    /// a bundle without states always was: a new or changed text is `translated`, an unchanged one
+    /// keeps its state), made from an earlier English when `review` lists it as outdated. The
+    /// source locale is written plainly. `review` was validated; a state that is not one is
+    /// refused naming `field` all the same.
+    static func mark(_ review: BundleReview, locale: String, field: @autoclosure () -> String) throws -> VersionMark {
+        guard !review.isEmpty, locale != SourceLocale.code else { return .written }
+        var mark = VersionMark(isOutdated: review.outdated.contains(locale))
+        if let state = review.states[locale] {
+            guard let known = ReviewState(rawValue: state) else {
+                throw StoreError.invalid(field: "\(field()).states.\(locale)", reason: "'\(state.prefix(40))' is not a review state")
+            }
+            mark.review = known
+        }
+        return mark
     }
 
     /// Throws naming `field` (made only then) unless `code` is a declared locale. A locale is never

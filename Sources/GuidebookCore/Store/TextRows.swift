@@ -103,7 +103,8 @@ final class TextRows {
         if let existing, existing.fields == fields {
             // The same text: a translation's state (or, for a revert, the revision it translates) may still change.
             let review = mark.review ?? existing.review
-            let madeFrom = mark.madeFrom ?? existing.sourceRevision
+            let madeFrom = try mark.madeFrom ?? (mark.isOutdated && !isSource
+                ? earlierRevision(table, id: id, isNew: false, keeping: existing.sourceRevision) : existing.sourceRevision)
             guard !isSource, review != existing.review || madeFrom != existing.sourceRevision else { return .unchanged }
             try database.run(table.archive, [.text(SourceLocale.code)] + key)
             try database.run(table.restamp, key + [.text(review.rawValue), .optionalInt(madeFrom), .int(existing.version + 1),
@@ -133,7 +134,8 @@ final class TextRows {
                 changedSources.insert(SourceRef(resource: table.resource, ownerID: id))
             }
         } else {
-            sourceRevision = try mark.madeFrom ?? (isNew ? 1 : self.sourceRevision(table, id: id))
+            sourceRevision = try mark.madeFrom ?? (mark.isOutdated ? earlierRevision(table, id: id, isNew: isNew, keeping: existing?.sourceRevision)
+                                                                    : isNew ? 1 : self.sourceRevision(table, id: id))
             review = mark.review ?? .translated
             outdated.remove(ref)
             if review == .approved { approved.insert(ref) }
@@ -214,6 +216,16 @@ final class TextRows {
         try database.forEachRow(table.madeFrom, [.int(id), .text(SourceLocale.code), .int(sourceRevision)]) {
             outdated.insert(TranslationRef(resource: table.resource, ownerID: id, locale: $0.text(0)))
         }
+    }
+
+    /// The source revision a translation of `id` marked outdated is made from: the one it had
+    /// (`keeping`) when that is already before the current source revision, else the one before
+    /// the current (0 for a source at its first revision: an English no version of which is kept,
+    /// as for a translation that already translated another text, `pinLegacyTranslations`).
+    private func earlierRevision(_ table: TextTable, id: Int, isNew: Bool, keeping: Int?) throws -> Int {
+        let current = isNew ? 1 : try sourceRevision(table, id: id)
+        if let keeping, keeping < current { return keeping }
+        return current - 1
     }
 
     /// The revision of the source text of `id` in `table` (1 when it has none).
@@ -321,9 +333,13 @@ public struct VersionMark: Sendable, Equatable {
     /// The English revision it translates (nil: the current one); a revert restores the one the
     /// version it restores was made from.
     public var madeFrom: Int?
+    /// Made from an English revision before the current one (when `madeFrom` is nil): a bundle's
+    /// outdated translation. One that already is keeps its revision, so the same bundle imported
+    /// again changes nothing.
+    public var isOutdated: Bool
 
-    public init(review: ReviewState? = nil, action: TextAction? = nil, note: String? = nil, madeFrom: Int? = nil) {
-        (self.review, self.action, self.note, self.madeFrom) = (review, action, note, madeFrom)
+    public init(review: ReviewState? = nil, action: TextAction? = nil, note: String? = nil, madeFrom: Int? = nil, isOutdated: Bool = false) {
+        (self.review, self.action, self.note, self.madeFrom, self.isOutdated) = (review, action, note, madeFrom, isOutdated)
     }
 
     /// A plain write.
